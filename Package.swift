@@ -1,0 +1,60 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "SpotCheck",
+    platforms: [.macOS(.v13), .iOS(.v15)],
+    products: [
+        .executable(name: "spotcheck", targets: ["spotcheck"]),
+        .executable(name: "spotcheck-client", targets: ["spotcheck-client"]),
+        .library(name: "ContractKit", targets: ["ContractKit"]),
+        .library(name: "MockBackend", targets: ["MockBackend"]),
+        .library(name: "PetSpotClient", targets: ["PetSpotClient"]),
+        .library(name: "ScenarioEngine", targets: ["ScenarioEngine"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
+        .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.0"),
+    ],
+    targets: [
+        .target(name: "ContractKit"),
+        .target(
+            name: "MockBackend",
+            dependencies: [
+                "ContractKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "MultipartKit", package: "multipart-kit"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .target(name: "PetSpotClient"),
+        .target(name: "ScenarioEngine", dependencies: ["ContractKit", "MockBackend", "PetSpotClient"]),
+        .executableTarget(
+            name: "spotcheck",
+            dependencies: [
+                "ContractKit", "MockBackend", "PetSpotClient", "ScenarioEngine",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(name: "spotcheck-client", dependencies: ["PetSpotClient"]),
+        .testTarget(name: "ContractKitTests", dependencies: ["ContractKit"], resources: [.copy("Fixtures")]),
+        .testTarget(
+            name: "MockBackendTests",
+            dependencies: [
+                "MockBackend", "ContractKit",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(name: "PetSpotClientTests", dependencies: ["PetSpotClient", "MockBackend"]),
+        .testTarget(name: "ScenarioEngineTests", dependencies: ["ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit"]),
+        .testTarget(name: "SpotCheckCLITests", dependencies: ["spotcheck"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

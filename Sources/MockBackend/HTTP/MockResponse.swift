@@ -1,0 +1,18 @@
+import NIOCore
+import NIOHTTP1
+
+/// A complete HTTP response produced by a responder, before any fault transforms it.
+public struct MockResponse: Sendable {
+    /// The status code.
+    public var status: HTTPResponseStatus
+    /// The response headers; the server adds `content-length` and connection headers itself.
+    public var headers: HTTPHeaders
+    /// The body bytes.
+    public var body: ByteBuffer
+
+    public init(status: HTTPResponseStatus, headers: HTTPHeaders = [:], body: ByteBuffer = ByteBuffer()) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+}

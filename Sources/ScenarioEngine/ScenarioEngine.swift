@@ -1,0 +1,1 @@
+// Placeholder until the scenario engine lands; see issue 6.

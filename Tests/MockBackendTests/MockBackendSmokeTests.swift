@@ -1,0 +1,8 @@
+import Testing
+@testable import MockBackend
+
+@Suite struct MockBackendSmokeTests {
+    @Test func moduleLinks() {
+        #expect(Bool(true))
+    }
+}

@@ -1,0 +1,8 @@
+import Testing
+@testable import PetSpotClient
+
+@Suite struct PetSpotClientSmokeTests {
+    @Test func moduleLinks() {
+        #expect(Bool(true))
+    }
+}

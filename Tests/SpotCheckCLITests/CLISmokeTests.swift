@@ -1,0 +1,8 @@
+import Testing
+@testable import spotcheck
+
+@Suite struct CLISmokeTests {
+    @Test func rootCommandNamesItself() {
+        #expect(SpotCheck.configuration.commandName == "spotcheck")
+    }
+}
