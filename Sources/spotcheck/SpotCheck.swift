@@ -6,6 +6,9 @@ struct SpotCheck: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "spotcheck",
         abstract: "Contract-testing harness and mock backend for the PetSpot announcement API.",
-        subcommands: []
+        subcommands: [
+            RunCommand.self, ServeCommand.self, ProxyCommand.self, LintCommand.self,
+            VerifyCommand.self, DiffCommand.self, ExportCommand.self,
+        ]
     )
 }

@@ -2,4 +2,19 @@
 public protocol MockResponder: Sendable {
     /// Answers one request.
     func respond(to request: MockRequest) async -> MockResponse
+
+    /// The most body bytes the server buffers for a request with this head before answering `respondToOversizedBody`.
+    func bodyLimit(for head: MockRequest) -> Int
+
+    /// The answer when the body exceeds `bodyLimit(for:)`; the server then closes the connection instead of reading on.
+    func respondToOversizedBody(_ head: MockRequest) async -> MockResponse
+}
+
+extension MockResponder {
+    /// 25 MiB: room for the 20 MiB photo limit plus multipart framing.
+    public func bodyLimit(for head: MockRequest) -> Int { 25 * 1024 * 1024 }
+
+    public func respondToOversizedBody(_ head: MockRequest) async -> MockResponse {
+        MockResponse(status: .payloadTooLarge)
+    }
 }
