@@ -13,6 +13,12 @@ public enum HTMLSanitizer {
         while let open = rest.firstIndex(of: "<") {
             out += rest[..<open]
             let afterOpen = rest[open...]
+            // Like an HTML tokenizer: "<" starts a tag only before a letter, "/" or "!"; "1 < 2" is text.
+            guard let next = afterOpen.dropFirst().first, next.isLetter || next == "/" || next == "!" else {
+                out += "<"
+                rest = afterOpen.dropFirst()
+                continue
+            }
             guard let close = afterOpen.firstIndex(of: ">") else {
                 // A lone "<" with no closing ">" is text, not a tag.
                 out += afterOpen

@@ -143,7 +143,7 @@ public struct PetSpotBackend: MockResponder {
         response.headers.replaceOrAdd(name: "request-id", value: requestID)
         response.headers.replaceOrAdd(name: "Access-Control-Allow-Origin", value: "*")
         if let responseCheck, route != .preflight {
-            let problems = responseCheck.problems(method: request.method.rawValue, path: request.path, response: response)
+            let problems = responseCheck.problems(contractID: route.contractID, response: response)
             if !problems.isEmpty {
                 let summary = problems.joined(separator: "; ")
                 configuration.logger.error(

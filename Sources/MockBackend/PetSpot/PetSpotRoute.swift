@@ -15,6 +15,19 @@ public enum PetSpotRoute: Sendable, Equatable {
     /// No such route: 404 NOT_FOUND.
     case unknown
 
+    /// The id of the contract that documents this route, if any (images, preflights and unknown routes have none).
+    public var contractID: String? {
+        switch self {
+        case .health: return "health"
+        case .listAnnouncements: return "listAnnouncements"
+        case .createAnnouncement: return "createAnnouncement"
+        case .getAnnouncement: return "getAnnouncement"
+        case .deleteAnnouncement: return "deleteAnnouncement"
+        case .uploadPhoto: return "uploadPhoto"
+        case .image, .preflight, .unknown: return nil
+        }
+    }
+
     /// The route for `method` and the path part of a request target.
     ///
     /// Segments are split before decoding, so an encoded slash (`%2F`) stays inside its segment and can never reach another route.
