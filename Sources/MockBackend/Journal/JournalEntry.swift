@@ -27,7 +27,7 @@ public struct JournalEntry: Sendable, Codable, Equatable {
     public init(sequence: Int = 0, time: Date, method: String, path: String, contract: String?, status: Int?,
                 authUser: String?, rule: String?, fault: String?, durationMs: Int) {
         self.sequence = sequence
-        self.time = time
+        self.time = JournalEntry.millisecondPrecision(time)
         self.method = method
         self.path = path
         self.contract = contract
@@ -76,12 +76,32 @@ public struct JournalEntry: Sendable, Codable, Equatable {
         try c.encode(durationMs, forKey: .durationMs)
     }
 
+    /// Rounds to whole milliseconds, the precision of the JSON form, so entries survive a round trip unchanged.
+    static func millisecondPrecision(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: (date.timeIntervalSince1970 * 1000).rounded() / 1000)
+    }
+
+    /// `2025-11-19T10:00:00.000Z`.
     static func formatTime(_ date: Date) -> String {
-        date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true).timeZone(separator: .omitted))
+        let totalMs = Int64((date.timeIntervalSince1970 * 1000).rounded())
+        let seconds = Int64((Double(totalMs) / 1000).rounded(.down))
+        let ms = totalMs - seconds * 1000
+        let base = Date(timeIntervalSince1970: Double(seconds)).formatted(.iso8601)
+        let fraction = String(ms + 1000).dropFirst()
+        return "\(base.dropLast()).\(fraction)Z"
     }
 
     static func parseTime(_ text: String) -> Date? {
-        if let d = try? Date(text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)) { return d }
-        return try? Date(text, strategy: .iso8601)
+        guard text.hasSuffix("Z") else { return nil }
+        var whole = String(text.dropLast())
+        var ms = 0.0
+        if let dot = whole.lastIndex(of: ".") {
+            let digits = whole[whole.index(after: dot)...]
+            guard !digits.isEmpty, digits.allSatisfy(\.isNumber), let value = Double("0." + digits) else { return nil }
+            ms = (value * 1000).rounded()
+            whole = String(whole[..<dot])
+        }
+        guard let base = try? Date(whole + "Z", strategy: .iso8601) else { return nil }
+        return Date(timeIntervalSince1970: (base.timeIntervalSince1970 * 1000 + ms) / 1000)
     }
 }
