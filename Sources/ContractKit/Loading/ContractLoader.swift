@@ -1,0 +1,390 @@
+import Foundation
+
+/// Reads a contracts folder (top-level `*.json` contract files and `schemas/*.json` shared schemas),
+/// collecting every problem as a `LintProblem`. Other subfolders (e.g. `fixtures/`) are not contracts.
+struct ContractLoader {
+    static let contractKeys = ["id", "summary", "method", "path", "pathParameters", "request", "responses"]
+    static let requestKeys = ["contentType", "auth", "headers", "query", "body", "parts", "maxBodyBytes", "maxFileBytes", "examples"]
+    static let authKeys = ["scheme", "header", "credentials", "description"]
+    static let authSchemes = ["basic", "bearer", "apiKey"]
+    static let parameterKeys = ["required", "schema", "description"]
+    static let partKeys = ["required", "kind", "description"]
+    static let responseKeys = ["status", "code", "when", "contentType", "headers", "body", "examples"]
+    static let exampleKeys = ["name", "summary", "body", "headers", "request"]
+    static let exampleRequestKeys = ["body", "rawBody", "headers", "query", "pathParameters"]
+    static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
+
+    let directory: URL
+    var problems: [LintProblem] = []
+    var documents: [String: JSONValue] = [:]
+    var validator = SchemaValidator()
+
+    init(directory: URL) {
+        self.directory = directory.standardizedFileURL
+    }
+
+    func display(_ key: String) -> String {
+        LintPrinter.displayPath(directory.appendingPathComponent(key))
+    }
+
+    /// Loads everything; the result is usable only when `problems` is empty afterwards.
+    mutating func load() -> (contracts: [Contract], schemas: [String: JSONValue]) {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), isFolder.boolValue else {
+            problems.append(LintProblem(file: LintPrinter.displayPath(directory), pointer: "",
+                message: "no contracts folder here; expected a folder of contract files"))
+            return ([], [:])
+        }
+        let contractKeys = jsonFiles(in: directory).map { $0 }
+        let schemaKeys = jsonFiles(in: directory.appendingPathComponent("schemas")).map { "schemas/" + $0 }
+        if contractKeys.isEmpty {
+            problems.append(LintProblem(file: LintPrinter.displayPath(directory), pointer: "",
+                message: "the folder has no contract files (*.json)"))
+        }
+
+        var parsed: [String: JSONValue] = [:]
+        for key in schemaKeys + contractKeys {
+            if let value = parse(key) { parsed[key] = value }
+        }
+        var schemas: [String: JSONValue] = [:]
+        for key in schemaKeys {
+            guard let value = parsed[key] else { continue }
+            let canonical = SchemaReference.canonicalize(value, documentKey: key)
+            documents[key] = canonical
+            schemas[String(key.dropFirst("schemas/".count).dropLast(".json".count))] = canonical
+        }
+        for key in contractKeys { if let value = parsed[key] { documents[key] = value } }
+        validator = SchemaValidator(documents: documents)
+
+        for key in schemaKeys {
+            guard let value = parsed[key] else { continue }
+            problems += SchemaLinter(file: display(key), validator: validator, documentKey: key, documentRoot: value)
+                .lint(value, at: "")
+        }
+        var contracts: [Contract] = []
+        for key in contractKeys {
+            guard let value = parsed[key] else { continue }
+            if let contract = decodeContract(value, key: key) { contracts.append(contract) }
+        }
+        checkUniqueness(contracts)
+        return (contracts, schemas)
+    }
+
+    func jsonFiles(in folder: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { name in
+            var isFolder: ObjCBool = false
+            return name.hasSuffix(".json") && !name.hasPrefix(".")
+                && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
+                && !isFolder.boolValue
+        }.sorted()
+    }
+
+    mutating func parse(_ key: String) -> JSONValue? {
+        let url = directory.appendingPathComponent(key)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            problems.append(LintProblem(file: display(key), pointer: "", message: "the file cannot be read"))
+            return nil
+        }
+        do {
+            return try JSONValue(parsing: data)
+        } catch {
+            problems.append(LintProblem(file: display(key), syntaxError: error))
+            return nil
+        }
+    }
+
+    // MARK: - Contracts
+
+    mutating func decodeContract(_ value: JSONValue, key: String) -> Contract? {
+        let file = display(key)
+        guard let reader = ObjectReader(value, file: file, pointer: "", what: "a contract", problems: &problems) else { return nil }
+        let before = problems.count
+        reader.checkKeys(allowed: Self.contractKeys, required: ["id", "summary", "method", "path", "responses"],
+                         what: "the contract", problems: &problems)
+        let id = reader.string("id", problems: &problems) ?? ""
+        if reader.object["id"]?.stringValue != nil, RegexCache.shared.matches("^[A-Za-z][A-Za-z0-9_]*$", id) != true {
+            problems.append(LintProblem(file: file, pointer: "/id", message: "id must be an identifier such as createAnnouncement, found \"\(id)\""))
+        }
+        let summary = reader.string("summary", problems: &problems) ?? ""
+        let method = reader.string("method", problems: &problems) ?? ""
+        if reader.object["method"]?.stringValue != nil, !Self.methods.contains(method) {
+            problems.append(LintProblem(file: file, pointer: "/method",
+                message: "method must be one of \(Self.methods.joined(separator: ", ")) (upper case), found \"\(method)\""))
+        }
+        let pathText = reader.string("path", problems: &problems) ?? ""
+        let template = PathTemplate(pathText)
+        if reader.object["path"]?.stringValue != nil, template == nil {
+            problems.append(LintProblem(file: file, pointer: "/path",
+                message: "path must start with / and write parameters as whole segments such as {id}, found \"\(pathText)\""))
+        }
+        let pathParameters = decodePathParameters(reader, template: template, key: key)
+        var request = RequestSpec.empty
+        if let requestValue = reader.object["request"] {
+            request = decodeRequest(requestValue, key: key) ?? .empty
+        }
+        var responses: [ResponseSpec] = []
+        if let list = reader.object["responses"] {
+            if let items = list.arrayValue, !items.isEmpty {
+                for (i, item) in items.enumerated() {
+                    if let response = decodeResponse(item, key: key, pointer: JSONPointer.appending("/responses", i)) {
+                        responses.append(response)
+                    }
+                }
+                var seen: Set<String> = []
+                for (i, response) in responses.enumerated() where !seen.insert(response.label).inserted {
+                    problems.append(LintProblem(file: file, pointer: JSONPointer.appending("/responses", i),
+                        message: "the response \(response.label) is listed twice; give each its own status or code"))
+                }
+            } else {
+                problems.append(LintProblem(file: file, pointer: "/responses", message: "responses must be a non-empty array of responses"))
+            }
+        }
+        guard problems.count == before, let template else { return nil }
+        return Contract(id: id, summary: summary, method: method, pathTemplate: pathText, path: template,
+                        pathParameters: pathParameters, request: request, responses: responses,
+                        file: directory.appendingPathComponent(key), source: value)
+    }
+
+    mutating func decodePathParameters(_ reader: ObjectReader, template: PathTemplate?, key: String) -> [ParameterSpec] {
+        let declared = decodeParameters(reader.object["pathParameters"], key: key, pointer: "/pathParameters", isPath: true)
+        guard let template else { return declared }
+        let names = template.parameterNames
+        for name in names where !declared.contains(where: { $0.name == name }) {
+            problems.append(LintProblem(file: display(key), pointer: reader.object["pathParameters"] == nil ? "" : "/pathParameters",
+                message: "the path parameter {\(name)} is not described in pathParameters"))
+        }
+        for parameter in declared where !names.contains(parameter.name) {
+            problems.append(LintProblem(file: display(key), pointer: JSONPointer.appending("/pathParameters", parameter.name),
+                message: "\(parameter.name) is not a parameter of the path \(template.text)"))
+        }
+        return names.compactMap { name in declared.first { $0.name == name } }
+    }
+
+    mutating func decodeParameters(_ value: JSONValue?, key: String, pointer: String, isPath: Bool = false) -> [ParameterSpec] {
+        guard let value else { return [] }
+        let file = display(key)
+        guard case .object(let members) = value else {
+            problems.append(LintProblem(file: file, pointer: pointer,
+                message: "expected an object of name → {required, schema, description}, found \(SchemaValidator.describe(value))"))
+            return []
+        }
+        var out: [ParameterSpec] = []
+        for (name, spec) in members {
+            let at = JSONPointer.appending(pointer, name)
+            guard let reader = ObjectReader(spec, file: file, pointer: at, what: name, problems: &problems) else { continue }
+            reader.checkKeys(allowed: Self.parameterKeys, required: ["schema"], what: name, problems: &problems)
+            let required = reader.bool("required", problems: &problems) ?? isPath
+            let description = reader.string("description", problems: &problems)
+            guard let schema = reader.object["schema"] else { continue }
+            out.append(ParameterSpec(name: name, required: required, schema: lintSchema(schema, key: key, pointer: JSONPointer.appending(at, "schema")),
+                                     description: description))
+        }
+        return out
+    }
+
+    /// Lints a schema embedded in a contract and returns it with canonical `$ref`s.
+    mutating func lintSchema(_ schema: JSONValue, key: String, pointer: String) -> JSONValue {
+        guard let root = documents[key] else { return schema }
+        problems += SchemaLinter(file: display(key), validator: validator, documentKey: key, documentRoot: root).lint(schema, at: pointer)
+        return SchemaReference.canonicalize(schema, documentKey: key)
+    }
+
+    mutating func decodeRequest(_ value: JSONValue, key: String) -> RequestSpec? {
+        let file = display(key)
+        guard let reader = ObjectReader(value, file: file, pointer: "/request", what: "request", problems: &problems) else { return nil }
+        reader.checkKeys(allowed: Self.requestKeys, required: [], what: "request", problems: &problems)
+        let contentType = reader.optionalString("contentType", problems: &problems)
+        var auth: AuthRequirement?
+        if let authValue = reader.object["auth"], authValue != .null,
+            let authReader = ObjectReader(authValue, file: file, pointer: "/request/auth", what: "auth", problems: &problems)
+        {
+            authReader.checkKeys(allowed: Self.authKeys, required: ["scheme"], what: "auth", problems: &problems)
+            let scheme = authReader.string("scheme", problems: &problems) ?? ""
+            if authReader.object["scheme"]?.stringValue != nil, !Self.authSchemes.contains(scheme) {
+                problems.append(LintProblem(file: file, pointer: "/request/auth/scheme",
+                    message: "scheme must be one of \(Self.authSchemes.joined(separator: ", ")), found \"\(scheme)\""))
+            }
+            let header = authReader.string("header", problems: &problems)
+            if scheme == "apiKey", header == nil {
+                problems.append(LintProblem(file: file, pointer: "/request/auth", message: "an apiKey scheme must name its header"))
+            }
+            auth = AuthRequirement(scheme: scheme, header: header ?? "Authorization",
+                                   credentials: authReader.string("credentials", problems: &problems),
+                                   description: authReader.string("description", problems: &problems))
+        }
+        let headers = decodeParameters(reader.object["headers"], key: key, pointer: "/request/headers")
+        let query = decodeParameters(reader.object["query"], key: key, pointer: "/request/query")
+        let body = reader.object["body"].map { lintSchema($0, key: key, pointer: "/request/body") }
+        if body != nil, !(contentType.map(Self.isJSON) ?? false) {
+            problems.append(LintProblem(file: file, pointer: "/request/contentType",
+                message: "a request with a JSON body schema needs contentType application/json"))
+        }
+        var parts: [MultipartPart] = []
+        if let partsValue = reader.object["parts"] {
+            if contentType != "multipart/form-data" {
+                problems.append(LintProblem(file: file, pointer: "/request/contentType",
+                    message: "a request with parts needs contentType multipart/form-data"))
+            }
+            if case .object(let members) = partsValue {
+                for (name, spec) in members {
+                    let at = JSONPointer.appending("/request/parts", name)
+                    guard let partReader = ObjectReader(spec, file: file, pointer: at, what: name, problems: &problems) else { continue }
+                    partReader.checkKeys(allowed: Self.partKeys, required: ["kind"], what: "the part \(name)", problems: &problems)
+                    let kind = partReader.string("kind", problems: &problems) ?? "file"
+                    if !["file", "text"].contains(kind) {
+                        problems.append(LintProblem(file: file, pointer: JSONPointer.appending(at, "kind"),
+                            message: "kind must be \"file\" or \"text\", found \"\(kind)\""))
+                    }
+                    parts.append(MultipartPart(name: name, required: partReader.bool("required", problems: &problems) ?? false,
+                                               kind: kind, description: partReader.string("description", problems: &problems)))
+                }
+            } else {
+                problems.append(LintProblem(file: file, pointer: "/request/parts",
+                    message: "parts must be an object of name → {required, kind, description}"))
+            }
+        }
+        let maxBody = reader.int("maxBodyBytes", minimum: 1, problems: &problems)
+        let maxFile = reader.int("maxFileBytes", minimum: 1, problems: &problems)
+        if maxFile != nil, parts.isEmpty {
+            problems.append(LintProblem(file: file, pointer: "/request/maxFileBytes", message: "maxFileBytes needs multipart parts"))
+        }
+        var examples: [ContractExample] = []
+        if let list = reader.object["examples"] {
+            examples = decodeExamples(list, key: key, pointer: "/request/examples", allowRequest: false)
+            for (i, example) in examples.enumerated() {
+                let at = JSONPointer.appending(JSONPointer.appending("/request/examples", i), "body")
+                guard let schema = body else {
+                    problems.append(LintProblem(file: file, pointer: at, message: "a request example needs a request body schema to check it against"))
+                    continue
+                }
+                checkInstance(example.body, against: schema, file: file, pointer: at, what: "the example \"\(example.name)\"")
+            }
+        }
+        return RequestSpec(contentType: contentType, auth: auth, headers: headers, query: query, body: body, parts: parts,
+                           maxBodyBytes: maxBody, maxFileBytes: maxFile, examples: examples)
+    }
+
+    static func isJSON(_ contentType: String) -> Bool {
+        contentType == "application/json" || contentType.hasSuffix("+json")
+    }
+
+    mutating func decodeResponse(_ value: JSONValue, key: String, pointer: String) -> ResponseSpec? {
+        let file = display(key)
+        guard let reader = ObjectReader(value, file: file, pointer: pointer, what: "a response", problems: &problems) else { return nil }
+        reader.checkKeys(allowed: Self.responseKeys, required: ["status", "when", "examples"], what: "the response", problems: &problems)
+        let status = reader.int("status", minimum: 100, problems: &problems)
+        if let status, status > 599 {
+            problems.append(LintProblem(file: file, pointer: reader.at("status"), message: "status must be between 100 and 599, found \(status)"))
+        }
+        let code = reader.optionalString("code", problems: &problems)
+        let when = reader.string("when", problems: &problems) ?? ""
+        let contentType = reader.optionalString("contentType", problems: &problems)
+        let headers = decodeParameters(reader.object["headers"], key: key, pointer: reader.at("headers"))
+        let body = reader.object["body"].map { lintSchema($0, key: key, pointer: reader.at("body")) }
+        if body != nil, contentType == nil {
+            problems.append(LintProblem(file: file, pointer: pointer, message: "a response with a body schema needs a contentType"))
+        }
+        if let status, status >= 400, code == nil, body != nil {
+            problems.append(LintProblem(file: file, pointer: pointer, message: "an error response needs the error code it carries (code)"))
+        }
+        var examples: [ContractExample] = []
+        if let list = reader.object["examples"] {
+            examples = decodeExamples(list, key: key, pointer: reader.at("examples"), allowRequest: true)
+            if list.arrayValue?.isEmpty == true {
+                problems.append(LintProblem(file: file, pointer: reader.at("examples"), message: "every response needs at least one named example"))
+            }
+        }
+        for (i, example) in examples.enumerated() {
+            let at = JSONPointer.appending(reader.at("examples"), i)
+            let what = "the example \"\(example.name)\""
+            if let body {
+                checkInstance(example.body, against: body, file: file, pointer: JSONPointer.appending(at, "body"), what: what)
+            } else if example.body != nil {
+                problems.append(LintProblem(file: file, pointer: JSONPointer.appending(at, "body"),
+                    message: "\(what) has a body but the response has no body schema"))
+            }
+            if let code, let actual = example.body?["error"]?["code"]?.stringValue, actual != code {
+                problems.append(LintProblem(file: file, pointer: JSONPointer.appending(at, "body/error/code"),
+                    message: "\(what) carries the code \(actual) but the response's code is \(code)"))
+            }
+            for (name, text) in example.headers.sorted(by: { $0.key < $1.key }) {
+                let headerAt = JSONPointer.appending(JSONPointer.appending(at, "headers"), name)
+                guard let spec = headers.first(where: { $0.name.lowercased() == name.lowercased() }) else {
+                    problems.append(LintProblem(file: file, pointer: headerAt, message: "\(what) sets the header \(name), which the response does not document"))
+                    continue
+                }
+                checkInstance(.string(text), against: spec.schema, file: file, pointer: headerAt, what: what)
+            }
+        }
+        guard let status else { return nil }
+        return ResponseSpec(status: status, code: code, when: when, contentType: contentType, headers: headers, body: body, examples: examples)
+    }
+
+    mutating func decodeExamples(_ value: JSONValue, key: String, pointer: String, allowRequest: Bool) -> [ContractExample] {
+        let file = display(key)
+        guard let items = value.arrayValue else {
+            problems.append(LintProblem(file: file, pointer: pointer, message: "examples must be an array of {name, body, ...}"))
+            return []
+        }
+        var out: [ContractExample] = []
+        var names: Set<String> = []
+        for (i, item) in items.enumerated() {
+            let at = JSONPointer.appending(pointer, i)
+            guard let reader = ObjectReader(item, file: file, pointer: at, what: "an example", problems: &problems) else { continue }
+            reader.checkKeys(allowed: allowRequest ? Self.exampleKeys : Self.exampleKeys.filter { $0 != "request" && $0 != "headers" },
+                             required: ["name"], what: "the example", problems: &problems)
+            let name = reader.string("name", problems: &problems) ?? ""
+            if !name.isEmpty, !names.insert(name).inserted {
+                problems.append(LintProblem(file: file, pointer: reader.at("name"), message: "the example name \"\(name)\" is used twice in this list"))
+            }
+            var request: ExampleRequest?
+            if allowRequest, let requestValue = reader.object["request"],
+                let r = ObjectReader(requestValue, file: file, pointer: reader.at("request"), what: "an example request", problems: &problems)
+            {
+                r.checkKeys(allowed: Self.exampleRequestKeys, required: [], what: "the example request", problems: &problems)
+                request = ExampleRequest(body: r.object["body"], rawBody: r.string("rawBody", problems: &problems),
+                                         headers: r.stringMap("headers", problems: &problems),
+                                         query: r.stringMap("query", problems: &problems),
+                                         pathParameters: r.stringMap("pathParameters", problems: &problems))
+            }
+            out.append(ContractExample(name: name, summary: reader.string("summary", problems: &problems), body: reader.object["body"],
+                                       headers: reader.stringMap("headers", problems: &problems), request: request))
+        }
+        return out
+    }
+
+    mutating func checkInstance(_ instance: JSONValue?, against schema: JSONValue, file: String, pointer: String, what: String) {
+        guard let instance else {
+            problems.append(LintProblem(file: file, pointer: pointer, message: "\(what) has no body to check against the schema"))
+            return
+        }
+        for violation in validator.validate(instance, against: schema) {
+            problems.append(LintProblem(file: file, pointer: pointer + violation.pointer,
+                message: "\(what) does not match its schema: \(violation.message)"))
+        }
+    }
+
+    mutating func checkUniqueness(_ contracts: [Contract]) {
+        var ids: [String: Contract] = [:]
+        var routes: [String: Contract] = [:]
+        for contract in contracts {
+            let file = LintPrinter.displayPath(contract.file)
+            if let first = ids[contract.id] {
+                problems.append(LintProblem(file: file, pointer: "/id",
+                    message: "the id \(contract.id) is already used by \(LintPrinter.displayPath(first.file))"))
+            } else {
+                ids[contract.id] = contract
+            }
+            let shape = contract.method + " " + contract.path.segments.map { segment -> String in
+                if case .literal(let literal) = segment { return literal } else { return "{}" }
+            }.joined(separator: "/")
+            if let first = routes[shape] {
+                problems.append(LintProblem(file: file, pointer: "/path",
+                    message: "\(contract.method) \(contract.pathTemplate) is already described by \(LintPrinter.displayPath(first.file))"))
+            } else {
+                routes[shape] = contract
+            }
+        }
+    }
+}

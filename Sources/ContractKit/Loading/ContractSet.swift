@@ -1,0 +1,70 @@
+import Foundation
+
+/// A loaded, lint-clean contracts folder: the contracts, the shared schemas and a validator that resolves `$ref`s between them.
+public struct ContractSet: Sendable {
+    /// The folder the contracts came from.
+    public let directory: URL
+    /// Every contract, ordered by file name.
+    public let contracts: [Contract]
+    /// Shared schemas by file name without extension, with canonical `$ref`s.
+    public let schemas: [String: JSONValue]
+    /// The validator that knows every shared schema.
+    public let validator: SchemaValidator
+
+    /// Loads and lints a contracts folder; throws ContractLoadError listing every problem if any.
+    public static func load(from directory: URL) throws(ContractLoadError) -> ContractSet {
+        var loader = ContractLoader(directory: directory)
+        let (contracts, schemas) = loader.load()
+        guard loader.problems.isEmpty else { throw ContractLoadError(directory: directory, problems: loader.problems) }
+        return ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator)
+    }
+
+    /// Every problem in a contracts folder, in file order; [] means it is clean.
+    public static func lint(directory: URL) -> [LintProblem] {
+        var loader = ContractLoader(directory: directory)
+        _ = loader.load()
+        return loader.problems
+    }
+
+    /// The contracts folder bundled with this checkout (found from #filePath: <repo>/contracts).
+    public static var bundledDirectory: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Loading
+            .deletingLastPathComponent()  // ContractKit
+            .deletingLastPathComponent()  // Sources
+            .deletingLastPathComponent()  // repository
+            .appendingPathComponent("contracts")
+    }
+
+    /// The contract with this id.
+    public func contract(id: String) -> Contract? {
+        contracts.first { $0.id == id }
+    }
+
+    /// The contract whose method and path template match, with the path parameters.
+    public func match(method: String, path: String) -> ContractMatch? {
+        let upper = method.uppercased()
+        var best: ContractMatch?
+        for contract in contracts where contract.method == upper {
+            guard let parameters = contract.path.match(path) else { continue }
+            if let current = best, current.contract.path.literalCount >= contract.path.literalCount { continue }
+            best = ContractMatch(contract: contract, parameters: parameters)
+        }
+        return best
+    }
+
+    /// The contracts whose path matches, whatever their method (to tell 404 from 405).
+    public func contracts(matchingPath path: String) -> [Contract] {
+        contracts.filter { $0.path.match(path) != nil }
+    }
+
+    /// Validates against a schema (which may contain $refs into contracts/schemas); [] means valid.
+    public func validate(_ value: JSONValue, against schema: JSONValue) -> [SchemaViolation] {
+        validator.validate(value, against: schema)
+    }
+
+    /// A shared schema by file name without extension, e.g. "Announcement".
+    public func schema(named name: String) -> JSONValue? {
+        schemas[name]
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+
+/// A path template such as "/api/v1/announcements/{id}/photos": literal segments and `{name}` parameters.
+public struct PathTemplate: Sendable, Equatable, CustomStringConvertible {
+    /// One segment of the template.
+    public enum Segment: Sendable, Equatable {
+        /// Must equal the request's segment.
+        case literal(String)
+        /// Matches any one non-empty segment and captures it under this name.
+        case parameter(String)
+    }
+
+    /// The template text.
+    public let text: String
+    /// The segments between slashes.
+    public let segments: [Segment]
+
+    /// Parses `text`; nil when it does not start with "/" or has a malformed `{…}` segment.
+    public init?(_ text: String) {
+        guard text.hasPrefix("/") else { return nil }
+        var segments: [Segment] = []
+        for raw in Self.split(text) {
+            if raw.hasPrefix("{") || raw.hasSuffix("}") || raw.contains("{") || raw.contains("}") {
+                guard raw.hasPrefix("{"), raw.hasSuffix("}"), raw.count > 2 else { return nil }
+                let name = String(raw.dropFirst().dropLast())
+                guard !name.contains("{"), !name.contains("}") else { return nil }
+                segments.append(.parameter(name))
+            } else {
+                segments.append(.literal(raw))
+            }
+        }
+        self.text = text
+        self.segments = segments
+    }
+
+    /// The parameter names in order.
+    public var parameterNames: [String] {
+        segments.compactMap { if case .parameter(let n) = $0 { return n } else { return nil } }
+    }
+
+    /// How many literal segments there are; a more literal template wins over a more general one.
+    public var literalCount: Int {
+        segments.filter { if case .literal = $0 { return true } else { return false } }.count
+    }
+
+    /// The parameter values when `path` (query string and fragment ignored, one trailing slash tolerated) matches.
+    public func match(_ path: String) -> [String: String]? {
+        var bare = Substring(path)
+        if let cut = bare.firstIndex(where: { $0 == "?" || $0 == "#" }) { bare = bare[..<cut] }
+        guard bare.hasPrefix("/") else { return nil }
+        let parts = Self.split(String(bare))
+        guard parts.count == segments.count else { return nil }
+        var values: [String: String] = [:]
+        for (segment, part) in zip(segments, parts) {
+            switch segment {
+            case .literal(let literal):
+                guard literal == part else { return nil }
+            case .parameter(let name):
+                guard !part.isEmpty else { return nil }
+                values[name] = part.removingPercentEncoding ?? part
+            }
+        }
+        return values
+    }
+
+    /// `text` with each `{name}` replaced by the percent-encoded value from `values` (missing values stay as they are).
+    public func expand(_ values: [String: String]) -> String {
+        "/" + segments.map { segment -> String in
+            switch segment {
+            case .literal(let literal): return literal
+            case .parameter(let name):
+                guard let value = values[name] else { return "{\(name)}" }
+                return value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? value
+            }
+        }.joined(separator: "/")
+    }
+
+    public var description: String { text }
+
+    private static func split(_ path: String) -> [String] {
+        var body = path.dropFirst()
+        if body.hasSuffix("/") { body = body.dropLast() }
+        if body.isEmpty { return [] }
+        return body.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The PetSpot announcement endpoints over URLSession, decoded into domain types with typed errors.
+public final class AnnouncementAPI: Sendable {
+    /// The origin (and optional path prefix) every endpoint path is appended to.
+    public let baseURL: URL
+    /// The timeouts applied to each request.
+    public let configuration: Configuration
+    private let session: URLSession
+
+    /// Creates an API client with its own ephemeral session (no cookies, no cache).
+    public init(baseURL: URL, configuration: Configuration = Configuration()) {
+        self.baseURL = baseURL
+        self.configuration = configuration
+        let sessionConfiguration = URLSessionConfiguration.ephemeral
+        sessionConfiguration.timeoutIntervalForRequest = configuration.requestTimeout
+        sessionConfiguration.timeoutIntervalForResource = configuration.resourceTimeout
+        sessionConfiguration.httpShouldSetCookies = false
+        sessionConfiguration.urlCache = nil
+        sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        session = URLSession(configuration: sessionConfiguration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Step 1: creates an announcement; succeeds only on 201 with an `id` and `managementPassword`.
+    public func createAnnouncement(_ announcement: NewAnnouncement) async throws(AnnouncementAPIError) -> CreatedAnnouncement {
+        var request = makeRequest(path: ["api", "v1", "announcements"], method: "POST")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        do {
+            request.httpBody = try encoder.encode(announcement)
+        } catch {
+            // Only a non-finite coordinate can fail to encode; the backend would reject it as a bad number.
+            throw .undecodableBody(UndecodableBody(operation: .createAnnouncement, status: 0, reason: "the request body cannot be encoded as JSON: \(error)", bodyExcerpt: ""))
+        }
+        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let (status, data) = try await send(request, operation: .createAnnouncement, expecting: 201)
+        return try decode(CreatedAnnouncement.self, from: data, status: status, operation: .createAnnouncement)
+    }
+
+    /// Step 2: uploads the photo as the multipart part `photo`, authorised with Basic `id:managementPassword`.
+    public func uploadPhoto(_ photo: PhotoAttachment, announcementID: String, managementPassword: String) async throws(AnnouncementAPIError) {
+        var request = makeRequest(path: ["api", "v1", "announcements", announcementID, "photos"], method: "POST")
+        let form = MultipartFormData(fileField: "photo", attachment: photo)
+        request.httpBody = form.body
+        request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
+        request.setValue(Self.basicAuthorization(user: announcementID, password: managementPassword), forHTTPHeaderField: "Authorization")
+        _ = try await send(request, operation: .uploadPhoto, expecting: 201)
+    }
+
+    /// Reads one announcement (never includes the management password).
+    public func announcement(id: String) async throws(AnnouncementAPIError) -> Announcement {
+        let request = makeRequest(path: ["api", "v1", "announcements", id], method: "GET")
+        let (status, data) = try await send(request, operation: .getAnnouncement, expecting: 200)
+        return try decode(Announcement.self, from: data, status: status, operation: .getAnnouncement)
+    }
+
+    /// Lists announcements that have a photo, optionally within `rangeKm` of a point.
+    public func announcements(near location: (latitude: Double, longitude: Double)? = nil, rangeKm: Int? = nil) async throws(AnnouncementAPIError) -> [Announcement] {
+        var query: [URLQueryItem] = []
+        if let location {
+            query.append(URLQueryItem(name: "lat", value: String(location.latitude)))
+            query.append(URLQueryItem(name: "lng", value: String(location.longitude)))
+        }
+        if let rangeKm {
+            query.append(URLQueryItem(name: "range", value: String(rangeKm)))
+        }
+        let request = makeRequest(path: ["api", "v1", "announcements"], method: "GET", query: query)
+        let (status, data) = try await send(request, operation: .listAnnouncements, expecting: 200)
+        return try decode(AnnouncementList.self, from: data, status: status, operation: .listAnnouncements).data
+    }
+
+    /// Resolves a photo path such as `/images/<id>.jpeg` against the base URL.
+    public func photoURL(for photoPath: String) -> URL? {
+        if let absolute = URL(string: photoPath), absolute.scheme != nil { return absolute }
+        return URL(string: photoPath, relativeTo: baseURL)?.absoluteURL
+    }
+
+    /// The `Authorization` header value for Basic `user:password`.
+    static func basicAuthorization(user: String, password: String) -> String {
+        "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
+    }
+
+    private func makeRequest(path segments: [String], method: String, query: [URLQueryItem] = []) -> URLRequest {
+        // Segments are percent-encoded one by one so an id can never add a path level.
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))
+        var url = baseURL
+        for segment in segments {
+            let encoded = segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
+            url = URL(string: url.absoluteString.hasSuffix("/") ? url.absoluteString + encoded : url.absoluteString + "/" + encoded) ?? url
+        }
+        if !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
+            components.queryItems = query
+            url = components.url ?? url
+        }
+        var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.requestTimeout)
+        request.httpMethod = method
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        return request
+    }
+
+    private func send(_ request: URLRequest, operation: AnnouncementOperation, expecting expectedStatus: Int) async throws(AnnouncementAPIError) -> (Int, Data) {
+        let data: Data
+        let response: URLResponse
+        do {
+            (data, response) = try await session.data(for: request)
+        } catch let error as URLError {
+            throw .transport(operation: operation, error: error)
+        } catch {
+            throw .transport(operation: operation, error: Self.urlError(from: error))
+        }
+        guard let http = response as? HTTPURLResponse else {
+            throw .transport(operation: operation, error: URLError(.badServerResponse))
+        }
+        guard http.statusCode == expectedStatus else {
+            let envelope = try? JSONDecoder().decode(APIErrorEnvelope.self, from: data)
+            throw .http(HTTPStatusFailure(operation: operation, status: http.statusCode, expectedStatus: expectedStatus, envelope: envelope, bodyExcerpt: BodyExcerpt.of(data)))
+        }
+        return (http.statusCode, data)
+    }
+
+    /// URLSession may report an `NSError` in the URL error domain (or, rarely, something else);
+    /// both become a `URLError` so the error mapping sees one type.
+    static func urlError(from error: any Error) -> URLError {
+        let nsError = error as NSError
+        if nsError.domain == NSURLErrorDomain {
+            return URLError(urlErrorCode(nsError.code) ?? .unknown, userInfo: nsError.userInfo)
+        }
+        return URLError(.unknown, userInfo: [NSUnderlyingErrorKey: nsError, NSLocalizedDescriptionKey: nsError.localizedDescription])
+    }
+
+    private func decode<Value: Decodable>(_ type: Value.Type, from data: Data, status: Int, operation: AnnouncementOperation) throws(AnnouncementAPIError) -> Value {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw .undecodableBody(UndecodableBody(operation: operation, status: status, reason: Self.describe(error), bodyExcerpt: BodyExcerpt.of(data)))
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        guard let decodingError = error as? DecodingError else { return "\(error)" }
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }
+            return "/" + keys.joined(separator: "/")
+        }
+        switch decodingError {
+        case .keyNotFound(let key, let context):
+            return "missing key \"\(key.stringValue)\" at \(path(context))"
+        case .typeMismatch(let type, let context):
+            return "expected \(type) at \(path(context)): \(context.debugDescription)"
+        case .valueNotFound(let type, let context):
+            return "expected \(type) but found null at \(path(context))"
+        case .dataCorrupted(let context):
+            return "not valid JSON at \(path(context)): \(context.debugDescription)"
+        @unknown default:
+            return "\(decodingError)"
+        }
+    }
+}

@@ -1,0 +1,24 @@
+/// A success status whose body could not be read as the promised type.
+public struct UndecodableBody: Sendable, Equatable, CustomStringConvertible {
+    /// The endpoint that answered.
+    public let operation: AnnouncementOperation
+    /// The status received.
+    public let status: Int
+    /// What was wrong, e.g. the missing key and its path.
+    public let reason: String
+    /// The start of the raw body, for diagnostics.
+    public let bodyExcerpt: String
+
+    /// Creates a description of an unreadable body.
+    public init(operation: AnnouncementOperation, status: Int, reason: String, bodyExcerpt: String) {
+        self.operation = operation
+        self.status = status
+        self.reason = reason
+        self.bodyExcerpt = bodyExcerpt
+    }
+
+    /// A sentence for a person.
+    public var description: String {
+        "\(operation.rawValue) answered HTTP \(status) with a body the client cannot read: \(reason); body starts with: \(bodyExcerpt)"
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder until the client lands; see issue 5.
