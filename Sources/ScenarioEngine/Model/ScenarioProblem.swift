@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 /// One problem in a scenario file, printed as `file:pointer: message` like every SpotCheck lint problem.
@@ -28,4 +29,9 @@ public struct ScenarioLoadError: Error, Sendable, CustomStringConvertible {
     public init(problems: [ScenarioProblem]) { self.problems = problems }
 
     public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+extension ScenarioProblem {
+    /// The same problem as ContractKit's lint problem, so `spotcheck lint` prints contracts and scenarios alike.
+    public var lintProblem: LintProblem { LintProblem(file: file, pointer: pointer, message: message) }
 }
