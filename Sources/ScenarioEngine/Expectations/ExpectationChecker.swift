@@ -29,16 +29,17 @@ struct ExpectationChecker {
             }
         }
         if let alert = e.alert {
-            let message = alert.message ?? AlertExpectation.standardMessages[alert.kind] ?? ""
+            let kinds = alert.kinds.joined(separator: " or ")
             if let shown = o.alert {
-                if shown.kind != alert.kind {
-                    m.append(Mismatch("alert kind", expected: alert.kind, actual: shown.kind))
+                if !alert.kinds.contains(shown.kind) {
+                    m.append(Mismatch("alert kind", expected: kinds, actual: shown.kind))
                 }
+                let message = alert.message ?? AlertExpectation.standardMessages[shown.kind] ?? AlertExpectation.standardMessages[alert.kinds[0]] ?? ""
                 if shown.message != message {
                     m.append(Mismatch("alert message", expected: "\"\(message)\"", actual: "\"\(shown.message)\""))
                 }
             } else {
-                m.append(Mismatch("alert", expected: "\(alert.kind) \"\(message)\"", actual: "no alert"))
+                m.append(Mismatch("alert", expected: kinds, actual: "no alert"))
             }
         } else if let shown = o.alert, let outcome = e.outcome, [.success, .invalid, .cancelled, .edited].contains(outcome) {
             m.append(Mismatch("alert", expected: "no alert after \(outcome.rawValue)", actual: "\(shown.kind) \"\(shown.message)\""))

@@ -319,9 +319,18 @@ public struct ScenarioParser: Sendable {
         if let v = o["managementPassword"] { e.managementPassword = try reader.pattern(v, at: pointer + "/managementPassword", what: "the password pattern") }
         if let v = o["alert"] {
             let ao = try reader.object(v, at: pointer + "/alert", allowed: ["kind", "message"], required: ["kind"], what: "the alert")
-            let kind = try reader.oneOf(ao["kind"] ?? .null, at: pointer + "/alert/kind", what: "alert kind", choices: ["noConnection", "generic"])
+            let kindValue = ao["kind"] ?? .null
+            var kinds: [String] = []
+            if let list = kindValue.arrayValue {
+                for (i, k) in list.enumerated() {
+                    kinds.append(try reader.oneOf(k, at: pointer + "/alert/kind/\(i)", what: "alert kind", choices: ["noConnection", "generic"]))
+                }
+                if kinds.isEmpty { throw reader.problem(pointer + "/alert/kind", "list at least one accepted alert kind") }
+            } else {
+                kinds = [try reader.oneOf(kindValue, at: pointer + "/alert/kind", what: "alert kind", choices: ["noConnection", "generic"])]
+            }
             let message = try ao["message"].map { v throws(ScenarioProblem) in try reader.string(v, at: pointer + "/alert/message", what: "the alert message") }
-            e.alert = AlertExpectation(kind: kind, message: message)
+            e.alert = AlertExpectation(kinds: kinds, message: message)
         }
         if let v = o["fields"] {
             e.fieldErrors = Dictionary(try reader.stringMap(v, at: pointer + "/fields", what: "the field messages", allowedKeys: ReportData.contactFieldNames), uniquingKeysWith: { a, _ in a })

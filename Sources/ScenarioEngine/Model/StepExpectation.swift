@@ -47,9 +47,9 @@ public enum ClientOutcome: String, Sendable, CaseIterable {
 
 /// The alert a client must show.
 public struct AlertExpectation: Sendable, Equatable {
-    /// `noConnection` or `generic`.
-    public var kind: String
-    /// The exact text shown.
+    /// The accepted kinds, `noConnection` or `generic`; two only where platforms legitimately differ (e.g. a dropped connection).
+    public var kinds: [String]
+    /// The exact text shown; when absent, the standard text of the kind the client showed.
     public var message: String?
 
     /// The alert kinds and their exact texts from the PetSpot specification.

@@ -88,7 +88,14 @@ struct Execution {
         var mismatches: [Mismatch] = []
         let checker = ExpectationChecker(step: step)
         switch step.action {
-        case .client(let action):
+        case .client(var action):
+            if case .loadDetails(let id) = action {
+                do {
+                    action = .loadDetails(id: try RawHTTPClient.substitute(id, variables))
+                } catch {
+                    return await failure(step, [Mismatch("announcement id", expected: "a known placeholder", actual: error.message)], records: [])
+                }
+            }
             if session == nil {
                 let context = ClientContext(baseURL: target.baseURL, settings: scenario.client, report: scenario.report, scenarioName: scenario.name)
                 let driver = self.driver
@@ -101,7 +108,8 @@ struct Execution {
                 }
             }
             guard let session else { return nil }
-            let outcome = await StepDeadline.run(milliseconds: scenario.client.stepTimeoutMs, { () throws(DriverError) in try await session.perform(action) })
+            let performed = action
+            let outcome = await StepDeadline.run(milliseconds: scenario.client.stepTimeoutMs, { () throws(DriverError) in try await session.perform(performed) })
             let records = await newRecords()
             switch outcome {
             case .success(let observation)?:
