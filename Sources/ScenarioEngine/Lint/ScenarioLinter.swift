@@ -34,8 +34,12 @@ public enum ScenarioLinter {
             let pointer = "/faults/\(i)"
             if let id = rule["contract"]?.stringValue { checkContract(id, at: pointer + "/contract") }
         }
-        problems.append(contentsOf: FaultRuleCheck.problems(in: scenario))
         for step in scenario.steps {
+            if case .setFaults(let rules) = step.action {
+                for (i, rule) in rules.enumerated() {
+                    if let id = rule.selector.contract { checkContract(id, at: step.pointer + "/faults/\(i)/contract") }
+                }
+            }
             guard let journal = step.expect.journal else { continue }
             let base = step.pointer + "/expect/journal"
             for (contract, _) in journal.calls { checkContract(contract, at: JSONPointer.appending(base + "/calls", contract)) }

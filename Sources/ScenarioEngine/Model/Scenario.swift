@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import MockBackend
 
 /// One scenario file: the report to submit, the faults to inject, and the steps with their expectations.
 public struct Scenario: Sendable {
@@ -19,8 +20,10 @@ public struct Scenario: Sendable {
     public var client: ClientSettings
     /// Backend state to prepare.
     public var backend: BackendSettings
-    /// Fault rules in the fault layer's format (the value of `"faults"`), applied from the first step.
+    /// Fault rules as written (the value of `"faults"`), for linting contract ids.
     public var faults: [JSONValue]
+    /// The same rules parsed by the fault layer, applied from the first step.
+    public var faultRules: [FaultRule]
     /// The steps in order.
     public var steps: [Step]
 

@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import MockBackend
 
 /// Turns a scenario file into a `Scenario`, reporting every problem with the file and JSON pointer.
 public struct ScenarioParser: Sendable {
@@ -12,7 +13,7 @@ public struct ScenarioParser: Sendable {
     }
 
     static let topLevelKeys = ["name", "summary", "tags", "report", "reportOverrides", "client", "backend", "faults", "steps"]
-    static let stepKeys = ["action", "field", "value", "id", "query", "request", "capture", "expect"]
+    static let stepKeys = ["action", "field", "value", "id", "query", "request", "capture", "faults", "expect"]
     static let expectKeys = [
         "outcome", "managementPassword", "alert", "fields", "inputs", "inputsIntact", "screen", "details", "listed",
         "status", "errorCode", "errorField", "headers", "bodyMatches", "bodyEquals", "journal", "because",
@@ -61,6 +62,7 @@ public struct ScenarioParser: Sendable {
         let faults = attempt { () throws(ScenarioProblem) in
             try root["faults"].map { v throws(ScenarioProblem) in try reader.array(v, at: "/faults", what: "the fault rules") } ?? []
         }
+        let faultRules = faults.flatMap { list in attempt { () throws(ScenarioProblem) in try Self.parseFaultRules(list, at: "/faults", reader) } }
         var steps: [Step] = []
         if let stepValues = attempt({ () throws(ScenarioProblem) in try reader.array(root["steps"] ?? .null, at: "/steps", what: "the steps") }) {
             if stepValues.isEmpty { problems.append(reader.problem("/steps", "a scenario needs at least one step")) }
@@ -71,12 +73,21 @@ public struct ScenarioParser: Sendable {
         if let first = steps.first, case .client(let action) = first.action, action == .retry || action == .cancel {
             problems.append(reader.problem(first.pointer + "/action", "\"\(action.name)\" answers a failure alert, so it cannot be the first step"))
         }
-        guard problems.isEmpty, let name, let report, let client, let backend, let faults else {
+        guard problems.isEmpty, let name, let report, let client, let backend, let faults, let faultRules else {
             throw ScenarioLoadError(problems: problems)
         }
         return Scenario(
             name: name, file: file, displayPath: displayPath, tags: tags, summary: summary, report: report,
-            client: client, backend: backend, faults: faults, steps: steps)
+            client: client, backend: backend, faults: faults, faultRules: faultRules, steps: steps)
+    }
+
+    /// Parses rules with the fault layer's own parser, re-rooting its pointers at `pointer` in the scenario file.
+    static func parseFaultRules(_ list: [JSONValue], at pointer: String, _ reader: ScenarioReader) throws(ScenarioProblem) -> [FaultRule] {
+        do {
+            return try FaultRule.parseRules(.array(list), file: reader.file)
+        } catch {
+            throw reader.problem(pointer + error.pointer, error.message)
+        }
     }
 
     func parseTags(_ value: JSONValue?, _ reader: ScenarioReader) throws(ScenarioProblem) -> [String] {
@@ -222,7 +233,7 @@ public struct ScenarioParser: Sendable {
     func parseStep(_ value: JSONValue, number: Int, _ reader: ScenarioReader) throws(ScenarioProblem) -> Step {
         let pointer = "/steps/\(number - 1)"
         let o = try reader.object(value, at: pointer, allowed: Self.stepKeys, required: ["action"], what: "a step")
-        let actionName = try reader.oneOf(o["action"] ?? .null, at: pointer + "/action", what: "action", choices: ClientAction.names + ["http"])
+        let actionName = try reader.oneOf(o["action"] ?? .null, at: pointer + "/action", what: "action", choices: ClientAction.names + ["http", "setFaults"])
         let allowed: [String]
         let action: StepAction
         switch actionName {
@@ -246,6 +257,10 @@ public struct ScenarioParser: Sendable {
                 range = try qo["range"].map { v throws(ScenarioProblem) in try reader.int(v, at: pointer + "/query/range", what: "range", range: 1...20_000) }
             }
             action = .client(.list(latitude: lat, longitude: lng, rangeKm: range))
+        case "setFaults":
+            allowed = ["action", "faults", "expect"]
+            let list = try reader.array(o["faults"] ?? .null, at: pointer + "/faults", what: "the new fault rules")
+            action = .setFaults(try Self.parseFaultRules(list, at: pointer + "/faults", reader))
         case "http":
             allowed = ["action", "request", "capture", "expect"]
             action = .http(try parseHTTPRequest(o["request"], capture: o["capture"], at: pointer, reader))
@@ -305,6 +320,9 @@ public struct ScenarioParser: Sendable {
         let o = try reader.object(value, at: pointer, allowed: Self.expectKeys, what: "the expectation")
         let httpOnly = ["status", "errorCode", "errorField", "headers", "bodyMatches", "bodyEquals"]
         for key in o.keys {
+            if case .setFaults = action, key != "journal", key != "because" {
+                throw reader.problem(pointer + "/" + key, "a \"setFaults\" step only takes \"journal\" and \"because\" expectations")
+            }
             if action.usesClient, httpOnly.contains(key) {
                 throw reader.problem(pointer + "/" + key, "\"\(key)\" checks a raw HTTP answer and only applies to \"http\" steps")
             }

@@ -1,3 +1,5 @@
+import MockBackend
+
 /// One thing the user (or a raw HTTP request) does in a scenario, with what must be true afterwards.
 public struct Step: Sendable {
     /// 1-based position in the scenario.
@@ -24,12 +26,15 @@ public enum StepAction: Sendable {
     case client(ClientAction)
     /// A raw HTTP request sent by the engine itself (the client is not involved).
     case http(HTTPStepRequest)
+    /// Replaces the target's fault rules from here on (e.g. `[]`: the network is back).
+    case setFaults([FaultRule])
 
     /// The action's name as written in scenario files.
     public var name: String {
         switch self {
         case .client(let action): return action.name
         case .http(let request): return "http \(request.method) \(request.path)"
+        case .setFaults: return "setFaults"
         }
     }
 

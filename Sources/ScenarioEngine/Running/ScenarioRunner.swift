@@ -126,6 +126,15 @@ struct Execution {
             }
             mismatches += await checkJournal(checker, records)
             if !mismatches.isEmpty { return await failure(step, mismatches, records: records) }
+        case .setFaults(let rules):
+            do {
+                try await target.replaceFaults(rules)
+            } catch {
+                return await failure(step, [Mismatch("fault rules", expected: "replaced", actual: error.message)], records: [])
+            }
+            let records = await newRecords()
+            mismatches += await checkJournal(checker, records)
+            if !mismatches.isEmpty { return await failure(step, mismatches, records: records) }
         case .http(let request):
             let answer: HTTPAnswer
             do {

@@ -1,4 +1,5 @@
 import Foundation
+import MockBackend
 
 /// The server one scenario runs against: an embedded mock backend or a fault proxy in front of a real server.
 public protocol ScenarioTarget: Sendable {
@@ -10,6 +11,9 @@ public protocol ScenarioTarget: Sendable {
 
     /// How many announcements the backend stores, or `nil` when the target cannot tell (a real server).
     func announcementCount() async -> Int?
+
+    /// Replaces the fault rules (counters start again); returns once the target accepts connections as the new rules say.
+    func replaceFaults(_ rules: [FaultRule]) async throws(TargetError)
 
     /// Stops the target; called once, also after failures.
     func shutdown() async
