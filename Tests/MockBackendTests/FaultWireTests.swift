@@ -58,12 +58,13 @@ import Testing
     }
 
     @Test func stallOutlivesTheIdleTimeout() async throws {
-        let configuration = ServerConfiguration(idleTimeout: .milliseconds(100), quiet: true)
-        try await withServer(rules: only(.stall), configuration: configuration) { _, address in
-            let connection = try await RawConnection.connect(port: address.port)
+        let configuration = ServerConfiguration(idleTimeout: .seconds(1), quiet: true)
+        try await withServer(rules: only(.stall), configuration: configuration) { server, address in
+            // Connecting and sending on one thread keeps the idle timer from firing before the request is in.
+            let connection = try await RawConnection.connect(port: address.port, sending: rawRequest("GET", "/x"))
             defer { connection.close() }
-            try await connection.send(rawRequest("GET", "/x"))
-            let read = await connection.read(window: .milliseconds(600))
+            let read = await connection.read(window: .milliseconds(2500))
+            #expect(server.journal.entries().first?.fault == "stall")
             #expect(read.ending == .silent)
         }
     }
