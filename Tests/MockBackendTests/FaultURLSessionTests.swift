@@ -14,7 +14,7 @@ import Testing
         case answer(status: Int, bodyBytes: Int)
     }
 
-    private func fetch(_ url: URL, method: String = "GET", timeout: TimeInterval = 5) async -> Outcome {
+    private func fetch(_ url: URL, method: String = "GET", timeout: TimeInterval = 60) async -> Outcome {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         let session = URLSession(configuration: configuration)
@@ -31,7 +31,7 @@ import Testing
         }
     }
 
-    private func outcome(of fault: Fault, timeout: TimeInterval = 5) async throws -> Outcome {
+    private func outcome(of fault: Fault, timeout: TimeInterval = 60) async throws -> Outcome {
         var responder = EchoResponder()
         responder.padding = 2000
         return try await withServer(rules: [FaultRule(fault: fault)], responder: responder) { _, address in

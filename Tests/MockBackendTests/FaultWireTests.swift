@@ -75,7 +75,7 @@ import Testing
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
             try await connection.send(rawRequest("GET", "/x"))
-            let read = await connection.read(window: .seconds(10))
+            let read = await connection.read(window: .seconds(60))
             #expect(read.bytes.isEmpty)
             #expect(read.ending == .closed)
             #expect(responder.calls.value == 0)
@@ -88,7 +88,7 @@ import Testing
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
             try await connection.send(rawRequest("GET", "/x"))
-            let read = await connection.read(window: .seconds(10))
+            let read = await connection.read(window: .seconds(60))
             #expect(read.bytes.isEmpty)
             #expect(read.ending == .reset)
             #expect(server.journal.entries().first?.fault == "reset")
@@ -102,7 +102,7 @@ import Testing
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
             try await connection.send(rawRequest("GET", "/x"))
-            let read = await connection.read(window: .seconds(10))
+            let read = await connection.read(window: .seconds(60))
             #expect(read.status == 200)
             #expect(read.body?.count == 10)
             let declared = read.text.lowercased().components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
@@ -154,7 +154,7 @@ import Testing
             var total = RawRead(bytes: [], ending: .silent)
             var pieces = 0
             while (total.body?.count ?? -1) < expected {
-                let part = await connection.read(window: .seconds(10), limit: 1)
+                let part = await connection.read(window: .seconds(60), limit: 1)
                 guard !part.bytes.isEmpty else { break }
                 total.bytes += part.bytes
                 if total.body != nil { pieces += 1 }
@@ -174,7 +174,7 @@ import Testing
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
             try await connection.send(rawRequest("GET", "/x"))
-            let read = await connection.read(window: .seconds(10))
+            let read = await connection.read(window: .seconds(60))
             #expect(read.bytes.isEmpty)
             #expect(read.ending != .silent)
             #expect(server.isRefusing)
@@ -204,8 +204,8 @@ import Testing
             let trigger = try await RawConnection.connect(port: address.port)
             defer { trigger.close() }
             try await trigger.send(rawRequest("GET", "/offline"))
-            _ = await trigger.read(window: .seconds(10))
-            let read = await bystander.read(window: .seconds(10))
+            _ = await trigger.read(window: .seconds(60))
+            let read = await bystander.read(window: .seconds(60))
             #expect(read.ending == .closed)
             #expect(server.isRefusing)
         }

@@ -84,7 +84,7 @@ import Testing
                 let connection = try await RawConnection.connect(port: proxy.port)
                 defer { connection.close() }
                 try await connection.send(rawRequest("POST", "/api/v1/announcements/a/photos", body: "x"))
-                let read = await connection.read(window: .seconds(10), limit: 1)
+                let read = await connection.read(window: .seconds(60), limit: 1)
                 if let expected {
                     #expect(read.status == expected)
                 } else {

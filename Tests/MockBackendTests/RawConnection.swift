@@ -146,7 +146,7 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Reads one response with a Content-Length body (the server always sends one), for keep-alive tests.
-    func readResponse(window: Duration = .seconds(10)) async -> RawRead {
+    func readResponse(window: Duration = .seconds(60)) async -> RawRead {
         var total = RawRead(bytes: [], ending: .silent)
         while true {
             let part = await read(window: window, limit: 1)
