@@ -168,30 +168,48 @@ import Testing
         }
     }
 
-    @Test func refuseClosesTheListenerThenListensOnTheSamePortAgain() async throws {
+    @Test func refuseClosesTheListenerAndKeepsTheAdminPortUp() async throws {
         let configuration = ServerConfiguration(adminPort: 0, quiet: true)
-        try await withServer(rules: only(.refuse(ms: 400), calls: [1...1]), configuration: configuration) { server, address in
+        let rule = FaultRule(selector: FaultSelector(path: "/offline"), fault: .refuse(ms: nil))
+        try await withServer(rules: [rule], configuration: configuration) { server, address in
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
-            try await connection.send(rawRequest("GET", "/x"))
+            try await connection.send(rawRequest("GET", "/offline"))
             let read = await connection.read(window: .seconds(60))
             #expect(read.bytes.isEmpty)
             #expect(read.ending != .silent)
             #expect(server.isRefusing)
             await #expect(throws: RawSocketError(code: ECONNREFUSED)) { _ = try await RawConnection.connect(port: address.port) }
 
-            // The admin port stays up during the window.
             let admin = try await RawConnection.connect(port: try #require(address.adminPort))
             defer { admin.close() }
             try await admin.send(rawRequest("GET", "/__spotcheck/health"))
             #expect(await admin.readResponse().status == 200)
+            // Removing the rules over the admin port ends the refusal.
+            try await admin.send(rawRequest("DELETE", "/__spotcheck/faults"))
+            #expect(await admin.readResponse().status == 204)
+            while server.isRefusing { try await Task.sleep(for: .milliseconds(20)) }
+            let again = try await RawConnection.connect(port: address.port)
+            defer { again.close() }
+            try await again.send(rawRequest("GET", "/y"))
+            #expect(await again.readResponse().status == 200)
+        }
+    }
 
+    @Test func afterARefuseWindowTheSamePortAcceptsAgain() async throws {
+        try await withServer(rules: only(.refuse(ms: 200), calls: [1...1])) { server, address in
+            let connection = try await RawConnection.connect(port: address.port)
+            defer { connection.close() }
+            try await connection.send(rawRequest("GET", "/x"))
+            let read = await connection.read(window: .seconds(60))
+            #expect(read.bytes.isEmpty)
             while server.isRefusing { try await Task.sleep(for: .milliseconds(20)) }
             let again = try await RawConnection.connect(port: address.port)
             defer { again.close() }
             try await again.send(rawRequest("GET", "/y"))
             #expect(await again.readResponse().status == 200)
             #expect(server.journal.entries().map(\.fault) == ["refuse", nil])
+            #expect(server.address?.port == address.port)
         }
     }
 
