@@ -147,7 +147,7 @@ import Testing
         var responder = EchoResponder()
         responder.padding = 60
         let expected = await responder.respond(to: MockRequest(method: .GET, uri: "/x")).body.readableBytes
-        try await withServer(rules: only(.slowBody(chunkBytes: 8, intervalMs: 30)), responder: responder) { _, address in
+        try await withServer(rules: only(.slowBody(chunkBytes: 8, intervalMs: 50)), responder: responder) { _, address in
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
             try await connection.send(rawRequest("GET", "/x"))
@@ -161,7 +161,7 @@ import Testing
             }
             #expect(total.status == 200)
             #expect(total.body?.count == expected)
-            #expect(pieces > 2)
+            #expect(pieces >= 2)
             // Keep-alive survives a slow body.
             try await connection.send(rawRequest("GET", "/after"))
             #expect(await connection.readResponse().status == 200)
