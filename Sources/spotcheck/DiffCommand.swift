@@ -1,10 +1,112 @@
 import ArgumentParser
+import ContractKit
+import Foundation
 
-/// `spotcheck diff` (being built; see the issue that owns it).
-struct DiffCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "diff", abstract: "Not built yet.")
+/// `spotcheck diff OLD NEW`: classifies contract changes as breaking or compatible for existing clients.
+struct DiffCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "diff",
+        abstract: "Classify contract changes between two versions as breaking or compatible.",
+        discussion: """
+            Compares two contract folders (or, with --base-ref, the contracts/ folder at a git revision with the \
+            working copy). Exit 0 when nothing breaks, 1 on a breaking change (unless --allow-breaking), 2 on bad input.
+            """
+    )
 
-    func run() async throws {
-        throw ValidationError("spotcheck diff is not built yet")
+    @Argument(help: "The old and new contract folders; with --base-ref only the new one (default: contracts).")
+    var folders: [String] = []
+
+    @Option(name: .customLong("base-ref"), help: "Compare against the contracts folder at this git revision (e.g. origin/main).")
+    var baseRef: String?
+
+    @Flag(name: .customLong("allow-breaking"), help: "Report breaking changes but exit 0.")
+    var allowBreaking = false
+
+    @Flag(help: "Print the changes as JSON instead of text.")
+    var json = false
+
+    func validate() throws {
+        if baseRef == nil && folders.count != 2 {
+            throw ValidationError("give two contract folders (OLD NEW), or --base-ref REV and at most one folder")
+        }
+        if baseRef != nil && folders.count > 1 {
+            throw ValidationError("with --base-ref give at most one folder (the new contracts)")
+        }
+    }
+
+    func run() throws {
+        try execute().finish()
+    }
+
+    /// Loads both versions, compares them and says what to print and how to exit.
+    func execute() -> CommandOutcome {
+        var oldURL: URL
+        var oldLabel: String
+        var extracted: GitRevisionFolder?
+        defer { extracted?.remove() }
+        let newPath = baseRef != nil ? (folders.first ?? "contracts") : folders[1]
+        let newURL = URL(fileURLWithPath: newPath)
+        if let baseRef {
+            do {
+                extracted = try GitRevisionFolder.extract(newURL, at: baseRef)
+            } catch {
+                return CommandOutcome(output: "spotcheck diff: \(error.description)\n", exitCode: 2)
+            }
+            oldURL = extracted?.url ?? newURL
+            oldLabel = "\(newPath) at \(baseRef)"
+        } else {
+            oldURL = URL(fileURLWithPath: folders[0])
+            oldLabel = folders[0]
+        }
+        let old: ContractSet
+        let new: ContractSet
+        do {
+            old = try ContractSet.load(from: oldURL)
+            new = try ContractSet.load(from: newURL)
+        } catch {
+            return CommandOutcome(output: "spotcheck diff: cannot compare, " + error.description + "\n", exitCode: 2)
+        }
+        var changes = ContractDiff.compare(old: old, new: new)
+        if let extracted, let baseRef {
+            // Removed endpoints live only in the temporary copy; name them by revision instead.
+            let prefix = LintPrinter.displayPath(extracted.url) + "/"
+            changes = changes.map { change in
+                guard change.file.hasPrefix(prefix) else { return change }
+                return ContractChange(severity: change.severity, kind: change.kind, contract: change.contract,
+                                      file: "\(baseRef):\(newPath)/\(change.file.dropFirst(prefix.count))",
+                                      pointer: change.pointer, message: change.message)
+            }
+        }
+        let breaking = changes.filter { $0.severity == .breaking }.count
+        let exitCode: Int32 = breaking > 0 && !allowBreaking ? 1 : 0
+        if json { return CommandOutcome(output: Self.renderJSON(changes, old: oldLabel, new: newPath) + "\n", exitCode: exitCode) }
+        return CommandOutcome(output: Self.renderText(changes, old: oldLabel, new: newPath, allowBreaking: allowBreaking), exitCode: exitCode)
+    }
+
+    static func renderText(_ changes: [ContractChange], old: String, new: String, allowBreaking: Bool) -> String {
+        let breaking = changes.filter { $0.severity == .breaking }.count
+        var lines = ["Comparing \(old) → \(new)"]
+        lines += changes.map(\.description)
+        var summary = "\(breaking) breaking, \(changes.count - breaking) compatible change\(changes.count - breaking == 1 ? "" : "s")"
+        if changes.isEmpty { summary = "no changes" }
+        if breaking > 0 { summary += allowBreaking ? " (breaking changes allowed by --allow-breaking)" : "; existing clients may break" }
+        lines.append(summary)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func renderJSON(_ changes: [ContractChange], old: String, new: String) -> String {
+        let items: [JSONValue] = changes.map { change in
+            [
+                "severity": .string(change.severity.rawValue), "kind": .string(change.kind.rawValue),
+                "contract": .string(change.contract), "file": .string(change.file), "pointer": .string(change.pointer),
+                "message": .string(change.message),
+            ]
+        }
+        let breaking = changes.filter { $0.severity == .breaking }.count
+        let document: JSONValue = [
+            "old": .string(old), "new": .string(new), "breaking": .number(Double(breaking)),
+            "compatible": .number(Double(changes.count - breaking)), "changes": .array(items),
+        ]
+        return document.serialized(pretty: true)
     }
 }

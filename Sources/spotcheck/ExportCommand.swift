@@ -1,10 +1,10 @@
 import ArgumentParser
 
-/// `spotcheck export` (being built; see the issue that owns it).
-struct ExportCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Not built yet.")
-
-    func run() async throws {
-        throw ValidationError("spotcheck export is not built yet")
-    }
+/// `spotcheck export`: translations of the contracts for other tools.
+struct ExportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export the contracts in another format.",
+        subcommands: [ExportOpenAPICommand.self]
+    )
 }

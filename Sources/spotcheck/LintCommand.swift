@@ -14,11 +14,14 @@ struct LintCommand: ParsableCommand {
     var directory: String = "contracts"
 
     func run() throws {
+        try Self.execute(directory: directory).finish()
+    }
+
+    /// Lints `directory` and says what to print and how to exit.
+    static func execute(directory: String) -> CommandOutcome {
         let problems = ContractSet.lint(directory: URL(fileURLWithPath: directory))
-        guard problems.isEmpty else {
-            print(LintPrinter.render(problems), terminator: "")
-            throw ExitCode(2)
-        }
-        print("\(directory): contracts are clean")
+        guard problems.isEmpty else { return CommandOutcome(output: LintPrinter.render(problems), exitCode: 2) }
+        let count = (try? ContractSet.load(from: URL(fileURLWithPath: directory)).contracts.count) ?? 0
+        return CommandOutcome(output: "\(directory): \(count) contract\(count == 1 ? "" : "s"), no problems\n", exitCode: 0)
     }
 }

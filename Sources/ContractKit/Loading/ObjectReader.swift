@@ -24,12 +24,30 @@ struct ObjectReader {
     /// Records unknown keys (listing the allowed ones) and missing required keys.
     func checkKeys(allowed: [String], required: [String], what: String, problems: inout [LintProblem]) {
         for key in object.keys where !allowed.contains(key) {
+            let guess = allowed.first { object[$0] == nil && Self.editDistance($0.lowercased(), key.lowercased()) <= 2 }
+            let hint = guess.map { " (did you mean \"\($0)\"?)" } ?? ""
             problems.append(LintProblem(file: file, pointer: at(key),
-                message: "unknown key \"\(key)\" in \(what); allowed keys: \(allowed.joined(separator: ", "))"))
+                message: "unknown key \"\(key)\" in \(what)\(hint); allowed keys: \(allowed.joined(separator: ", "))"))
         }
         for key in required where object[key] == nil {
             problems.append(LintProblem(file: file, pointer: pointer, message: "\(what) is missing the required key \"\(key)\""))
         }
+    }
+
+    /// Levenshtein distance, for "did you mean" hints on misspelt keys.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     func string(_ key: String, problems: inout [LintProblem]) -> String? {

@@ -1,0 +1,110 @@
+import ContractKit
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The admin API under `/__spotcheck/`: journal, reset, health and the live fault rules.
+struct AdminAPI: Sendable {
+    /// Every admin path starts with this.
+    static let prefix = "/__spotcheck/"
+    /// Admin requests carry at most a rules file; 1 MiB is plenty.
+    static let bodyLimit = 1024 * 1024
+    /// The header carrying the admin token.
+    static let tokenHeader = "x-spotcheck-admin-token"
+
+    let journal: Journal
+    let faults: FaultLayer
+    let hooks: (any AdminHooks)?
+    let token: String?
+    let loopback: Bool
+
+    func handle(_ request: MockRequest) async -> MockResponse {
+        if let token {
+            guard let sent = request.headers.first(name: AdminAPI.tokenHeader), constantTimeEqual(sent, token) else {
+                return AdminAPI.error(.unauthorized, "The admin API needs the \(AdminAPI.tokenHeader) header with the server's admin token.")
+            }
+        } else if !loopback {
+            return AdminAPI.error(.forbidden, "The admin API is off because the server listens beyond loopback without an admin token; start it with --admin-token.")
+        }
+        let route = String(request.path.dropFirst(AdminAPI.prefix.count))
+        switch (route, request.method) {
+        case ("health", .GET):
+            return AdminAPI.json(.ok, .object(["status": "ok", "rules": .number(Double(faults.rules.count)),
+                                               "journalEntries": .number(Double(journal.entries().count))]))
+        case ("journal", .GET):
+            var body = ByteBuffer()
+            body.writeBytes(journal.jsonData())
+            return MockResponse(status: .ok, headers: ["content-type": "application/json"], body: body)
+        case ("journal", .DELETE):
+            journal.clear()
+            return MockResponse(status: .noContent)
+        case ("reset", .POST):
+            await hooks?.reset()
+            journal.clear()
+            faults.resetCounters()
+            return MockResponse(status: .noContent)
+        case ("faults", .GET):
+            return AdminAPI.json(.ok, FaultRule.json(faults.rules))
+        case ("faults", .PUT):
+            let data = Data(request.body.readableBytesView)
+            let value: JSONValue
+            do {
+                value = try JSONValue(parsing: data)
+            } catch {
+                return AdminAPI.error(.badRequest, "The body is not valid JSON: \(error.description).")
+            }
+            do {
+                let rules = try FaultRule.parseRules(value, file: "PUT \(AdminAPI.prefix)faults")
+                faults.replaceRules(rules)
+                return AdminAPI.json(.ok, FaultRule.json(rules))
+            } catch {
+                return AdminAPI.error(.badRequest, error.description, pointer: error.pointer)
+            }
+        case ("faults", .DELETE):
+            faults.replaceRules([])
+            return MockResponse(status: .noContent)
+        case ("faults/reset-counters", .POST):
+            faults.resetCounters()
+            return MockResponse(status: .noContent)
+        case ("health", _), ("journal", _), ("reset", _), ("faults", _), ("faults/reset-counters", _):
+            let allowed = ["health": "GET", "journal": "GET, DELETE", "reset": "POST", "faults": "GET, PUT, DELETE",
+                           "faults/reset-counters": "POST"][route] ?? ""
+            var response = AdminAPI.error(.methodNotAllowed, "\(request.method.rawValue) is not allowed on \(request.path); use \(allowed).")
+            response.headers.add(name: "allow", value: allowed)
+            return response
+        default:
+            return AdminAPI.notFound(request.path)
+        }
+    }
+
+    static func notFound(_ path: String) -> MockResponse {
+        error(.notFound, "Nothing here: \(path). The admin API has health, journal, reset and faults under \(prefix).")
+    }
+
+    static func tooLarge() -> MockResponse {
+        error(.payloadTooLarge, "Admin requests are limited to \(bodyLimit) bytes.")
+    }
+
+    static func json(_ status: HTTPResponseStatus, _ value: JSONValue) -> MockResponse {
+        var body = ByteBuffer()
+        body.writeString(value.serialized())
+        return MockResponse(status: status, headers: ["content-type": "application/json"], body: body)
+    }
+
+    static func error(_ status: HTTPResponseStatus, _ message: String, pointer: String? = nil) -> MockResponse {
+        var detail = JSONObject()
+        detail["message"] = .string(message)
+        if let pointer { detail["pointer"] = .string(pointer) }
+        return json(status, .object(["error": .object(detail)]))
+    }
+
+    /// Compares without an early exit so response timing does not leak how much of the token matched.
+    private func constantTimeEqual(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        var diff = UInt8(x.count == y.count ? 0 : 1)
+        for i in 0..<max(x.count, y.count) {
+            diff |= (i < x.count ? x[i] : 0) ^ (i < y.count ? y[i] : 0)
+        }
+        return diff == 0
+    }
+}

@@ -1,0 +1,78 @@
+import ContractKit
+
+/// What a matching rule does to a request; see docs/faults.md for what a client sees for each.
+public enum Fault: Sendable, Equatable {
+    /// Answer with this status (and optional body and headers) instead of the backend.
+    case status(Int, body: JSONValue? = nil, headers: [String: String] = [:])
+    /// Wait this many milliseconds, then give the backend's normal answer.
+    case delay(ms: Int)
+    /// Read the request and never answer until the client gives up.
+    case stall
+    /// Close the connection in an orderly way without sending a byte.
+    case drop
+    /// Abort the connection with a TCP RST.
+    case reset
+    /// Send the backend's headers (full Content-Length) and only this many body bytes, then close.
+    case truncate(bytes: Int)
+    /// Answer a 2xx whose body is not JSON, after the backend handled the request.
+    case malformed(status: Int? = nil, body: String? = nil)
+    /// Send the backend's answer in chunks of `chunkBytes` every `intervalMs` milliseconds.
+    case slowBody(chunkBytes: Int, intervalMs: Int)
+    /// Stop listening for this many milliseconds (forever when nil): new connections are refused.
+    case refuse(ms: Int? = nil)
+
+    /// The kind name used in rule files and in the journal, e.g. `stall`.
+    public var kind: String {
+        switch self {
+        case .status: return "status"
+        case .delay: return "delay"
+        case .stall: return "stall"
+        case .drop: return "drop"
+        case .reset: return "reset"
+        case .truncate: return "truncate"
+        case .malformed: return "malformed"
+        case .slowBody: return "slowBody"
+        case .refuse: return "refuse"
+        }
+    }
+
+    /// Every kind name, in the order the docs list them.
+    public static let kinds = ["status", "delay", "stall", "drop", "reset", "truncate", "malformed", "slowBody", "refuse"]
+
+    /// Whether the backend handles the request before the fault shapes the answer.
+    public var reachesBackend: Bool {
+        switch self {
+        case .delay, .truncate, .malformed, .slowBody: return true
+        case .status, .stall, .drop, .reset, .refuse: return false
+        }
+    }
+
+    /// The fault in the rule-file format.
+    public var json: JSONValue {
+        var o = JSONObject()
+        o["kind"] = .string(kind)
+        switch self {
+        case .status(let status, let body, let headers):
+            o["status"] = .number(Double(status))
+            if let body { o["body"] = body }
+            if !headers.isEmpty {
+                o["headers"] = .object(JSONObject(headers.sorted { $0.key < $1.key }.map { ($0.key, JSONValue.string($0.value)) }))
+            }
+        case .delay(let ms):
+            o["ms"] = .number(Double(ms))
+        case .stall, .drop, .reset:
+            break
+        case .truncate(let bytes):
+            o["bytes"] = .number(Double(bytes))
+        case .malformed(let status, let body):
+            if let status { o["status"] = .number(Double(status)) }
+            if let body { o["body"] = .string(body) }
+        case .slowBody(let chunkBytes, let intervalMs):
+            o["chunkBytes"] = .number(Double(chunkBytes))
+            o["intervalMs"] = .number(Double(intervalMs))
+        case .refuse(let ms):
+            if let ms { o["ms"] = .number(Double(ms)) }
+        }
+        return .object(o)
+    }
+}

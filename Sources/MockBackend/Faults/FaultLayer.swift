@@ -1,0 +1,95 @@
+import Foundation
+
+/// The live fault rules of a server: picks the fault for each request and keeps the call counters.
+public final class FaultLayer: Sendable {
+    private struct State {
+        var rules: [FaultRule]
+        var selectorCalls: [FaultSelector: Int] = [:]
+        var applied: [Int] = []
+        var generators: [SeededGenerator] = []
+    }
+
+    private let defaultSeed: UInt64
+    private let state: Locked<State>
+    private let observers = Locked<[@Sendable () -> Void]>([])
+
+    /// Creates a layer with these rules; `seed` drives probabilities of rules without their own seed (random when nil).
+    public init(rules: [FaultRule] = [], seed: UInt64? = nil) {
+        defaultSeed = seed ?? UInt64.random(in: 0...UInt64.max)
+        var s = State(rules: rules)
+        FaultLayer.resetCounters(&s, defaultSeed: defaultSeed)
+        state = Locked(s)
+    }
+
+    /// The current rules in order.
+    public var rules: [FaultRule] {
+        state.withLock { $0.rules }
+    }
+
+    /// Replaces every rule and starts all counters afresh.
+    public func replaceRules(_ rules: [FaultRule]) {
+        state.withLock { s in
+            s.rules = rules
+            FaultLayer.resetCounters(&s, defaultSeed: defaultSeed)
+        }
+        notify()
+    }
+
+    /// Starts every call counter, `times` count and probability sequence afresh, keeping the rules.
+    public func resetCounters() {
+        state.withLock { s in FaultLayer.resetCounters(&s, defaultSeed: defaultSeed) }
+    }
+
+    /// Picks the fault for one request: counts the call for every selector that matches, then returns the first rule that applies.
+    public func decide(method: String, path: String, contract: String?) -> FaultDecision? {
+        state.withLock { s in
+            var counted: [FaultSelector: Int] = [:]
+            for rule in s.rules where counted[rule.selector] == nil && rule.selector.matches(method: method, path: path, contract: contract) {
+                let n = (s.selectorCalls[rule.selector] ?? 0) + 1
+                s.selectorCalls[rule.selector] = n
+                counted[rule.selector] = n
+            }
+            for (i, rule) in s.rules.enumerated() {
+                guard let n = counted[rule.selector], rule.admitsCall(n) else { continue }
+                if let times = rule.times, s.applied[i] >= times { continue }
+                if let p = rule.probability, s.generators[i].unit() >= p { continue }
+                s.applied[i] += 1
+                return FaultDecision(rule: rule.name ?? "rule \(i + 1)", fault: rule.fault, call: n)
+            }
+            return nil
+        }
+    }
+
+    /// The refuse rule that applies to every request, if any: it takes the server offline as soon as it is installed.
+    var standingRefusal: Fault? {
+        state.withLock { s in
+            s.rules.first(where: { $0.isUnconditional })?.fault.kindIsRefuse
+        }
+    }
+
+    /// Registers a callback run after the rules change (the server uses it to go offline or back online).
+    func observe(_ callback: @escaping @Sendable () -> Void) {
+        observers.withLock { $0.append(callback) }
+    }
+
+    private func notify() {
+        for callback in observers.withLock({ $0 }) { callback() }
+    }
+
+    private static func resetCounters(_ s: inout State, defaultSeed: UInt64) {
+        s.selectorCalls = [:]
+        s.applied = Array(repeating: 0, count: s.rules.count)
+        s.generators = s.rules.enumerated().map { i, rule in
+            // Rules sharing the layer's seed still get distinct sequences, derived from their position.
+            SeededGenerator(seed: rule.seed ?? (defaultSeed &+ UInt64(i) &* 0x9E37_79B9))
+        }
+    }
+}
+
+extension Fault {
+    /// The fault itself when it is a `refuse`, else nil.
+    var kindIsRefuse: Fault? {
+        if case .refuse = self { return self }
+        return nil
+    }
+}

@@ -1,0 +1,191 @@
+import Foundation
+import ContractKit
+
+extension FaultRule {
+    /// Parses `{"rules": [...]}` or a bare `[...]` of rules, rejecting unknown keys and bad values with file and JSON pointer.
+    public static func parseRules(_ json: JSONValue, file: String) throws(FaultRuleError) -> [FaultRule] {
+        let reader = RuleReader(file: file)
+        let list: [JSONValue]
+        let base: String
+        switch json {
+        case .array(let items):
+            list = items
+            base = ""
+        case .object(let o):
+            try reader.rejectUnknown(o, allowed: ["rules"], at: "")
+            guard let rules = o["rules"] else { throw reader.error("", "expected a \"rules\" array") }
+            guard let items = rules.arrayValue else { throw reader.error("/rules", "expected an array of rules, found \(rules.typeName)") }
+            list = items
+            base = "/rules"
+        default:
+            throw reader.error("", "expected an object with a \"rules\" array (or an array of rules), found \(json.typeName)")
+        }
+        var rules: [FaultRule] = []
+        for (i, item) in list.enumerated() {
+            rules.append(try reader.rule(item, at: "\(base)/\(i)"))
+        }
+        return rules
+    }
+
+    /// Parses one rule object; `pointer` locates it in its file for error messages.
+    public static func parseRule(_ json: JSONValue, file: String, pointer: String = "") throws(FaultRuleError) -> FaultRule {
+        try RuleReader(file: file).rule(json, at: pointer)
+    }
+}
+
+/// Reads rule objects, producing errors that name the file and JSON pointer.
+private struct RuleReader {
+    let file: String
+
+    func error(_ pointer: String, _ message: String) -> FaultRuleError {
+        FaultRuleError(file: file, pointer: pointer, message: message)
+    }
+
+    func rejectUnknown(_ o: JSONObject, allowed: [String], at pointer: String) throws(FaultRuleError) {
+        for key in o.keys where !allowed.contains(key) {
+            throw error("\(pointer)/\(escape(key))", "unknown key \"\(key)\"; expected one of \(allowed.map { "\"\($0)\"" }.joined(separator: ", "))")
+        }
+    }
+
+    private func escape(_ key: String) -> String {
+        key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+    }
+
+    func rule(_ json: JSONValue, at p: String) throws(FaultRuleError) -> FaultRule {
+        guard let o = json.objectValue else { throw error(p, "expected a rule object, found \(json.typeName)") }
+        try rejectUnknown(o, allowed: ["name", "contract", "method", "path", "calls", "from", "every", "times", "probability", "seed", "fault"], at: p)
+        let name = try string(o, "name", at: p)
+        let contract = try string(o, "contract", at: p)
+        let method = try string(o, "method", at: p)
+        let path = try string(o, "path", at: p)
+        if let path, !path.hasPrefix("/") { throw error("\(p)/path", "a path pattern starts with \"/\", e.g. \"/api/v1/announcements/{id}/photos\"") }
+        if let method, method.isEmpty || method.contains(where: { !$0.isLetter }) {
+            throw error("\(p)/method", "\"\(method)\" is not an HTTP method")
+        }
+        let calls = try callList(o["calls"], at: "\(p)/calls")
+        let from = try positive(o, "from", at: p)
+        let every = try positive(o, "every", at: p)
+        let times = try positive(o, "times", at: p)
+        var probability: Double?
+        if let v = o["probability"] {
+            guard let d = v.numberValue, d >= 0, d <= 1 else { throw error("\(p)/probability", "expected a number from 0 to 1") }
+            probability = d
+        }
+        var seed: UInt64?
+        if let v = o["seed"] {
+            guard let n = v.intValue, n >= 0 else { throw error("\(p)/seed", "expected a non-negative integer") }
+            seed = UInt64(n)
+        }
+        guard let f = o["fault"] else { throw error(p, "missing \"fault\"; e.g. {\"kind\": \"status\", \"status\": 503}") }
+        let fault = try self.fault(f, at: "\(p)/fault")
+        return FaultRule(name: name, selector: FaultSelector(contract: contract, method: method, path: path),
+                         calls: calls, from: from, every: every, times: times, probability: probability, seed: seed, fault: fault)
+    }
+
+    private func string(_ o: JSONObject, _ key: String, at p: String) throws(FaultRuleError) -> String? {
+        guard let v = o[key] else { return nil }
+        guard let s = v.stringValue else { throw error("\(p)/\(key)", "expected a string, found \(v.typeName)") }
+        return s
+    }
+
+    private func positive(_ o: JSONObject, _ key: String, at p: String) throws(FaultRuleError) -> Int? {
+        guard let v = o[key] else { return nil }
+        guard let n = v.intValue, n >= 1 else { throw error("\(p)/\(key)", "expected a whole number of at least 1") }
+        return n
+    }
+
+    private func nonNegative(_ o: JSONObject, _ key: String, at p: String, required: Bool) throws(FaultRuleError) -> Int? {
+        guard let v = o[key] else {
+            if required { throw error(p, "missing \"\(key)\"") }
+            return nil
+        }
+        guard let n = v.intValue, n >= 0 else { throw error("\(p)/\(key)", "expected a whole number of at least 0") }
+        return n
+    }
+
+    private func callList(_ value: JSONValue?, at p: String) throws(FaultRuleError) -> [ClosedRange<Int>]? {
+        guard let value else { return nil }
+        guard let items = value.arrayValue, !items.isEmpty else {
+            throw error(p, "expected a non-empty array of call numbers or ranges, e.g. [1, 2, \"4-6\", \"9-\"]")
+        }
+        var ranges: [ClosedRange<Int>] = []
+        for (i, item) in items.enumerated() {
+            let ip = "\(p)/\(i)"
+            if let n = item.intValue {
+                guard n >= 1 else { throw error(ip, "call numbers start at 1") }
+                ranges.append(n...n)
+            } else if let s = item.stringValue, let r = CallRange.parse(s) {
+                ranges.append(r)
+            } else {
+                throw error(ip, "expected a call number or a range such as \"2-4\" or \"3-\"")
+            }
+        }
+        return ranges
+    }
+
+    func fault(_ json: JSONValue, at p: String) throws(FaultRuleError) -> Fault {
+        guard let o = json.objectValue else { throw error(p, "expected a fault object such as {\"kind\": \"stall\"}") }
+        guard let kindValue = o["kind"] else { throw error(p, "missing \"kind\"; one of \(Fault.kinds.joined(separator: ", "))") }
+        guard let kind = kindValue.stringValue else { throw error("\(p)/kind", "expected a string") }
+        switch kind {
+        case "status":
+            try rejectUnknown(o, allowed: ["kind", "status", "body", "headers"], at: p)
+            guard let status = try nonNegative(o, "status", at: p, required: true), (100...599).contains(status) else {
+                throw error("\(p)/status", "expected an HTTP status from 100 to 599")
+            }
+            var headers: [String: String] = [:]
+            if let h = o["headers"] {
+                guard let ho = h.objectValue else { throw error("\(p)/headers", "expected an object of header names to strings") }
+                for (key, value) in ho {
+                    guard let s = value.stringValue else { throw error("\(p)/headers/\(escape(key))", "expected a string") }
+                    headers[key] = s
+                }
+            }
+            return .status(status, body: o["body"], headers: headers)
+        case "delay":
+            try rejectUnknown(o, allowed: ["kind", "ms"], at: p)
+            return .delay(ms: try nonNegative(o, "ms", at: p, required: true) ?? 0)
+        case "stall", "drop", "reset":
+            try rejectUnknown(o, allowed: ["kind"], at: p)
+            return kind == "stall" ? .stall : kind == "drop" ? .drop : .reset
+        case "truncate":
+            try rejectUnknown(o, allowed: ["kind", "bytes"], at: p)
+            return .truncate(bytes: try nonNegative(o, "bytes", at: p, required: true) ?? 0)
+        case "malformed":
+            try rejectUnknown(o, allowed: ["kind", "status", "body"], at: p)
+            let status = try nonNegative(o, "status", at: p, required: false)
+            if let status, !(200...299).contains(status) { throw error("\(p)/status", "a malformed answer is a 2xx; use \"status\" faults for errors") }
+            var body: String?
+            if let b = o["body"] {
+                guard let s = b.stringValue else { throw error("\(p)/body", "expected a string") }
+                body = s
+            }
+            return .malformed(status: status, body: body)
+        case "slowBody":
+            try rejectUnknown(o, allowed: ["kind", "chunkBytes", "intervalMs"], at: p)
+            guard let chunk = try nonNegative(o, "chunkBytes", at: p, required: true), chunk >= 1 else {
+                throw error("\(p)/chunkBytes", "expected a whole number of at least 1")
+            }
+            return .slowBody(chunkBytes: chunk, intervalMs: try nonNegative(o, "intervalMs", at: p, required: true) ?? 0)
+        case "refuse":
+            try rejectUnknown(o, allowed: ["kind", "ms"], at: p)
+            return .refuse(ms: try nonNegative(o, "ms", at: p, required: false))
+        default:
+            throw error("\(p)/kind", "unknown fault kind \"\(kind)\"; expected one of \(Fault.kinds.joined(separator: ", "))")
+        }
+    }
+}
+
+/// Call ranges written as strings: `"2-4"` (2, 3 and 4), `"3-"` (3 onwards), or `"5"`.
+enum CallRange {
+    static func parse(_ text: String) -> ClosedRange<Int>? {
+        let t = text.trimmingCharacters(in: .whitespaces)
+        if let n = Int(t), n >= 1 { return n...n }
+        let parts = t.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, let low = Int(parts[0].trimmingCharacters(in: .whitespaces)), low >= 1 else { return nil }
+        let upperText = parts[1].trimmingCharacters(in: .whitespaces)
+        if upperText.isEmpty { return low...Int.max }
+        guard let high = Int(upperText), high >= low else { return nil }
+        return low...high
+    }
+}

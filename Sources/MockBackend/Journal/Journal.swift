@@ -1,0 +1,59 @@
+import Foundation
+
+/// The bounded request journal: a ring that keeps the newest `limit` entries.
+public final class Journal: Sendable {
+    private struct State {
+        var entries: [JournalEntry] = []
+        var start = 0
+        var nextSequence = 1
+    }
+
+    /// The most entries kept; older ones are dropped first.
+    public let limit: Int
+    private let state = Locked(State())
+
+    /// Creates an empty journal keeping at most `limit` entries (at least 1).
+    public init(limit: Int = 1000) {
+        self.limit = max(1, limit)
+    }
+
+    /// The kept entries, oldest first.
+    public func entries() -> [JournalEntry] {
+        state.withLock { s in
+            Array(s.entries[s.start...] + s.entries[..<s.start])
+        }
+    }
+
+    /// Forgets every entry; sequence numbers keep counting so old and new entries never share one.
+    public func clear() {
+        state.withLock { s in
+            s.entries.removeAll()
+            s.start = 0
+        }
+    }
+
+    /// Records an entry, assigning its sequence number, and returns it as stored.
+    @discardableResult
+    public func record(_ entry: JournalEntry) -> JournalEntry {
+        state.withLock { s in
+            var e = entry
+            e.sequence = s.nextSequence
+            s.nextSequence += 1
+            if s.entries.count < limit {
+                s.entries.append(e)
+            } else {
+                s.entries[s.start] = e
+                s.start = (s.start + 1) % limit
+            }
+            return e
+        }
+    }
+
+    /// The entries as the admin API serves them: `{"entries": [...]}`.
+    public func jsonData() -> Data {
+        struct Body: Encodable { let entries: [JournalEntry] }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? encoder.encode(Body(entries: entries()))) ?? Data(#"{"entries":[]}"#.utf8)
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// The SwiftNIO HTTP/1.1 server in front of a responder: fault layer, journal, admin API and per-request logging.
+public final class MockServer: Sendable {
+    private enum Phase {
+        case created, running, stopped
+    }
+
+    private struct State {
+        var phase = Phase.created
+        var listener: (any Channel)?
+        var adminListener: (any Channel)?
+        var port = 0
+        var adminPort: Int?
+        var connections: [ObjectIdentifier: any Channel] = [:]
+        var offline = false
+        /// Bumped on every refuse or rule change, so a stale timer does not bring the server back early.
+        var offlineEpoch = 0
+    }
+
+    /// How the server listens.
+    public let configuration: ServerConfiguration
+    let responder: any MockResponder
+    /// The live fault rules.
+    public let faults: FaultLayer
+    /// The request journal.
+    public let journal: Journal
+    let contractID: @Sendable (_ method: String, _ path: String) -> String?
+    let adminAPI: AdminAPI
+    private let group: any EventLoopGroup
+    private let state = Locked(State())
+
+    /// Creates a server; `contractID` names the contract a request matches, for fault selectors and the journal.
+    public init(configuration: ServerConfiguration, responder: any MockResponder, faults: FaultLayer, journal: Journal,
+                admin: (any AdminHooks)?, contractID: @escaping @Sendable (_ method: String, _ path: String) -> String?) {
+        self.configuration = configuration
+        self.responder = responder
+        self.faults = faults
+        self.journal = journal
+        self.contractID = contractID
+        self.adminAPI = AdminAPI(journal: journal, faults: faults, hooks: admin, token: configuration.adminToken,
+                                 loopback: configuration.isLoopback)
+        self.group = configuration.eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton
+    }
+
+    /// Binds the port (and admin port) and starts answering; returns where it listens.
+    public func start() async throws -> ServerAddress {
+        try state.withLock { s in
+            guard s.phase == .created else { throw ServerError.alreadyStarted }
+            s.phase = .running
+        }
+        do {
+            let listener = try await bind(port: configuration.port, adminOnly: false)
+            let port = listener.localAddress?.port ?? configuration.port
+            var adminListener: (any Channel)?
+            if let adminPort = configuration.adminPort {
+                adminListener = try await bind(port: adminPort, adminOnly: true)
+            }
+            let address = ServerAddress(host: configuration.host, port: port, adminPort: adminListener?.localAddress?.port)
+            state.withLock { s in
+                s.listener = listener
+                s.adminListener = adminListener
+                s.port = port
+                s.adminPort = address.adminPort
+            }
+            if configuration.adminToken == nil && !configuration.isLoopback {
+                configuration.logger.warning("listening beyond loopback without an admin token: the admin API is off")
+            }
+            faults.observe { [weak self] in self?.rulesChanged() }
+            rulesChanged()
+            return address
+        } catch {
+            try? await shutdown()
+            if let serverError = error as? ServerError { throw serverError }
+            throw ServerError.bindFailed(host: configuration.host, port: configuration.port, reason: "\(error)")
+        }
+    }
+
+    /// Where the server listens, once started.
+    public var address: ServerAddress? {
+        state.withLock { s in
+            s.phase == .running && s.port != 0 ? ServerAddress(host: configuration.host, port: s.port, adminPort: s.adminPort) : nil
+        }
+    }
+
+    /// Whether a `refuse` fault currently keeps the main port closed.
+    public var isRefusing: Bool {
+        state.withLock { $0.offline }
+    }
+
+    /// Stops listening and closes every connection, including stalled ones.
+    public func shutdown() async throws {
+        let channels: [any Channel] = state.withLock { s in
+            s.phase = .stopped
+            let all = [s.listener, s.adminListener].compactMap { $0 } + Array(s.connections.values)
+            s.listener = nil
+            s.adminListener = nil
+            s.connections = [:]
+            s.offlineEpoch += 1
+            return all
+        }
+        for channel in channels {
+            try? await channel.close()
+        }
+    }
+
+    // MARK: Listening
+
+    private func bind(port: Int, adminOnly: Bool) async throws -> any Channel {
+        let idle = configuration.idleTimeout.timeAmount
+        let bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.backlog, value: 256)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.maxMessagesPerRead, value: 16)
+            .childChannelInitializer { [weak self] channel in
+                guard let self else { return channel.close() }
+                return channel.eventLoop.makeCompletedFuture {
+                    let sync = channel.pipeline.syncOperations
+                    try sync.configureHTTPServerPipeline(withPipeliningAssistance: true, withErrorHandling: false)
+                    try sync.addHandler(ProtocolErrorResponder())
+                    try sync.addHandler(IdleStateHandler(readTimeout: idle))
+                    try sync.addHandler(HTTPConnectionHandler(server: self, adminOnly: adminOnly))
+                    self.track(channel, adminOnly: adminOnly)
+                }
+            }
+        return try await bootstrap.bind(host: configuration.host, port: port).get()
+    }
+
+    private func track(_ channel: any Channel, adminOnly: Bool) {
+        let id = ObjectIdentifier(channel)
+        let keep = state.withLock { s -> Bool in
+            guard s.phase == .running else { return false }
+            // Admin connections are tracked too (for shutdown) but refuse only closes main-port ones.
+            s.connections[id] = channel
+            return true
+        }
+        guard keep else {
+            channel.close(promise: nil)
+            return
+        }
+        channel.closeFuture.whenComplete { [weak self] _ in
+            _ = self?.state.withLock { $0.connections.removeValue(forKey: id) }
+        }
+        if !adminOnly {
+            mainConnections.withLock { _ = $0.insert(id) }
+            channel.closeFuture.whenComplete { [weak self] _ in
+                _ = self?.mainConnections.withLock { $0.remove(id) }
+            }
+        }
+    }
+
+    private let mainConnections = Locked(Set<ObjectIdentifier>())
+
+    // MARK: Refuse
+
+    /// Closes the listener and every main-port connection; listens again on the same port after `ms` (never when nil).
+    func refuse(for ms: Int?) {
+        let main = mainConnections.withLock { $0 }
+        let (listener, victims, epoch): ((any Channel)?, [any Channel], Int) = state.withLock { s in
+            guard s.phase == .running else { return (nil, [], 0) }
+            s.offline = true
+            s.offlineEpoch += 1
+            let l = s.listener
+            s.listener = nil
+            return (l, s.connections.filter { main.contains($0.key) }.map(\.value), s.offlineEpoch)
+        }
+        listener?.close(promise: nil)
+        for channel in victims { channel.close(promise: nil) }
+        if listener != nil || !victims.isEmpty {
+            configuration.logger.info("refusing connections\(ms.map { " for \($0) ms" } ?? " until the rules change")")
+        }
+        guard let ms else { return }
+        group.next().scheduleTask(in: .milliseconds(Int64(ms))) { [weak self] in
+            self?.listenAgain(epoch: epoch)
+        }
+    }
+
+    /// Re-binds the same port after a refuse window, retrying briefly while the old socket lets go.
+    private func listenAgain(epoch: Int) {
+        let port: Int? = state.withLock { s in
+            guard s.phase == .running, s.offline, s.offlineEpoch == epoch, s.listener == nil else { return nil }
+            return s.port
+        }
+        guard let port else { return }
+        Task {
+            for attempt in 0..<50 {
+                do {
+                    let channel = try await bind(port: port, adminOnly: false)
+                    let kept = state.withLock { s -> Bool in
+                        guard s.phase == .running, s.offlineEpoch == epoch, s.listener == nil else { return false }
+                        s.listener = channel
+                        s.offline = false
+                        return true
+                    }
+                    if kept {
+                        configuration.logger.info("listening again on port \(port)")
+                    } else {
+                        try? await channel.close()
+                    }
+                    return
+                } catch {
+                    if attempt == 49 {
+                        configuration.logger.error("could not listen on port \(port) again after a refuse window: \(error)")
+                    }
+                    try? await Task.sleep(for: .milliseconds(20))
+                }
+            }
+        }
+    }
+
+    /// A rule change ends any refuse window, unless the new rules take the server offline themselves.
+    private func rulesChanged() {
+        if case .refuse(let ms)? = faults.standingRefusal {
+            refuse(for: ms)
+            return
+        }
+        let epoch: Int? = state.withLock { s in
+            guard s.phase == .running, s.offline else { return nil }
+            s.offlineEpoch += 1
+            return s.offlineEpoch
+        }
+        if let epoch { listenAgain(epoch: epoch) }
+    }
+
+    // MARK: Logging
+
+    func logRequest(_ entry: JournalEntry, uri: String) {
+        guard !configuration.quiet else { return }
+        var line = "\(entry.method) \(uri) -> \(entry.status.map(String.init) ?? "no answer")"
+        if let contract = entry.contract { line += " \(contract)" }
+        if let fault = entry.fault { line += " fault=\(fault)" }
+        if let rule = entry.rule { line += " rule=\"\(rule)\"" }
+        line += " \(entry.durationMs)ms"
+        configuration.logger.info("\(line)")
+    }
+}

@@ -1,0 +1,55 @@
+import Logging
+import NIOCore
+import NIOPosix
+
+/// How a `MockServer` listens and behaves at the HTTP level.
+public struct ServerConfiguration: Sendable {
+    /// The address to bind; loopback unless told otherwise.
+    public var host: String
+    /// The port to bind; 0 picks a free one.
+    public var port: Int
+    /// A second port serving only the admin API, which stays up while `refuse` is active; 0 picks a free one.
+    public var adminPort: Int?
+    /// The token admin requests must carry in `X-SpotCheck-Admin-Token`; required when `host` is not loopback.
+    public var adminToken: String?
+    /// How long a connection may send nothing (while no answer is pending) before it is closed.
+    public var idleTimeout: Duration
+    /// How long the server keeps discarding an oversized body after answering before it closes the connection.
+    public var oversizedBodyLinger: Duration
+    /// The logger for the per-request lines and server events.
+    public var logger: Logger
+    /// Whether to skip the per-request log line.
+    public var quiet: Bool
+    /// The event loops to run on; the shared singleton group when nil.
+    public var eventLoopGroup: (any EventLoopGroup)?
+
+    /// A configuration with safe defaults: 127.0.0.1, an ephemeral port, no admin port, 60 s idle timeout.
+    public init(host: String = "127.0.0.1", port: Int = 0, adminPort: Int? = nil, adminToken: String? = nil,
+                idleTimeout: Duration = .seconds(60), oversizedBodyLinger: Duration = .seconds(2),
+                logger: Logger = Logger(label: "spotcheck.server"), quiet: Bool = false,
+                eventLoopGroup: (any EventLoopGroup)? = nil) {
+        self.host = host
+        self.port = port
+        self.adminPort = adminPort
+        self.adminToken = adminToken
+        self.idleTimeout = idleTimeout
+        self.oversizedBodyLinger = oversizedBodyLinger
+        self.logger = logger
+        self.quiet = quiet
+        self.eventLoopGroup = eventLoopGroup
+    }
+
+    /// Whether `host` is a loopback address, where the admin API needs no token.
+    public var isLoopback: Bool {
+        let h = host.lowercased()
+        return h == "localhost" || h == "::1" || h == "[::1]" || h.hasPrefix("127.")
+    }
+}
+
+extension Duration {
+    /// The duration as a NIO time amount.
+    var timeAmount: TimeAmount {
+        let (seconds, attoseconds) = components
+        return .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+    }
+}

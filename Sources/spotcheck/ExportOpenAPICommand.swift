@@ -1,0 +1,44 @@
+import ArgumentParser
+import ContractKit
+import Foundation
+
+/// `spotcheck export openapi [--out FILE]`: the contracts as an OpenAPI 3.1 document.
+struct ExportOpenAPICommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "openapi",
+        abstract: "Write the contracts as an OpenAPI 3.1 JSON document (stdout, or --out FILE)."
+    )
+
+    @Option(help: "Write the document to this file instead of standard output.")
+    var out: String?
+
+    @Option(help: "The contracts folder.")
+    var contracts: String = "contracts"
+
+    @Option(name: .customLong("server-url"), help: "The server URL listed in the document.")
+    var serverURL: String = "http://localhost:3000"
+
+    func run() throws {
+        try execute().finish()
+    }
+
+    /// Loads the contracts, exports them and says what to print and how to exit.
+    func execute() -> CommandOutcome {
+        let set: ContractSet
+        do {
+            set = try ContractSet.load(from: URL(fileURLWithPath: contracts))
+        } catch {
+            return CommandOutcome(output: "spotcheck export: " + error.description + "\n", exitCode: 2)
+        }
+        var exporter = OpenAPIExporter(contracts: set)
+        exporter.serverURL = serverURL
+        let text = exporter.render()
+        guard let out else { return CommandOutcome(output: text, exitCode: 0) }
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: out))
+        } catch {
+            return CommandOutcome(output: "spotcheck export: cannot write \(out): \(error.localizedDescription)\n", exitCode: 2)
+        }
+        return CommandOutcome(output: "wrote \(out): OpenAPI 3.1, \(set.contracts.count) operations, \(set.schemas.count) schemas\n", exitCode: 0)
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+private func posixConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Glibc.connect(fd, address, length) }
+@discardableResult private func posixClose(_ fd: Int32) -> Int32 { Glibc.close(fd) }
+private func posixSend(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int { Glibc.send(fd, bytes, count, flags) }
+private let noSignal = Int32(MSG_NOSIGNAL)
+private let streamSocket = Int32(SOCK_STREAM.rawValue)
+#elseif canImport(Darwin)
+import Darwin
+private func posixConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Darwin.connect(fd, address, length) }
+@discardableResult private func posixClose(_ fd: Int32) -> Int32 { Darwin.close(fd) }
+private func posixSend(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int { Darwin.send(fd, bytes, count, flags) }
+private let noSignal = Int32(0)
+private let streamSocket = SOCK_STREAM
+#endif
+
+/// How a raw read ended.
+enum RawEnding: Equatable {
+    /// The peer closed in an orderly way (FIN).
+    case closed
+    /// The peer aborted the connection (RST).
+    case reset
+    /// Nothing more arrived within the window; the connection is still open.
+    case silent
+    /// Some other socket error.
+    case failed(Int32)
+}
+
+/// What a raw read collected.
+struct RawRead {
+    var bytes: [UInt8]
+    var ending: RawEnding
+
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// The body after the header block, if the header block arrived.
+    var body: [UInt8]? {
+        let marker: [UInt8] = [13, 10, 13, 10]
+        guard bytes.count >= 4 else { return nil }
+        for i in 0...(bytes.count - 4) where Array(bytes[i..<(i + 4)]) == marker {
+            return Array(bytes[(i + 4)...])
+        }
+        return nil
+    }
+
+    /// The status code of the first response line, if there is one.
+    var status: Int? {
+        let parts = text.split(separator: " ", maxSplits: 2)
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/") else { return nil }
+        return Int(parts[1])
+    }
+}
+
+/// A plain POSIX TCP client for wire-level tests; blocking calls run on their own thread, never on the task pool.
+final class RawConnection: @unchecked Sendable {
+    // The descriptor is only used from one blocking call at a time, which the tests guarantee by awaiting each call.
+    private let fd: Int32
+
+    private init(fd: Int32) {
+        self.fd = fd
+    }
+
+    /// Connects to 127.0.0.1:port; throws the errno (e.g. ECONNREFUSED) on failure.
+    static func connect(port: Int) async throws -> RawConnection {
+        try await offPool {
+            let fd = socket(AF_INET, streamSocket, 0)
+            guard fd >= 0 else { throw RawSocketError(code: errno) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            let result = withUnsafePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    posixConnect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
+            }
+            if result != 0 {
+                let code = errno
+                posixClose(fd)
+                throw RawSocketError(code: code)
+            }
+            return RawConnection(fd: fd)
+        }
+    }
+
+    /// Sends all bytes.
+    func send(_ bytes: [UInt8]) async throws {
+        try await RawConnection.offPool { [fd] in
+            var offset = 0
+            while offset < bytes.count {
+                let n = bytes[offset...].withUnsafeBytes { posixSend(fd, $0.baseAddress, $0.count, noSignal) }
+                if n < 0 { throw RawSocketError(code: errno) }
+                offset += n
+            }
+        }
+    }
+
+    /// Sends a string as UTF-8.
+    func send(_ text: String) async throws {
+        try await send(Array(text.utf8))
+    }
+
+    /// Reads until the peer closes or resets, `limit` bytes arrived, or nothing arrives for `window`.
+    func read(window: Duration, limit: Int = .max) async -> RawRead {
+        await RawConnection.offPoolNonThrowing { [fd] in
+            var timeout = timeval(tv_sec: Int(window.components.seconds),
+                                  tv_usec: Int(window.components.attoseconds / 1_000_000_000_000))
+            setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+            var collected: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 65536)
+            while collected.count < limit {
+                let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+                if n > 0 {
+                    collected.append(contentsOf: buffer[0..<n])
+                } else if n == 0 {
+                    return RawRead(bytes: collected, ending: .closed)
+                } else {
+                    let code = errno
+                    if code == EINTR { continue }
+                    if code == EAGAIN || code == EWOULDBLOCK { return RawRead(bytes: collected, ending: .silent) }
+                    if code == ECONNRESET { return RawRead(bytes: collected, ending: .reset) }
+                    return RawRead(bytes: collected, ending: .failed(code))
+                }
+            }
+            return RawRead(bytes: collected, ending: .silent)
+        }
+    }
+
+    /// Reads one response with a Content-Length body (the server always sends one), for keep-alive tests.
+    func readResponse(window: Duration = .seconds(10)) async -> RawRead {
+        var total = RawRead(bytes: [], ending: .silent)
+        while true {
+            let part = await read(window: window, limit: 1)
+            total.bytes += part.bytes
+            total.ending = part.ending
+            if part.ending != .silent || part.bytes.isEmpty { return total }
+            if let body = total.body {
+                let length = total.text.lowercased().components(separatedBy: "\r\n")
+                    .first { $0.hasPrefix("content-length:") }
+                    .flatMap { Int($0.dropFirst("content-length:".count).trimmingCharacters(in: .whitespaces)) } ?? 0
+                if body.count >= length { return total }
+            }
+        }
+    }
+
+    /// Closes the socket.
+    func close() {
+        posixClose(fd)
+    }
+
+    private static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try work() }) }.start()
+        }
+    }
+
+    private static func offPoolNonThrowing<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
+    }
+}
+
+/// A socket call failed with this errno.
+struct RawSocketError: Error, Equatable {
+    let code: Int32
+}
