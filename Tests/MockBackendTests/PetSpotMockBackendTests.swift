@@ -30,12 +30,13 @@ import Testing
             #expect(image.status == 200)
             #expect(image.header("Content-Type") == "image/png")
             #expect([UInt8](image.body) == S.png)
+            #expect(image.contractViolation == nil)
             let list = try await http.get("/api/v1/announcements?lat=52.23&lng=21.01")
             #expect(list.json?["data"]?.arrayValue?.count == 1)
             #expect(list.contractViolation == nil)
             #expect(await mock.announcementCount() == 1)
             let contracts = mock.journal.entries().map(\.contract)
-            #expect(contracts == ["createAnnouncement", "uploadPhoto", "getAnnouncement", nil, "listAnnouncements"])
+            #expect(contracts == ["createAnnouncement", "uploadPhoto", "getAnnouncement", "getImage", "listAnnouncements"])
             #expect(mock.journal.entries()[1].authUser == id)
         }
     }
