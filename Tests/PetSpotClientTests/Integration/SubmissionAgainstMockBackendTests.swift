@@ -99,20 +99,33 @@ import Testing
 
     @Test func aRefusingBackendIsNoConnection() async throws {
         try await Harness.withBackend(faults: #"{"rules": [{"fault": {"kind": "refuse"}}]}"#) { backend in
+            // The server closes its listener asynchronously after start; a connection made in that
+            // instant is accepted and closed. Wait until connecting is really refused.
+            #expect(await Harness.waitUntilRefusing(backend))
             let result = await Harness.submit(to: backend)
             guard case .failure(let error) = result else { Issue.record("expected a failure"); return }
-            #expect(ErrorMapping.alert(for: error) == .noConnection, "\(error)")
+            #expect(ErrorMapping.connectivityError(in: error)?.code == .cannotConnectToHost, "\(error)")
+            #expect(ErrorMapping.alert(for: error) == .noConnection)
             #expect(await backend.announcementCount() == 0)
         }
     }
 
-    @Test(arguments: ["createAnnouncement", "uploadPhoto"])
-    func aStallWithAShortTimeoutIsNoConnection(contract: String) async throws {
-        try await Harness.withBackend(faults: #"{"rules": [{"contract": "\#(contract)", "fault": {"kind": "stall"}}]}"#) { backend in
+    @Test func aStalledCreateWithAShortTimeoutIsNoConnection() async throws {
+        try await Harness.withBackend(faults: #"{"rules": [{"contract": "createAnnouncement", "fault": {"kind": "stall"}}]}"#) { backend in
             let result = await Harness.submit(to: backend, timeout: 0.5)
-            guard case .failure(let error) = result else { Issue.record("expected a failure"); return }
+            guard case .failure(let error) = result, case .createFailed = error else { Issue.record("expected a create failure, got \(result)"); return }
             #expect(ErrorMapping.connectivityError(in: error)?.code == .timedOut, "\(error)")
             #expect(ErrorMapping.alert(for: error) == .noConnection)
+        }
+    }
+
+    @Test func aStalledUploadWithAShortTimeoutIsNoConnection() async throws {
+        try await Harness.withBackend(faults: #"{"rules": [{"contract": "uploadPhoto", "fault": {"kind": "stall"}}]}"#) { backend in
+            let created = try await Harness.create(on: backend)
+            let error = try #require(await Harness.upload(created, to: backend, timeout: 0.5))
+            let wrapped = SubmissionError.photoUploadFailed(announcementID: created.id, error: error)
+            #expect(ErrorMapping.connectivityError(in: wrapped)?.code == .timedOut, "\(error)")
+            #expect(ErrorMapping.alert(for: wrapped) == .noConnection)
         }
     }
 
@@ -195,33 +208,66 @@ import Testing
         }
     }
 
-    /// What this platform's URLSession reports when the connection ends without an answer.
-    /// Step 1 runs on a fresh connection, step 2 reuses it (keep-alive). On Linux, libcurl retries a
-    /// request whose reused connection died and then waits for the request timeout, so step 2
-    /// reports timedOut; on a fresh connection a drop is "Empty reply from server" (badServerResponse)
-    /// and a reset is networkConnectionLost. Apple reports networkConnectionLost in all four cases.
-    static func expectedCode(fault: String, contract: String) -> URLError.Code {
+    /// What this platform's URLSession reports when a fresh connection ends without an answer:
+    /// Linux says "Empty reply from server" (badServerResponse) for a drop and networkConnectionLost
+    /// for a reset; Apple reports networkConnectionLost for both.
+    static func expectedCode(fault: String) -> URLError.Code {
         #if canImport(FoundationNetworking)
-        if contract == "uploadPhoto" { return .timedOut }
         return fault == "drop" ? .badServerResponse : .networkConnectionLost
         #else
         return .networkConnectionLost
         #endif
     }
 
-    @Test(arguments: ["drop", "reset"], ["createAnnouncement", "uploadPhoto"])
-    func aConnectionClosedWithoutAnswerMapsPerTheDocumentedCodes(fault: String, contract: String) async throws {
-        try await Harness.withBackend(faults: #"{"rules": [{"contract": "\#(contract)", "fault": {"kind": "\#(fault)"}}]}"#) { backend in
-            let result = await Harness.submit(to: backend, timeout: 1)
-            guard case .failure(let error) = result, case .transport(_, let urlError)? = error.underlyingError as? AnnouncementAPIError else {
-                Issue.record("expected a transport failure, got \(result)")
+    static func expectedAlert(fault: String) -> AlertKind {
+        ErrorMapping.noConnectionCodes.contains(expectedCode(fault: fault)) ? .noConnection : .generic
+    }
+
+    @Test(arguments: ["drop", "reset"])
+    func aCreateClosedWithoutAnswerMapsPerTheDocumentedCodes(fault: String) async throws {
+        try await Harness.withBackend(faults: #"{"rules": [{"contract": "createAnnouncement", "fault": {"kind": "\#(fault)"}}]}"#) { backend in
+            let result = await Harness.submit(to: backend)
+            guard case .failure(let error) = result, case .createFailed(.transport(_, let urlError)) = error else {
+                Issue.record("expected a create transport failure, got \(result)")
                 return
             }
-            let expected = Self.expectedCode(fault: fault, contract: contract)
-            #expect(urlError.code == expected, "\(fault) on \(contract): \(error)")
-            let alert: AlertKind = ErrorMapping.noConnectionCodes.contains(expected) ? .noConnection : .generic
-            #expect(ErrorMapping.alert(for: error) == alert)
-            #expect(backend.journal.entries().last?.fault == fault)
+            #expect(urlError.code == Self.expectedCode(fault: fault), "\(error)")
+            #expect(ErrorMapping.alert(for: error) == Self.expectedAlert(fault: fault))
+            #expect(backend.journal.entries().map(\.fault) == [fault])
+        }
+    }
+
+    @Test(arguments: ["drop", "reset"])
+    func anUploadClosedWithoutAnswerMapsPerTheDocumentedCodes(fault: String) async throws {
+        try await Harness.withBackend(faults: #"{"rules": [{"contract": "uploadPhoto", "fault": {"kind": "\#(fault)"}}]}"#) { backend in
+            let created = try await Harness.create(on: backend)
+            guard case .transport(_, let urlError)? = await Harness.upload(created, to: backend) else {
+                Issue.record("expected an upload transport failure")
+                return
+            }
+            let wrapped = SubmissionError.photoUploadFailed(announcementID: created.id, error: .transport(operation: .uploadPhoto, error: urlError))
+            #expect(urlError.code == Self.expectedCode(fault: fault))
+            #expect(ErrorMapping.alert(for: wrapped) == Self.expectedAlert(fault: fault))
+        }
+    }
+
+    /// In a real submission step 2 reuses step 1's keep-alive connection. When that connection dies
+    /// without an answer, libcurl retries on a new connection and then waits for the request timeout,
+    /// so Linux reports timedOut; Apple reports networkConnectionLost. Both are "no connection".
+    @Test func aDroppedUploadOnTheReusedConnectionIsNoConnection() async throws {
+        try await Harness.withBackend(faults: #"{"rules": [{"contract": "uploadPhoto", "fault": {"kind": "drop"}}]}"#) { backend in
+            // Long enough for step 1 on a loaded machine; the Linux case waits this long once.
+            let result = await Harness.submit(to: backend, timeout: 8)
+            guard case .failure(let error) = result, case .photoUploadFailed(_, .transport(_, let urlError)) = error else {
+                Issue.record("expected an upload transport failure, got \(result)")
+                return
+            }
+            #if canImport(FoundationNetworking)
+            #expect(urlError.code == .timedOut)
+            #else
+            #expect(urlError.code == .networkConnectionLost)
+            #endif
+            #expect(ErrorMapping.alert(for: error) == .noConnection)
         }
     }
 
