@@ -1,10 +1,111 @@
 import ArgumentParser
+import ContractKit
+import Dispatch
+import Foundation
+import Logging
+import MockBackend
 
-/// `spotcheck serve` (being built; see the issue that owns it).
+/// `spotcheck serve`: runs the stateful PetSpot mock backend until interrupted.
 struct ServeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "serve",
+        abstract: "Run the stateful PetSpot mock backend (with fault injection and a request journal).",
+        discussion: """
+            Prints the bound URL on the first line ("Listening on http://127.0.0.1:PORT"), then serves until Ctrl-C.
+            The admin API lives under /__spotcheck/ (journal, reset, health, faults).
+            Exit 2 when the contracts, fixtures or fault rules cannot be used.
+            """
+    )
+
+    @Option(help: "The address to bind.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The port to bind; 0 picks a free one and prints it.")
+    var port: Int = 0
+
+    @Option(help: "Seed for ids, management passwords, request ids and probabilistic faults.")
+    var seed: UInt64?
+
+    @Option(help: "A fixtures file of announcements to preload, e.g. contracts/fixtures/pets.json.")
+    var fixtures: String?
+
+    @Option(help: "The contracts folder (default: contracts/ in the working directory, else the one in this checkout).")
+    var contracts: String?
+
+    @Option(help: "How many requests the journal keeps.")
+    var journalLimit: Int = 1000
+
+    @Option(help: "Token for the admin API (X-SpotCheck-Admin-Token) and DELETE (X-Admin-Token); required off loopback.")
+    var adminToken: String?
+
+    @Option(help: "A second port serving only the admin API (0 picks one).")
+    var adminPort: Int?
+
+    @Flag(help: "No per-request log line.")
+    var quiet = false
+
+    @OptionGroup var faults: FaultOptions
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, got \(port)") }
+        if let adminPort, !(0...65535).contains(adminPort) { throw ValidationError("--admin-port must be 0...65535, got \(adminPort)") }
+        guard journalLimit > 0 else { throw ValidationError("--journal-limit must be positive, got \(journalLimit)") }
+    }
 
     func run() async throws {
-        throw ValidationError("spotcheck serve is not built yet")
+        let contractSet: ContractSet
+        let directory = contractsDirectory
+        do {
+            contractSet = try ContractSet.load(from: directory)
+        } catch {
+            Self.fail("\(error)")
+        }
+        let options = PetSpotMockBackend.Options(
+            contracts: contractSet, host: host, port: port, seed: seed, fixtures: fixtures.map { URL(fileURLWithPath: $0) },
+            faults: [], journalLimit: journalLimit, adminToken: adminToken, adminPort: adminPort, quiet: quiet)
+        let mock: PetSpotMockBackend
+        do {
+            mock = try await PetSpotMockBackend.start(options)
+        } catch {
+            Self.fail("\(error)")
+        }
+        print("Listening on \(mock.baseURL.absoluteString)")
+        if let admin = mock.adminBaseURL { print("Admin API on \(admin.absoluteString)/__spotcheck/") }
+        fflush(stdout)
+        await Self.waitForInterrupt()
+        try await mock.shutdown()
+    }
+
+    private var contractsDirectory: URL {
+        if let contracts { return URL(fileURLWithPath: contracts) }
+        let local = URL(fileURLWithPath: "contracts")
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: local.appendingPathComponent("schemas").path, isDirectory: &isDirectory) {
+            return local
+        }
+        return ContractSet.bundledDirectory
+    }
+
+    /// Prints a problem with a file on stderr and exits 2, the code for a bad input file.
+    private static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("spotcheck serve: \(message)\n".utf8))
+        Foundation.exit(2)
+    }
+
+    /// Returns on SIGINT or SIGTERM, so the server shuts down cleanly.
+    private static func waitForInterrupt() async {
+        let stream = AsyncStream<Void> { continuation in
+            var sources: [any DispatchSourceSignal] = []
+            for sig in [SIGINT, SIGTERM] {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+                source.setEventHandler { continuation.yield() }
+                source.resume()
+                sources.append(source)
+            }
+            let keep = sources
+            continuation.onTermination = { _ in keep.forEach { $0.cancel() } }
+        }
+        for await _ in stream { return }
     }
 }

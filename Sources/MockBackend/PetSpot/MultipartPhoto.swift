@@ -1,0 +1,82 @@
+import Foundation
+import MultipartKit
+import NIOCore
+import NIOHTTP1
+
+/// Finds the uploaded file part in a `multipart/form-data` body, the way the real backend's upload middleware sees it.
+public enum MultipartPhoto {
+    /// The boundary named by a `multipart/form-data` Content-Type, or nil for any other type.
+    public static func boundary(contentType: String?) -> String? {
+        guard let contentType else { return nil }
+        let params = contentType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard let type = params.first, type.lowercased() == "multipart/form-data" else { return nil }
+        for param in params.dropFirst() {
+            guard let eq = param.firstIndex(of: "=") else { continue }
+            guard param[..<eq].trimmingCharacters(in: .whitespaces).lowercased() == "boundary" else { continue }
+            var value = param[param.index(after: eq)...].trimmingCharacters(in: .whitespaces)
+            if value.count >= 2, value.hasPrefix("\""), value.hasSuffix("\"") { value = String(value.dropFirst().dropLast()) }
+            // RFC 2046 limits boundaries to 1...70 characters; MultipartKit requires a non-empty one.
+            return (1...70).contains(value.count) ? value : nil
+        }
+        return nil
+    }
+
+    /// The bytes of the first complete file part named `field` (a part with a `filename`), or nil when there is none.
+    ///
+    /// A part without a filename is a text field, not a file; a part cut off by a truncated body never completes and is ignored.
+    public static func file(named field: String, in body: ByteBuffer, contentType: String?) -> ByteBuffer? {
+        guard let boundary = boundary(contentType: contentType) else { return nil }
+        let parser = MultipartParser(boundary: boundary)
+        var headers = HTTPHeaders()
+        var data = ByteBuffer()
+        var found: ByteBuffer?
+        parser.onHeader = { name, value in headers.add(name: name, value: value) }
+        parser.onBody = { chunk in
+            if found == nil { data.writeBuffer(&chunk) }
+        }
+        parser.onPartComplete = {
+            defer {
+                headers = HTTPHeaders()
+                data = ByteBuffer()
+            }
+            guard found == nil, let disposition = headers.first(name: "Content-Disposition") else { return }
+            let parameters = Self.parameters(of: disposition)
+            guard parameters["name"] == field, parameters["filename"] != nil || parameters["filename*"] != nil else { return }
+            found = data
+        }
+        // A syntax error part-way keeps whatever parts completed before it, like a stream parser would.
+        try? parser.execute(body)
+        return found
+    }
+
+    /// The `key=value` parameters of a Content-Disposition value; quoted values may contain `;` and `=`.
+    static func parameters(of disposition: String) -> [String: String] {
+        var result: [String: String] = [:]
+        var chars = Substring(disposition)
+        // Skip the disposition type (`form-data`).
+        guard let firstSemicolon = chars.firstIndex(of: ";") else { return result }
+        chars = chars[chars.index(after: firstSemicolon)...]
+        while !chars.isEmpty {
+            chars = chars.drop { $0 == " " || $0 == "\t" || $0 == ";" }
+            guard let eq = chars.firstIndex(of: "=") else { break }
+            let key = chars[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
+            chars = chars[chars.index(after: eq)...].drop { $0 == " " }
+            var value = ""
+            if chars.first == "\"" {
+                chars = chars.dropFirst()
+                var escaped = false
+                while let c = chars.first {
+                    chars = chars.dropFirst()
+                    if escaped { value.append(c); escaped = false } else if c == "\\" { escaped = true } else if c == "\"" { break } else { value.append(c) }
+                }
+                chars = chars.drop { $0 != ";" }
+            } else {
+                let end = chars.firstIndex(of: ";") ?? chars.endIndex
+                value = chars[..<end].trimmingCharacters(in: .whitespaces)
+                chars = chars[end...]
+            }
+            if result[key] == nil { result[key] = value }
+        }
+        return result
+    }
+}

@@ -1,0 +1,191 @@
+import ContractKit
+import Foundation
+import Logging
+import NIOCore
+import NIOHTTP1
+
+/// The stateful PetSpot backend behind the mock server: every endpoint of the real API, answered the way the real backend does.
+public struct PetSpotBackend: MockResponder {
+    /// How the backend is set up.
+    public struct Configuration: Sendable {
+        /// The contracts whose request schema decides validity and whose response schemas check every answer.
+        public var contracts: ContractSet
+        /// Makes ids, passwords and request ids reproducible.
+        public var seed: UInt64?
+        /// Announcements present from the start (and again after `reset`).
+        public var fixtures: [PetSpotFixture]
+        /// The `X-Admin-Token` value that authorises `DELETE`; without one, every delete answers 401.
+        public var adminToken: String?
+        /// Validate every answer against its contract and flag violations (on in debug builds).
+        public var checkResponses: Bool
+        /// Where contract violations are reported.
+        public var logger: Logger
+        /// The clock for timestamps and the "not in the future" rule.
+        public var now: @Sendable () -> Date
+
+        /// A configuration with the usual defaults.
+        public init(
+            contracts: ContractSet, seed: UInt64? = nil, fixtures: [PetSpotFixture] = [], adminToken: String? = nil,
+            checkResponses: Bool = PetSpotBackend.checksResponsesByDefault, logger: Logger = Logger(label: "spotcheck.petspot"),
+            now: @escaping @Sendable () -> Date = { Date() }
+        ) {
+            self.contracts = contracts
+            self.seed = seed
+            self.fixtures = fixtures
+            self.adminToken = adminToken
+            self.checkResponses = checkResponses
+            self.logger = logger
+            self.now = now
+        }
+    }
+
+    /// The response header that carries a contract violation found in an answer; tests assert it is absent.
+    public static let contractViolationHeader = "x-spotcheck-contract-violation"
+
+    /// JSON create bodies over 100 KB answer 413, like the real body parser's `100kb` limit.
+    public static let maxJSONBodyBytes = 100 * 1024
+    /// A photo of this size or more answers 413.
+    public static let maxPhotoBytes = 20 * 1024 * 1024
+    /// Room for a just-too-large photo plus multipart framing, so the 413 comes from the photo check.
+    static let maxUploadBodyBytes = maxPhotoBytes + 1024 * 1024
+    /// Bodies of other routes are never used; a little room keeps odd clients working.
+    static let maxOtherBodyBytes = 64 * 1024
+
+    /// On in debug builds (and so in tests), off in release builds.
+    public static var checksResponsesByDefault: Bool {
+        #if DEBUG
+            return true
+        #else
+            return false
+        #endif
+    }
+
+    /// The announcements, passwords and photos.
+    public let store: AnnouncementStore
+    let configuration: Configuration
+    let validator: CreateAnnouncementValidator
+    let responseCheck: ResponseContractCheck?
+
+    /// A backend with an empty store plus the configured fixtures.
+    public init(configuration: Configuration) throws(CreateAnnouncementValidator.MissingSchema) {
+        self.configuration = configuration
+        self.validator = try CreateAnnouncementValidator(contracts: configuration.contracts)
+        self.store = AnnouncementStore(seed: configuration.seed, fixtures: configuration.fixtures)
+        self.responseCheck = configuration.checkResponses ? ResponseContractCheck(contracts: configuration.contracts) : nil
+    }
+
+    public func respond(to request: MockRequest) async -> MockResponse {
+        let route = PetSpotRoute(method: request.method, path: request.path)
+        let requestID = await store.nextRequestID()
+        var response: MockResponse
+        do {
+            response = try await answer(route, request)
+        } catch {
+            response = Self.errorResponse(error, requestID: requestID)
+        }
+        return finish(response, for: request, route: route, requestID: requestID)
+    }
+
+    public func bodyLimit(for head: MockRequest) -> Int {
+        switch PetSpotRoute(method: head.method, path: head.path) {
+        case .createAnnouncement: return Self.maxJSONBodyBytes
+        case .uploadPhoto: return Self.maxUploadBodyBytes
+        default: return Self.maxOtherBodyBytes
+        }
+    }
+
+    public func respondToOversizedBody(_ head: MockRequest) async -> MockResponse {
+        let route = PetSpotRoute(method: head.method, path: head.path)
+        let requestID = await store.nextRequestID()
+        var response: MockResponse
+        do {
+            switch route {
+            case .createAnnouncement where !Self.isJSON(head.headers):
+                // The real backend never reads a non-JSON body, so the size does not matter: it counts as empty.
+                var empty = head
+                empty.body = ByteBuffer()
+                response = try await answer(route, empty)
+            case .createAnnouncement:
+                throw PetSpotError.payloadTooLarge("Request body is larger than 100 KB")
+            case .uploadPhoto(let id):
+                // The upload checks credentials before it reads the file, so a huge body still gets 401/404/403 first.
+                try await authorizeUpload(id: id, headers: head.headers)
+                throw PetSpotError.payloadTooLarge("File too large")
+            default:
+                throw PetSpotError.payloadTooLarge("Request body is too large")
+            }
+        } catch {
+            response = Self.errorResponse(error, requestID: requestID)
+        }
+        return finish(response, for: head, route: route, requestID: requestID)
+    }
+
+    /// Dispatches to the endpoint; errors thrown as `PetSpotError` become the envelope.
+    private func answer(_ route: PetSpotRoute, _ request: MockRequest) async throws -> MockResponse {
+        switch route {
+        case .preflight: return preflight(request)
+        case .health: return Self.json(.ok, ["status": "ok", "timestamp": .string(Timestamp.string(from: configuration.now()))])
+        case .createAnnouncement: return try await create(request)
+        case .getAnnouncement(let id):
+            guard let announcement = await store.announcement(id: id) else { throw PetSpotError.notFound("Announcement not found") }
+            return Self.json(.ok, announcement.json)
+        case .listAnnouncements: return try await list(request)
+        case .deleteAnnouncement(let id): return try await delete(id: id, headers: request.headers)
+        case .uploadPhoto(let id): return try await uploadPhoto(id: id, request)
+        case .image(let file): return try await image(file: file)
+        case .unknown: throw PetSpotError.notFound("Route \(request.method.rawValue) \(request.path) not found")
+        }
+    }
+
+    /// Adds what every answer carries (request id, CORS), drops HEAD bodies, and checks the answer against its contract.
+    private func finish(_ response: MockResponse, for request: MockRequest, route: PetSpotRoute, requestID: String) -> MockResponse {
+        var response = response
+        response.headers.replaceOrAdd(name: "request-id", value: requestID)
+        response.headers.replaceOrAdd(name: "Access-Control-Allow-Origin", value: "*")
+        if let responseCheck, route != .preflight {
+            let problems = responseCheck.problems(contractID: route.contractID, response: response)
+            if !problems.isEmpty {
+                let summary = problems.joined(separator: "; ")
+                configuration.logger.error(
+                    "response breaks its contract",
+                    metadata: ["method": "\(request.method.rawValue)", "path": "\(request.path)", "status": "\(response.status.code)", "problems": "\(summary)"])
+                response.headers.replaceOrAdd(name: Self.contractViolationHeader, value: String(summary.prefix(2000)))
+            }
+        }
+        if request.method == .HEAD { response.body = ByteBuffer() }
+        return response
+    }
+
+    /// Express's `cors()` preflight: 204, the allowed methods, and the requested headers reflected.
+    private func preflight(_ request: MockRequest) -> MockResponse {
+        var headers = HTTPHeaders()
+        headers.add(name: "Access-Control-Allow-Methods", value: "GET,HEAD,PUT,PATCH,POST,DELETE")
+        if let requested = request.headers.first(name: "Access-Control-Request-Headers") {
+            headers.add(name: "Access-Control-Allow-Headers", value: requested)
+            headers.add(name: "Vary", value: "Access-Control-Request-Headers")
+        }
+        return MockResponse(status: .noContent, headers: headers)
+    }
+
+    /// A JSON answer with `Content-Type: application/json; charset=utf-8`.
+    static func json(_ status: HTTPResponseStatus, _ value: JSONValue) -> MockResponse {
+        var headers = HTTPHeaders()
+        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        return MockResponse(status: status, headers: headers, body: ByteBuffer(string: value.serialized()))
+    }
+
+    /// The envelope for a thrown error; anything that is not a `PetSpotError` is an uncaught failure, 500.
+    static func errorResponse(_ error: any Error, requestID: String) -> MockResponse {
+        let e = (error as? PetSpotError) ?? PetSpotError(.internalServerError, "INTERNAL_SERVER_ERROR", "Internal server error")
+        var body = JSONObject([("requestId", .string(requestID)), ("code", .string(e.code)), ("message", .string(e.message))])
+        if let field = e.field { body["field"] = .string(field) }
+        return json(e.status, ["error": .object(body)])
+    }
+
+    /// Whether the request declares a JSON body (`application/json`, any parameters, any case).
+    static func isJSON(_ headers: HTTPHeaders) -> Bool {
+        guard let type = headers.first(name: "Content-Type") else { return false }
+        let media = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        return media == "application/json"
+    }
+}

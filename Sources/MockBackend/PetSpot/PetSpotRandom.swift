@@ -1,0 +1,54 @@
+import Foundation
+
+/// The source of ids, management passwords and request ids; seeded it repeats exactly, unseeded it uses the system generator.
+public struct PetSpotRandom: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    private let seeded: Bool
+
+    /// A generator that repeats its sequence for the same `seed`, or draws from the system when `seed` is nil.
+    public init(seed: UInt64?) {
+        seeded = seed != nil
+        state = seed ?? 0
+    }
+
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
+        guard seeded else {
+            var system = SystemRandomNumberGenerator()
+            return system.next()
+        }
+        // SplitMix64: tiny, fast, and good enough for test data; not for secrets.
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A random version 4 UUID in lowercase, like the real backend's ids.
+    public mutating func uuid() -> String {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        for i in stride(from: 0, to: 16, by: 8) {
+            var word = next()
+            for j in 0..<8 {
+                bytes[i + j] = UInt8(truncatingIfNeeded: word)
+                word >>= 8
+            }
+        }
+        bytes[6] = (bytes[6] & 0x0F) | 0x40
+        bytes[8] = (bytes[8] & 0x3F) | 0x80
+        let hex = bytes.map { String(format: "%02x", $0) }
+        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
+    }
+
+    /// A 6-digit management password in 100000...999999.
+    public mutating func managementPassword() -> String {
+        String(Int.random(in: 100_000...999_999, using: &self))
+    }
+
+    /// A 10-character alphanumeric request id.
+    public mutating func requestID() -> String {
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        return String((0..<10).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &self)] })
+    }
+}

@@ -1,0 +1,72 @@
+import Foundation
+import NIOHTTP1
+
+/// The endpoints of the PetSpot API, recognised from method and path; path parameters are percent-decoded single segments.
+public enum PetSpotRoute: Sendable, Equatable {
+    case health
+    case listAnnouncements
+    case createAnnouncement
+    case getAnnouncement(id: String)
+    case deleteAnnouncement(id: String)
+    case uploadPhoto(id: String)
+    case image(file: String)
+    /// A CORS preflight (`OPTIONS` on any path).
+    case preflight
+    /// No such route: 404 NOT_FOUND.
+    case unknown
+
+    /// The id of the contract that documents this route, if any (images, preflights and unknown routes have none).
+    public var contractID: String? {
+        switch self {
+        case .health: return "health"
+        case .listAnnouncements: return "listAnnouncements"
+        case .createAnnouncement: return "createAnnouncement"
+        case .getAnnouncement: return "getAnnouncement"
+        case .deleteAnnouncement: return "deleteAnnouncement"
+        case .uploadPhoto: return "uploadPhoto"
+        case .image, .preflight, .unknown: return nil
+        }
+    }
+
+    /// The route for `method` and the path part of a request target.
+    ///
+    /// Segments are split before decoding, so an encoded slash (`%2F`) stays inside its segment and can never reach another route.
+    public init(method: HTTPMethod, path: String) {
+        if method == .OPTIONS {
+            self = .preflight
+            return
+        }
+        var raw = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst().map(String.init)
+        // Express routing is not strict: one trailing slash is ignored.
+        if raw.count > 1, raw.last == "" { raw.removeLast() }
+        guard path.hasPrefix("/"), let segments = Self.decode(raw) else {
+            self = .unknown
+            return
+        }
+        let isRead = method == .GET || method == .HEAD
+        switch (segments.count, segments.first) {
+        case (2, "api") where segments[1] == "health" && isRead:
+            self = .health
+        case (3, "api") where segments[1] == "v1" && segments[2] == "announcements":
+            self = isRead ? .listAnnouncements : method == .POST ? .createAnnouncement : .unknown
+        case (4, "api") where segments[1] == "v1" && segments[2] == "announcements" && !segments[3].isEmpty:
+            self = isRead ? .getAnnouncement(id: segments[3]) : method == .DELETE ? .deleteAnnouncement(id: segments[3]) : .unknown
+        case (5, "api") where segments[1] == "v1" && segments[2] == "announcements" && !segments[3].isEmpty && segments[4] == "photos":
+            self = method == .POST ? .uploadPhoto(id: segments[3]) : .unknown
+        case (2, "images") where isRead && !segments[1].isEmpty:
+            self = .image(file: segments[1])
+        default:
+            self = .unknown
+        }
+    }
+
+    /// Percent-decodes each segment; nil when an escape is malformed (Express answers such paths with 400/404, never a match).
+    private static func decode(_ segments: [String]) -> [String]? {
+        var out: [String] = []
+        for segment in segments {
+            guard let decoded = segment.removingPercentEncoding else { return nil }
+            out.append(decoded)
+        }
+        return out
+    }
+}

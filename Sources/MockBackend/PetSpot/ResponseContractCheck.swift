@@ -1,0 +1,53 @@
+import ContractKit
+import Foundation
+import NIOCore
+
+/// Checks an answer of the mock against its contract: a documented status (and error code), a body that fits the schema, the required headers.
+///
+/// A mock that breaks its own contract would teach clients the wrong thing, so in debug builds every answer goes through this.
+struct ResponseContractCheck: Sendable {
+    let contracts: ContractSet
+
+    /// Every way `response` breaks the contract `contractID`; for answers outside any contract only the error envelope is checked.
+    func problems(contractID: String?, response: MockResponse) -> [String] {
+        let body = Data(response.body.readableBytesView)
+        let status = Int(response.status.code)
+        let parsed = body.isEmpty ? nil : try? JSONValue(parsing: body)
+        let errorCode = parsed?["error"]?["code"]?.stringValue
+        var problems: [String] = []
+        if let code = errorCode, let requestID = parsed?["error"]?["requestId"]?.stringValue,
+            requestID != response.headers.first(name: "request-id")
+        {
+            problems.append("error.requestId \(requestID) differs from the request-id header (code \(code))")
+        }
+        guard let contractID, let contract = contracts.contract(id: contractID) else {
+            guard status >= 400 else { return problems }
+            guard let envelope = contracts.schema(named: "ErrorEnvelope") else { return problems }
+            return problems + check(body: body, parsed: parsed, against: envelope)
+        }
+        guard let spec = contract.response(status: status, code: errorCode) else {
+            let what = errorCode.map { "status \(status) with code \($0)" } ?? "status \(status)"
+            return problems + ["\(contract.id): \(what) is not documented"]
+        }
+        for header in spec.headers where header.required {
+            guard let value = response.headers.first(name: header.name) else {
+                problems.append("\(contract.id) \(spec.label): required header \(header.name) is missing")
+                continue
+            }
+            for violation in contracts.validate(.string(value), against: header.schema) {
+                problems.append("\(contract.id) \(spec.label): header \(header.name): \(violation.message)")
+            }
+        }
+        if let schema = spec.body {
+            problems += check(body: body, parsed: parsed, against: schema).map { "\(contract.id) \(spec.label): \($0)" }
+        } else if !body.isEmpty {
+            problems.append("\(contract.id) \(spec.label): the contract documents no body but \(body.count) bytes were sent")
+        }
+        return problems
+    }
+
+    private func check(body: Data, parsed: JSONValue?, against schema: JSONValue) -> [String] {
+        guard let parsed else { return ["the body is not JSON (\(body.count) bytes)"] }
+        return contracts.validate(parsed, against: schema).map(\.description)
+    }
+}

@@ -1,0 +1,118 @@
+import ContractKit
+import Foundation
+import Logging
+import NIOHTTP1
+
+/// The one-call embedding of the PetSpot mock: the SwiftNIO server, fault layer and journal in front of the stateful backend.
+///
+/// Used by tests, the scenario engine and `spotcheck serve`; always `shutdown()` what you `start`.
+public struct PetSpotMockBackend: Sendable {
+    /// Everything that can be set when starting the mock.
+    public struct Options: Sendable {
+        /// The address to bind; loopback unless told otherwise.
+        public var host: String
+        /// The port; 0 picks a free one (read it back from `port`).
+        public var port: Int
+        /// Makes ids, passwords, request ids and probabilistic faults reproducible.
+        public var seed: UInt64?
+        /// A fixtures file to preload (see `contracts/fixtures/pets.json`).
+        public var fixtures: URL?
+        /// Fault rules active from the start.
+        public var faults: [FaultRule]
+        /// How many requests the journal keeps (oldest dropped first).
+        public var journalLimit: Int
+        /// The token for the admin API (`X-SpotCheck-Admin-Token`) and for `DELETE` (`X-Admin-Token`).
+        public var adminToken: String?
+        /// A second port for the admin API only (it stays up while a `refuse` fault closes the main port); 0 picks one.
+        public var adminPort: Int?
+        /// The contracts the backend validates requests and its own answers with.
+        public var contracts: ContractSet
+        /// No per-request log line.
+        public var quiet: Bool
+        /// Validate every answer against its contract and flag violations in a header (on in debug builds).
+        public var checkResponses: Bool
+        /// Where server and backend log.
+        public var logger: Logger
+        /// How long a silent connection may stay open.
+        public var idleTimeout: Duration
+        /// The clock for timestamps and the "not in the future" date rule.
+        public var now: @Sendable () -> Date
+
+        /// Options with the defaults of the brief: 127.0.0.1, port 0, no seed, no fixtures, no faults, a 1000-entry journal.
+        public init(
+            contracts: ContractSet, host: String = "127.0.0.1", port: Int = 0, seed: UInt64? = nil, fixtures: URL? = nil,
+            faults: [FaultRule] = [], journalLimit: Int = 1000, adminToken: String? = nil, adminPort: Int? = nil, quiet: Bool = false,
+            checkResponses: Bool = PetSpotBackend.checksResponsesByDefault, logger: Logger = Logger(label: "spotcheck.serve"),
+            idleTimeout: Duration = .seconds(60), now: @escaping @Sendable () -> Date = { Date() }
+        ) {
+            self.contracts = contracts
+            self.host = host
+            self.port = port
+            self.seed = seed
+            self.fixtures = fixtures
+            self.faults = faults
+            self.journalLimit = journalLimit
+            self.adminToken = adminToken
+            self.adminPort = adminPort
+            self.quiet = quiet
+            self.checkResponses = checkResponses
+            self.logger = logger
+            self.idleTimeout = idleTimeout
+            self.now = now
+        }
+    }
+
+    /// The stateful backend answering behind the server.
+    public let backend: PetSpotBackend
+    /// The running server.
+    public let server: MockServer
+    /// Where it listens.
+    public let address: ServerAddress
+
+    /// `http://host:port`.
+    public var baseURL: URL { address.baseURL }
+    /// The bound port.
+    public var port: Int { address.port }
+    /// `http://host:adminPort`, when an admin port was asked for.
+    public var adminBaseURL: URL? { address.adminBaseURL }
+    /// Every request seen, with its contract, status, auth user and fault.
+    public var journal: Journal { server.journal }
+    /// The live fault rules (replaceable at runtime).
+    public var faults: FaultLayer { server.faults }
+
+    /// Loads the fixtures, builds the backend and starts listening; throws `PetSpotFixtureError`, a missing-schema error or the bind failure.
+    public static func start(_ options: Options) async throws -> PetSpotMockBackend {
+        let fixtures = try options.fixtures.map { url throws(PetSpotFixtureError) in try PetSpotFixture.load(from: url) } ?? []
+        let backend = try PetSpotBackend(configuration: .init(
+            contracts: options.contracts, seed: options.seed, fixtures: fixtures, adminToken: options.adminToken,
+            checkResponses: options.checkResponses, logger: options.logger, now: options.now))
+        let configuration = ServerConfiguration(
+            host: options.host, port: options.port, adminPort: options.adminPort, adminToken: options.adminToken,
+            idleTimeout: options.idleTimeout, logger: options.logger, quiet: options.quiet)
+        let server = MockServer(
+            configuration: configuration, responder: backend, faults: FaultLayer(rules: options.faults, seed: options.seed),
+            journal: Journal(limit: options.journalLimit), admin: PetSpotAdminHooks(store: backend.store),
+            contractID: { method, path in PetSpotRoute(method: HTTPMethod(rawValue: method), path: path).contractID })
+        let address = try await server.start()
+        return PetSpotMockBackend(backend: backend, server: server, address: address)
+    }
+
+    /// How many announcements are stored right now.
+    public func announcementCount() async -> Int {
+        await backend.store.count
+    }
+
+    /// Stops listening and closes every connection.
+    public func shutdown() async throws {
+        try await server.shutdown()
+    }
+}
+
+/// The admin API's view of the backend: `POST /__spotcheck/reset` restores the start state (fixtures only, seed rewound).
+struct PetSpotAdminHooks: AdminHooks {
+    let store: AnnouncementStore
+
+    func reset() async {
+        await store.reset()
+    }
+}

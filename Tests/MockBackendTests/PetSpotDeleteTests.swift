@@ -1,0 +1,59 @@
+import ContractKit
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+
+@testable import MockBackend
+
+@Suite struct PetSpotDeleteTests {
+    typealias S = PetSpotTestSupport
+
+    @Test func theAdminTokenDeletesTheAnnouncementAndItsPhoto() async throws {
+        let backend = try S.backend(fixtures: true, adminToken: "s3cret")
+        let id = "0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101"
+        let response = await backend.respond(to: MockRequest(method: .DELETE, uri: "/api/v1/announcements/\(id)", headers: ["X-Admin-Token": "s3cret"]))
+        #expect(response.status == .noContent)
+        #expect(response.body.readableBytes == 0)
+        #expect(response.contractViolation == nil)
+        #expect(await backend.respond(to: MockRequest(method: .GET, uri: "/api/v1/announcements/\(id)")).status == .notFound)
+        #expect(await backend.respond(to: MockRequest(method: .GET, uri: "/images/\(id).png")).status == .notFound)
+    }
+
+    @Test(arguments: [nil, "", "wrong", "s3cret "] as [String?])
+    func withoutTheRightTokenDeleteIsUnauthenticated(token: String?) async throws {
+        let backend = try S.backend(fixtures: true, adminToken: "s3cret")
+        var headers = HTTPHeaders()
+        if let token { headers.add(name: "X-Admin-Token", value: token) }
+        let response = await backend.respond(to: MockRequest(method: .DELETE, uri: "/api/v1/announcements/0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101", headers: headers))
+        #expect(response.status == .unauthorized)
+        #expect(response.errorCode == "UNAUTHENTICATED")
+        #expect(response.contractViolation == nil)
+        #expect(await backend.store.count == 6)
+    }
+
+    @Test func withNoTokenConfiguredNothingCanBeDeleted() async throws {
+        let backend = try S.backend(fixtures: true, adminToken: nil)
+        let response = await backend.respond(to: MockRequest(method: .DELETE, uri: "/api/v1/announcements/0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101", headers: ["X-Admin-Token": ""]))
+        #expect(response.status == .unauthorized)
+    }
+
+    @Test func deletingAnUnknownIdIsNotFound() async throws {
+        let backend = try S.backend(adminToken: "s3cret")
+        let response = await backend.respond(to: MockRequest(method: .DELETE, uri: "/api/v1/announcements/nope", headers: ["X-Admin-Token": "s3cret"]))
+        #expect(response.status == .notFound)
+        #expect(response.errorCode == "NOT_FOUND")
+        #expect(response.contractViolation == nil)
+    }
+
+    @Test func resetRestoresTheFixturesAndTheSeededSequence() async throws {
+        let backend = try S.backend(seed: 3, fixtures: true)
+        let first = await backend.respond(to: S.createRequest(S.createBody())).json?["id"]
+        #expect(await backend.store.count == 7)
+        await backend.store.reset()
+        #expect(await backend.store.count == 6)
+        let again = await backend.respond(to: S.createRequest(S.createBody())).json?["id"]
+        #expect(first != nil)
+        #expect(first == again)
+    }
+}

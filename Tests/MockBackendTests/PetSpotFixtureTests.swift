@@ -1,0 +1,70 @@
+import ContractKit
+import Foundation
+import NIOCore
+import NIOHTTP1
+import Testing
+
+@testable import MockBackend
+
+@Suite struct PetSpotFixtureTests {
+    typealias S = PetSpotTestSupport
+
+    @Test func theBundledFixturesCoverEveryPetDetailsState() throws {
+        let fixtures = try PetSpotFixture.load(from: PetSpotFixture.bundledFile)
+        let all = fixtures.map(\.announcement)
+        #expect(Set(all.map(\.status)) == ["MISSING", "FOUND", "CLOSED", "ACTIVE"])
+        #expect(all.contains { $0.reward != nil } && all.contains { $0.reward == nil })
+        #expect(all.contains { $0.microchipNumber != nil } && all.contains { $0.microchipNumber == nil })
+        #expect(all.contains { $0.photoUrl != nil } && all.contains { $0.photoUrl == nil })
+        #expect(all.contains { $0.phone != nil && $0.email == nil })
+        #expect(all.contains { $0.email != nil && $0.phone == nil })
+        #expect(all.contains { ($0.description?.count ?? 0) >= 400 })
+        #expect(all.contains { $0.petName == nil && $0.breed == nil && $0.age == nil })
+    }
+
+    @Test func fixturePhotosAreServedAtTheirPhotoUrlWithTheirType() async throws {
+        let backend = try S.backend(fixtures: true)
+        for fixture in try PetSpotFixture.load(from: PetSpotFixture.bundledFile) {
+            let response = await backend.respond(to: MockRequest(method: .GET, uri: "/api/v1/announcements/\(fixture.announcement.id)"))
+            #expect(response.status == .ok)
+            #expect(response.json == fixture.announcement.json)
+            if ["MISSING", "FOUND"].contains(fixture.announcement.status) { #expect(response.contractViolation == nil) }
+            guard let url = fixture.announcement.photoUrl, let photo = fixture.photo else { continue }
+            let image = await backend.respond(to: MockRequest(method: .GET, uri: url))
+            #expect(image.status == .ok)
+            #expect(image.headers.first(name: "Content-Type") == photo.type.contentType)
+            #expect(image.body == photo.bytes)
+        }
+    }
+
+    @Test func aFixturePasswordAuthorisesUploads() async throws {
+        let backend = try S.backend(fixtures: true)
+        let id = "4d2e6f0a-5b72-4394-8ea5-f1a2b3c4d505"
+        let response = await backend.respond(to: S.uploadRequest(id: id, authorization: S.basic(id, "330571"), body: S.multipart(bytes: S.jpeg)))
+        #expect(response.status == .created)
+    }
+
+    @Test(arguments: [
+        (#"{"items": []}"#, ""), (#"{"announcements": [1]}"#, "/announcements/0"),
+        (#"{"announcements": [{"id": "x"}]}"#, "/announcements/0/id"),
+        (#"{"announcements": [{"id": "0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101", "nickname": "a"}]}"#, "/announcements/0/nickname"),
+        (#"{"announcements": [{"id": "0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101", "managementPassword": "12"}]}"#, "/announcements/0/managementPassword"),
+        (#"{"announcements": [{"id": "0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101", "managementPassword": "123456", "species": "DOG", "sex": "M", "lastSeenDate": "2025-11-01", "status": "FOUND", "locationLatitude": 95, "locationLongitude": 1}]}"#, "/announcements/0/locationLatitude"),
+        (#"{"announcements": [{"id": "0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101", "managementPassword": "123456", "species": "DOG", "sex": "M", "lastSeenDate": "2025-11-01", "status": "FOUND", "locationLatitude": 5, "locationLongitude": 1, "photo": {"base64": "aGVsbG8="}}]}"#, "/announcements/0/photo/base64"),
+    ])
+    func badFixturesNameTheFileAndPointer(text: String, pointer: String) throws {
+        let json = try JSONValue(parsing: text)
+        do {
+            _ = try PetSpotFixture.parse(json, file: "pets.json")
+            Issue.record("expected an error at \(pointer)")
+        } catch {
+            #expect(error.pointer == pointer)
+            #expect(error.file == "pets.json")
+            #expect(error.description.hasPrefix("pets.json: "))
+        }
+    }
+
+    @Test func aMissingFixturesFileIsAnErrorNotACrash() {
+        #expect(throws: PetSpotFixtureError.self) { try PetSpotFixture.load(from: URL(fileURLWithPath: "/nonexistent/pets.json")) }
+    }
+}
