@@ -66,7 +66,17 @@ struct DiffCommand: ParsableCommand {
         } catch {
             return CommandOutcome(output: "spotcheck diff: cannot compare, " + error.description + "\n", exitCode: 2)
         }
-        let changes = ContractDiff.compare(old: old, new: new)
+        var changes = ContractDiff.compare(old: old, new: new)
+        if let extracted, let baseRef {
+            // Removed endpoints live only in the temporary copy; name them by revision instead.
+            let prefix = LintPrinter.displayPath(extracted.url) + "/"
+            changes = changes.map { change in
+                guard change.file.hasPrefix(prefix) else { return change }
+                return ContractChange(severity: change.severity, kind: change.kind, contract: change.contract,
+                                      file: "\(baseRef):\(newPath)/\(change.file.dropFirst(prefix.count))",
+                                      pointer: change.pointer, message: change.message)
+            }
+        }
         let breaking = changes.filter { $0.severity == .breaking }.count
         let exitCode: Int32 = breaking > 0 && !allowBreaking ? 1 : 0
         if json { return CommandOutcome(output: Self.renderJSON(changes, old: oldLabel, new: newPath) + "\n", exitCode: exitCode) }

@@ -69,9 +69,10 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             Self.fail("\(error)")
         }
-        print("Listening on \(mock.baseURL.absoluteString)")
-        if let admin = mock.adminBaseURL { print("Admin API on \(admin.absoluteString)/__spotcheck/") }
-        fflush(stdout)
+        // Written unbuffered: scripts wait for this line to learn the port.
+        var banner = "Listening on \(mock.baseURL.absoluteString)\n"
+        if let admin = mock.adminBaseURL { banner += "Admin API on \(admin.absoluteString)/__spotcheck/\n" }
+        FileHandle.standardOutput.write(Data(banner.utf8))
         await Self.waitForInterrupt()
         try await mock.shutdown()
     }
@@ -94,18 +95,16 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Returns on SIGINT or SIGTERM, so the server shuts down cleanly.
     private static func waitForInterrupt() async {
-        let stream = AsyncStream<Void> { continuation in
-            var sources: [any DispatchSourceSignal] = []
-            for sig in [SIGINT, SIGTERM] {
-                signal(sig, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-                source.setEventHandler { continuation.yield() }
-                source.resume()
-                sources.append(source)
-            }
-            let keep = sources
-            continuation.onTermination = { _ in keep.forEach { $0.cancel() } }
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        var sources: [any DispatchSourceSignal] = []
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { continuation.yield() }
+            source.resume()
+            sources.append(source)
         }
-        for await _ in stream { return }
+        for await _ in stream { break }
+        sources.forEach { $0.cancel() }
     }
 }

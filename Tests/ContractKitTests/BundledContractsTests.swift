@@ -15,7 +15,7 @@ import Testing
 
     @Test func everyEndpointIsPresent() {
         let ids = Set(set.contracts.map(\.id))
-        #expect(ids.isSuperset(of: ["createAnnouncement", "uploadPhoto", "getAnnouncement", "listAnnouncements", "health", "deleteAnnouncement"]))
+        #expect(ids.isSuperset(of: ["createAnnouncement", "uploadPhoto", "getAnnouncement", "listAnnouncements", "health", "deleteAnnouncement", "getImage"]))
         #expect(set.contract(id: "uploadPhoto")?.request.auth?.scheme == "basic")
         #expect(set.contract(id: "createAnnouncement")?.request.maxBodyBytes == 102_400)
         #expect(set.contract(id: "uploadPhoto")?.request.maxFileBytes == 20_971_520)
@@ -52,6 +52,7 @@ import Testing
         #expect(set.match(method: "DELETE", path: "/api/v1/announcements/1")?.contract.id == "deleteAnnouncement")
         #expect(set.match(method: "PUT", path: "/api/v1/announcements/1") == nil)
         #expect(set.match(method: "GET", path: "/api/v1/nothing") == nil)
+        #expect(set.match(method: "GET", path: "/images/abc.jpeg")?.parameters == ["file": "abc.jpeg"])
         #expect(set.match(method: "POST", path: "/api/v1/announcements//photos") == nil)
     }
 

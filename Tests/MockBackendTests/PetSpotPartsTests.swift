@@ -129,6 +129,10 @@ import Testing
             status: .notFound, headers: ["request-id": "abcdefghij"],
             body: ByteBuffer(string: #"{"error": {"requestId": "zzzzzzzzzz", "code": "NOT_FOUND", "message": "x"}}"#))
         #expect(!check.problems(contractID: nil, response: mismatchedEnvelope).isEmpty)
+        let image = MockResponse(status: .ok, headers: ["request-id": "abcdefghij", "Content-Type": "text/plain"], body: ByteBuffer(string: "x"))
+        #expect(check.problems(contractID: "getImage", response: image).contains { $0.contains("Content-Type") })
+        #expect(ResponseContractCheck.mediaType("image/png", matches: "image/*"))
+        #expect(!ResponseContractCheck.mediaType("text/png", matches: "image/*"))
         let good = MockResponse(status: .created, headers: ["request-id": "abcdefghij"], body: ByteBuffer(string: "{}"))
         #expect(check.problems(contractID: "uploadPhoto", response: good).isEmpty)
     }

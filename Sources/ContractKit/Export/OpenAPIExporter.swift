@@ -164,6 +164,9 @@ public struct OpenAPIExporter {
                 media["examples"] = .object(map)
             }
             object["content"] = .object([contentType: .object(media)])
+        } else if let contentType = group.first(where: { $0.contentType != nil })?.contentType {
+            // A non-JSON body such as an image: described by its media type only.
+            object["content"] = .object([contentType: ["schema": ["type": "string", "contentMediaType": .string(contentType)]]])
         }
         return .object(object)
     }

@@ -15,7 +15,7 @@ public enum PetSpotRoute: Sendable, Equatable {
     /// No such route: 404 NOT_FOUND.
     case unknown
 
-    /// The id of the contract that documents this route, if any (images, preflights and unknown routes have none).
+    /// The id of the contract that documents this route, if any (preflights and unknown routes have none).
     public var contractID: String? {
         switch self {
         case .health: return "health"
@@ -24,7 +24,8 @@ public enum PetSpotRoute: Sendable, Equatable {
         case .getAnnouncement: return "getAnnouncement"
         case .deleteAnnouncement: return "deleteAnnouncement"
         case .uploadPhoto: return "uploadPhoto"
-        case .image, .preflight, .unknown: return nil
+        case .image: return "getImage"
+        case .preflight, .unknown: return nil
         }
     }
 

@@ -40,10 +40,23 @@ struct ResponseContractCheck: Sendable {
         }
         if let schema = spec.body {
             problems += check(body: body, parsed: parsed, against: schema).map { "\(contract.id) \(spec.label): \($0)" }
+        } else if let documented = spec.contentType {
+            let sent = response.headers.first(name: "Content-Type") ?? "none"
+            if !Self.mediaType(sent, matches: documented) {
+                problems.append("\(contract.id) \(spec.label): Content-Type \(sent) does not match the documented \(documented)")
+            }
         } else if !body.isEmpty {
             problems.append("\(contract.id) \(spec.label): the contract documents no body but \(body.count) bytes were sent")
         }
         return problems
+    }
+
+    /// Whether a sent Content-Type (parameters ignored) fits a documented one such as `image/*`.
+    static func mediaType(_ sent: String, matches documented: String) -> Bool {
+        func media(_ s: String) -> String { s.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? "" }
+        let (a, b) = (media(sent), media(documented))
+        if b.hasSuffix("/*") { return a.hasPrefix(String(b.dropLast())) }
+        return a == b
     }
 
     private func check(body: Data, parsed: JSONValue?, against schema: JSONValue) -> [String] {
