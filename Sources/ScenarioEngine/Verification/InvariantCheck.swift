@@ -25,7 +25,7 @@ enum InvariantCheck {
             }
             if let id { state.createdIDs.append(id) }
             // The first created announcement is the one the rest of the plan uses.
-            if state.id == nil, let id, let password {
+            if state.id == nil, let id {
                 state.id = id
                 state.managementPassword = password
                 state.latitude = body["locationLatitude"]?.numberValue
@@ -39,7 +39,9 @@ enum InvariantCheck {
             let expectsPhoto = check.response.examples.first { $0.name == check.exampleName }?.body?["photoUrl"].map { !$0.isNull } ?? false
             if expectsPhoto, object["id"]?.stringValue == state.id {
                 let url = object["photoUrl"]?.stringValue ?? ""
-                if !url.hasPrefix("/images/") {
+                if url.hasPrefix("/images/") {
+                    state.photoFile = String(url.dropFirst("/images/".count))
+                } else {
                     found.append(Mismatch("invariant: photoUrl after upload", expected: "/images/<id>.<ext>",
                                           actual: ResponseCheck.describe(object["photoUrl"])))
                 }

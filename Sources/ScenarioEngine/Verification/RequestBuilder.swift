@@ -22,8 +22,9 @@ struct RequestBuilder {
             var value = recipe.pathParameters[name]
             if value == "{unknown}" { value = UUID().uuidString.lowercased() }
             if value == nil && name == "id" { value = state.id }
+            if value == nil && name == "file" { value = state.photoFile }
             guard let value else {
-                throw VerificationError("cannot fill {\(name)} in \(recipe.pathTemplate): no earlier check created an announcement")
+                throw VerificationError("cannot fill {\(name)} in \(recipe.pathTemplate): no earlier check captured it (a created announcement, or its stored photo)")
             }
             path += value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? value
         }

@@ -88,8 +88,10 @@ public enum VerificationPlanner {
         case (404, _):
             if contract.request.auth?.scheme == "basic" {
                 recipe.credentials = .basicUnknownAnnouncement
-            } else if contract.pathTemplate.contains("{id}") && recipe.pathParameters["id"] == nil {
-                recipe.pathParameters["id"] = "{unknown}"
+            } else {
+                for parameter in contract.pathParameters where recipe.pathParameters[parameter.name] == nil {
+                    recipe.pathParameters[parameter.name] = "{unknown}"
+                }
             }
         case (400, "MISSING_FILE"):
             recipe.body = .multipart(part: "document", file: .smallPNG)
@@ -99,7 +101,7 @@ public enum VerificationPlanner {
             break
         }
         if let auth = contract.request.auth, auth.scheme != "basic", skipReason == nil, exampleRequest == nil {
-            skipReason = "needs a \(auth.scheme) credential in \(auth.header) that the verifier does not have"
+            skipReason = "needs the \(auth.header) credential (\(auth.scheme)) that only the server's operators have"
         }
         let field = example.body?["error"]?["field"]?.stringValue
         return VerificationCheck(contractID: contract.id, file: file, exampleName: example.name, response: response,

@@ -11,6 +11,8 @@ struct VerificationState: Sendable {
     /// Where the announcement was reported, for the list query.
     var latitude: Double?
     var longitude: Double?
+    /// The stored photo's file name under `/images/`, once a read showed it.
+    var photoFile: String?
     /// Every announcement id this run created, so the report can say what it left behind.
     var createdIDs: [String] = []
 
