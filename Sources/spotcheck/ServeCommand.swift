@@ -53,28 +53,43 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let contractSet: ContractSet
+        let mock: PetSpotMockBackend
+        switch await start() {
+        case .success(let started): mock = started
+        case .failure(let failure):
+            try failure.outcome.finish()
+            return
+        }
+        // Written unbuffered: scripts wait for this line to learn the port.
+        FileHandle.standardOutput.write(Data(Self.banner(for: mock).utf8))
+        await Self.waitForInterrupt()
+        try await mock.shutdown()
+    }
+
+    /// Loads the contracts and fixtures and starts the mock; a problem comes back as the exit-2 outcome to print.
+    func start() async -> Result<PetSpotMockBackend, CommandFailure> {
         let directory = contractsDirectory
+        let contractSet: ContractSet
         do {
             contractSet = try ContractSet.load(from: directory)
         } catch {
-            Self.fail("\(error)")
+            return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }
         let options = PetSpotMockBackend.Options(
             contracts: contractSet, host: host, port: port, seed: seed, fixtures: fixtures.map { URL(fileURLWithPath: $0) },
             faults: [], journalLimit: journalLimit, adminToken: adminToken, adminPort: adminPort, quiet: quiet)
-        let mock: PetSpotMockBackend
         do {
-            mock = try await PetSpotMockBackend.start(options)
+            return .success(try await PetSpotMockBackend.start(options))
         } catch {
-            Self.fail("\(error)")
+            return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }
-        // Written unbuffered: scripts wait for this line to learn the port.
+    }
+
+    /// The lines printed once listening: the bound URL first, then the admin URL if any.
+    static func banner(for mock: PetSpotMockBackend) -> String {
         var banner = "Listening on \(mock.baseURL.absoluteString)\n"
         if let admin = mock.adminBaseURL { banner += "Admin API on \(admin.absoluteString)/__spotcheck/\n" }
-        FileHandle.standardOutput.write(Data(banner.utf8))
-        await Self.waitForInterrupt()
-        try await mock.shutdown()
+        return banner
     }
 
     private var contractsDirectory: URL {
@@ -85,12 +100,6 @@ struct ServeCommand: AsyncParsableCommand {
             return local
         }
         return ContractSet.bundledDirectory
-    }
-
-    /// Prints a problem with a file on stderr and exits 2, the code for a bad input file.
-    private static func fail(_ message: String) -> Never {
-        FileHandle.standardError.write(Data("spotcheck serve: \(message)\n".utf8))
-        Foundation.exit(2)
     }
 
     /// Returns on SIGINT or SIGTERM, so the server shuts down cleanly.
@@ -107,4 +116,10 @@ struct ServeCommand: AsyncParsableCommand {
         for await _ in stream { break }
         sources.forEach { $0.cancel() }
     }
+}
+
+/// A command that could not start, carrying what to print and the exit code.
+struct CommandFailure: Error {
+    /// The text and exit code.
+    let outcome: CommandOutcome
 }

@@ -132,8 +132,9 @@ import Testing
                 schema.set("/required", .array((schema["required"]?.arrayValue ?? []) + ["ownerName"]))
             }
             try copy.edit("create-announcement.json") { contract in
-                contract.set("/request/examples/0/body/ownerName", "Ann")
-                contract.set("/request/examples/1/body/ownerName", "Ann")
+                for example in ["/request/examples/0", "/request/examples/1", "/responses/0/examples/0/request", "/responses/0/examples/1/request"] {
+                    contract.set(example + "/body/ownerName", "Ann")
+                }
             }
         }
         #expect(summary(required) == ["breaking requestFieldAddedRequired createAnnouncement /request/body/properties/ownerName"])
@@ -148,7 +149,10 @@ import Testing
             try copy.edit("schemas/CreateAnnouncementRequest.json") { schema in
                 schema.set("/required", .array((schema["required"]?.arrayValue ?? []) + ["petName"]))
             }
-            try copy.edit("create-announcement.json") { $0.set("/request/examples/1/body/petName", "Tom") }
+            try copy.edit("create-announcement.json") { contract in
+                contract.set("/request/examples/1/body/petName", "Tom")
+                contract.set("/responses/0/examples/1/request/body/petName", "Tom")
+            }
         }
         #expect(summary(found) == ["breaking requestFieldMadeRequired createAnnouncement /request/body/properties/petName"])
     }
@@ -156,7 +160,10 @@ import Testing
     @Test func enumNarrowedIsBreakingInRequests() throws {
         let narrowed = try changes { copy in
             try copy.edit("schemas/CreateAnnouncementRequest.json") { $0.set("/properties/status/enum", ["MISSING"]) }
-            try copy.edit("create-announcement.json") { $0.set("/request/examples/1/body/status", "MISSING") }
+            try copy.edit("create-announcement.json") { contract in
+                contract.set("/request/examples/1/body/status", "MISSING")
+                contract.set("/responses/0/examples/1/request/body/status", "MISSING")
+            }
         }
         #expect(summary(narrowed) == ["breaking enumNarrowed createAnnouncement /request/body/properties/status/enum"])
         #expect(narrowed.first?.message == #"the request field status no longer allows "FOUND""#)

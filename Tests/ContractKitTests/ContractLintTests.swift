@@ -48,6 +48,21 @@ import Testing
         #expect(found.last?.message == #"the example "empty name" does not match its schema: name must be at least 1 character long, found 0"#)
     }
 
+    @Test func successExampleRequestsAreChecked() {
+        let found = problems(in: "bad-example-request.json")
+        #expect(found.map(\.pointer) == [
+            "/responses/0/examples/0/request/pathParameters/thingId",
+            "/responses/0/examples/0/request/body/name",
+            "/responses/0/examples/0/request/query/limit",
+        ])
+        #expect(found.first?.message == #"the example "created" sets the path parameter thingId, which the path /things/{id} does not have"#)
+        #expect(found.last?.message == #"the example "created" does not match its schema: limit must be at least 1, found 0"#)
+    }
+
+    @Test func otherSubfoldersAreNotContracts() {
+        #expect(!problems.contains { $0.file.contains("/fixtures/") })
+    }
+
     @Test func duplicateIdNamesTheFirstUser() throws {
         let problem = try #require(problems(in: "duplicate-id-b.json").first)
         #expect(problem.pointer == "/id")

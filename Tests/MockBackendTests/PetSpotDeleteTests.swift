@@ -46,6 +46,17 @@ import Testing
         #expect(response.contractViolation == nil)
     }
 
+    @Test func aFixtureMicrochipIsTakenUntilItsAnnouncementIsDeleted() async throws {
+        let backend = try S.backend(fixtures: true, adminToken: "s3cret")
+        let body = S.createBody([("microchipNumber", "123456789012")])
+        #expect(await backend.respond(to: S.createRequest(body)).status == .conflict)
+        let delete = MockRequest(method: .DELETE, uri: "/api/v1/announcements/0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101", headers: ["X-Admin-Token": "s3cret"])
+        #expect(await backend.respond(to: delete).status == .noContent)
+        #expect(await backend.respond(to: S.createRequest(body)).status == .created)
+        await backend.store.reset()
+        #expect(await backend.respond(to: S.createRequest(body)).status == .conflict)
+    }
+
     @Test func resetRestoresTheFixturesAndTheSeededSequence() async throws {
         let backend = try S.backend(seed: 3, fixtures: true)
         let first = await backend.respond(to: S.createRequest(S.createBody())).json?["id"]

@@ -21,7 +21,7 @@ import Testing
         #expect(lines.contains { $0.hasSuffix("syntax-error.json:5:1: invalid JSON: unexpected '}'; expected a member name in double quotes") })
         #expect(lines.contains { $0.hasSuffix("bad-ref.json:/responses/0/body/$ref: the reference schemas/Missing.json does not resolve") })
         #expect(lines.contains { $0.contains("duplicate-id-b.json:/id: the id sameId is already used by ") && $0.hasSuffix("duplicate-id-a.json") })
-        #expect(lines.last?.hasSuffix("problems in 7 files") == true)
+        #expect(lines.last?.hasSuffix("problems in 8 files") == true)
     }
 
     @Test func defaultsToTheContractsFolderOfTheWorkingDirectory() throws {

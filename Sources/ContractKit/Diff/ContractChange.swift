@@ -12,18 +12,31 @@ public struct ContractChange: Sendable, Equatable, Codable, CustomStringConverti
 
     /// The change classes `spotcheck diff` knows.
     public enum Kind: String, Sendable, Codable, CaseIterable {
+        /// An endpoint (method + path) disappeared, appeared, or kept its route under another id.
         case endpointRemoved, endpointAdded, contractRenamed
+        /// A documented answer (status + code) disappeared or appeared, or the 2xx status changed.
         case statusRemoved, statusAdded, successStatusChanged
+        /// A response field disappeared, appeared, may now be null, or may now be absent.
         case responseFieldRemoved, responseFieldAdded, responseFieldNullable, responseFieldOptional
+        /// A request field (or multipart part) was added or changed whether it is required.
         case requestFieldAddedRequired, requestFieldAddedOptional, requestFieldMadeRequired, requestFieldMadeOptional
+        /// A request field or part is no longer described.
         case requestFieldRemoved
+        /// The JSON type of a value changed, or admits more or fewer types.
         case typeChanged, typeWidened, typeNarrowed
+        /// An enumeration (or const) allows fewer or more values.
         case enumNarrowed, enumWidened
+        /// A size, range, length, pattern or format limit became stricter or looser.
         case limitTightened, limitWidened
+        /// Authentication changed scheme or credentials, became required, or was dropped.
         case authChanged, authAdded, authRemoved
+        /// A request or response media type changed.
         case contentTypeChanged
+        /// A path, query or header parameter was added, removed or changed whether it is required.
         case parameterAddedRequired, parameterAddedOptional, parameterRemoved, parameterMadeRequired, parameterMadeOptional
+        /// A response header is no longer always sent, or is new.
         case headerRemoved, headerAdded
+        /// A schema change the diff cannot classify precisely (anyOf/oneOf/not, a body dropped).
         case schemaChanged
     }
 

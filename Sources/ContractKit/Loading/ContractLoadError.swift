@@ -13,6 +13,7 @@ public struct ContractLoadError: Error, Sendable, CustomStringConvertible {
         self.problems = problems
     }
 
+    /// Every problem on its own line, under a one-line summary.
     public var description: String {
         "the contracts in \(directory.path) have \(problems.count) problem\(problems.count == 1 ? "" : "s"):\n"
             + problems.map { "  \($0)" }.joined(separator: "\n")

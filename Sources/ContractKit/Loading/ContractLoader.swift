@@ -127,7 +127,8 @@ struct ContractLoader {
         if let list = reader.object["responses"] {
             if let items = list.arrayValue, !items.isEmpty {
                 for (i, item) in items.enumerated() {
-                    if let response = decodeResponse(item, key: key, pointer: JSONPointer.appending("/responses", i)) {
+                    if let response = decodeResponse(item, key: key, pointer: JSONPointer.appending("/responses", i),
+                                                     request: request, template: template) {
                         responses.append(response)
                     }
                 }
@@ -269,7 +270,8 @@ struct ContractLoader {
         contentType == "application/json" || contentType.hasSuffix("+json")
     }
 
-    mutating func decodeResponse(_ value: JSONValue, key: String, pointer: String) -> ResponseSpec? {
+    mutating func decodeResponse(_ value: JSONValue, key: String, pointer: String, request: RequestSpec,
+                                 template: PathTemplate?) -> ResponseSpec? {
         let file = display(key)
         guard let reader = ObjectReader(value, file: file, pointer: pointer, what: "a response", problems: &problems) else { return nil }
         reader.checkKeys(allowed: Self.responseKeys, required: ["status", "when", "examples"], what: "the response", problems: &problems)
@@ -307,6 +309,11 @@ struct ContractLoader {
             if let code, let actual = example.body?["error"]?["code"]?.stringValue, actual != code {
                 problems.append(LintProblem(file: file, pointer: JSONPointer.appending(at, "body/error/code"),
                     message: "\(what) carries the code \(actual) but the response's code is \(code)"))
+            }
+            if let exampleRequest = example.request {
+                checkExampleRequest(exampleRequest, succeeds: status.map { (200..<300).contains($0) } ?? false,
+                                    request: request, template: template, file: file,
+                                    pointer: JSONPointer.appending(at, "request"), what: what)
             }
             for (name, text) in example.headers.sorted(by: { $0.key < $1.key }) {
                 let headerAt = JSONPointer.appending(JSONPointer.appending(at, "headers"), name)
@@ -352,6 +359,37 @@ struct ContractLoader {
                                        headers: reader.stringMap("headers", problems: &problems), request: request))
         }
         return out
+    }
+
+    /// The request of a response example: its path parameters must exist, and a request that
+    /// succeeds must satisfy the request's body and query schemas (failing ones break them on purpose).
+    mutating func checkExampleRequest(_ example: ExampleRequest, succeeds: Bool, request: RequestSpec, template: PathTemplate?,
+                                      file: String, pointer: String, what: String) {
+        if let template {
+            for name in example.pathParameters.keys.sorted() where !template.parameterNames.contains(name) {
+                problems.append(LintProblem(file: file, pointer: JSONPointer.appending(JSONPointer.appending(pointer, "pathParameters"), name),
+                    message: "\(what) sets the path parameter \(name), which the path \(template.text) does not have"))
+            }
+        }
+        if example.body != nil, example.rawBody != nil {
+            problems.append(LintProblem(file: file, pointer: pointer, message: "\(what) gives both body and rawBody; keep one"))
+        }
+        guard succeeds else { return }
+        if let body = example.body, let schema = request.body {
+            checkInstance(body, against: schema, file: file, pointer: JSONPointer.appending(pointer, "body"), what: what)
+        }
+        for (name, text) in example.query.sorted(by: { $0.key < $1.key }) {
+            let at = JSONPointer.appending(JSONPointer.appending(pointer, "query"), name)
+            guard let parameter = request.query.first(where: { $0.name == name }) else {
+                problems.append(LintProblem(file: file, pointer: at, message: "\(what) sends the query parameter \(name), which the request does not document"))
+                continue
+            }
+            for violation in validator.validate(parameter.typedValue(text), against: parameter.schema) where violation.keyword != "$ref" {
+                let message = violation.message.replacingOccurrences(of: "the value", with: name)
+                problems.append(LintProblem(file: file, pointer: at + violation.pointer,
+                    message: "\(what) does not match its schema: \(message)"))
+            }
+        }
     }
 
     mutating func checkInstance(_ instance: JSONValue?, against schema: JSONValue, file: String, pointer: String, what: String) {

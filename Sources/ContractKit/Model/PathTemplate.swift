@@ -75,6 +75,7 @@ public struct PathTemplate: Sendable, Equatable, CustomStringConvertible {
         }.joined(separator: "/")
     }
 
+    /// The template text.
     public var description: String { text }
 
     private static func split(_ path: String) -> [String] {

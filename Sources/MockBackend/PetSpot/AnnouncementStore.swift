@@ -26,6 +26,8 @@ public actor AnnouncementStore {
     private var records: [String: Record] = [:]
     /// Insertion order, so lists are stable and newest-first like the real `ORDER BY createdAt DESC`.
     private var order: [String] = []
+    /// Microchip numbers in use, so the uniqueness check stays O(1) however many announcements there are.
+    private var microchips: Set<String> = []
     private var random: PetSpotRandom
     private let seed: UInt64?
     private let initial: [Record]
@@ -35,15 +37,27 @@ public actor AnnouncementStore {
         self.seed = seed
         self.random = PetSpotRandom(seed: seed)
         self.initial = fixtures.map { Record(announcement: $0.announcement, password: $0.managementPassword, photo: $0.photo) }
-        for record in initial { records[record.announcement.id] = record; order.append(record.announcement.id) }
+        // An actor's init cannot call its isolated methods, so the first fill is spelled out.
+        for record in initial {
+            records[record.announcement.id] = record
+            order.append(record.announcement.id)
+            if let chip = record.announcement.microchipNumber { microchips.insert(chip) }
+        }
     }
 
     /// Back to the state right after start: the fixtures only, and the random sequence from its seed again.
     public func reset() {
         records = [:]
         order = []
+        microchips = []
         random = PetSpotRandom(seed: seed)
-        for record in initial { records[record.announcement.id] = record; order.append(record.announcement.id) }
+        for record in initial { insert(record) }
+    }
+
+    private func insert(_ record: Record) {
+        records[record.announcement.id] = record
+        order.append(record.announcement.id)
+        if let chip = record.announcement.microchipNumber { microchips.insert(chip) }
     }
 
     /// How many announcements are stored.
@@ -54,15 +68,12 @@ public actor AnnouncementStore {
 
     /// Stores a new announcement built by `make` from a fresh id; nil when the microchip number is already taken.
     public func create(microchipNumber: String?, make: @Sendable (_ id: String) -> Announcement) -> (Announcement, String)? {
-        if let chip = microchipNumber, records.values.contains(where: { $0.announcement.microchipNumber == chip }) {
-            return nil
-        }
+        if let chip = microchipNumber, microchips.contains(chip) { return nil }
         var id = random.uuid()
         while records[id] != nil { id = random.uuid() }
         let password = random.managementPassword()
         let announcement = make(id)
-        records[id] = Record(announcement: announcement, password: password)
-        order.append(id)
+        insert(Record(announcement: announcement, password: password))
         return (announcement, password)
     }
 
@@ -93,8 +104,9 @@ public actor AnnouncementStore {
 
     /// Deletes an announcement and its photo; false when there was none.
     public func delete(id: String) -> Bool {
-        guard records.removeValue(forKey: id) != nil else { return false }
+        guard let removed = records.removeValue(forKey: id) else { return false }
         order.removeAll { $0 == id }
+        if let chip = removed.announcement.microchipNumber { microchips.remove(chip) }
         return true
     }
 

@@ -24,7 +24,7 @@ public struct ProcessDriver: ClientDriver {
     public func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec " + command]
+        process.arguments = ["-c", command]
         let stdin = Pipe()
         let stdout = Pipe()
         let stderr = Pipe()

@@ -12,7 +12,7 @@ public struct ClientSettings: Sendable, Equatable {
     }
 
     /// The request timeout when a scenario names none: short, so stalls end quickly.
-    public static let defaultRequestTimeoutMs = 1000
+    public static let defaultRequestTimeoutMs = 10_000
 
     /// Room for a whole two-step submission with both requests timing out, plus process and scheduling slack.
     public static func defaultStepTimeout(forRequestTimeoutMs ms: Int) -> Int { max(3000, 6 * ms) }

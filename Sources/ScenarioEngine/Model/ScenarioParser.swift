@@ -167,7 +167,8 @@ public struct ScenarioParser: Sendable {
             let (extra, extraPhoto) = try parseReportObject(overrides, at: "/reportOverrides", reader)
             for (k, v) in extra {
                 // null removes a field, so a scenario can drop the phone from a fixture.
-                fields[k] = v.isNull ? nil : v
+                // JSONValue is ExpressibleByNilLiteral, so spell out Optional.none to remove rather than store null.
+                fields[k] = v.isNull ? Optional<JSONValue>.none : v
             }
             if overrides["photo"] != nil { photo = extraPhoto }
         }

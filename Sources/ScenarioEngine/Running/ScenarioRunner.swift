@@ -62,7 +62,7 @@ struct Execution {
         self.target = target
         self.driver = driver
         self.inputs = scenario.report.contactInputs
-        self.http = RawHTTPClient(timeout: Double(scenario.client.stepTimeoutMs) / 1000)
+        self.http = RawHTTPClient(timeout: max(10, Double(scenario.client.stepTimeoutMs) / 1000))
     }
 
     mutating func run() async -> ScenarioFailure? {

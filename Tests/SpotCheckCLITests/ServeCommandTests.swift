@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import MockBackend
+import Testing
+
+@testable import spotcheck
+
+@Suite struct ServeCommandTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    @Test func defaultsBindLoopbackOnAPickedPort() throws {
+        let command = try ServeCommand.parse([])
+        #expect(command.host == "127.0.0.1")
+        #expect(command.port == 0)
+        #expect(command.seed == nil)
+        #expect(command.journalLimit == 1000)
+        #expect(!command.quiet)
+    }
+
+    @Test func badNumbersAreUsageErrors() {
+        #expect(throws: (any Error).self) { try ServeCommand.parse(["--port", "70000"]) }
+        #expect(throws: (any Error).self) { try ServeCommand.parse(["--journal-limit", "0"]) }
+        #expect(throws: (any Error).self) { try ServeCommand.parse(["--seed", "-1"]) }
+    }
+
+    @Test func startsWithFixturesAndPrintsTheBoundURL() async throws {
+        let fixtures = Self.repository.appendingPathComponent("contracts/fixtures/pets.json").path
+        let contracts = Self.repository.appendingPathComponent("contracts").path
+        let command = try ServeCommand.parse(["--port", "0", "--seed", "3", "--fixtures", fixtures, "--contracts", contracts, "--quiet", "--admin-port", "0", "--admin-token", "t"])
+        let mock = try await command.start().get()
+        do {
+            let banner = ServeCommand.banner(for: mock)
+            #expect(banner.hasPrefix("Listening on http://127.0.0.1:\(mock.port)\n"))
+            #expect(banner.contains("Admin API on http://127.0.0.1:"))
+            #expect(await mock.announcementCount() == 6)
+            try await mock.shutdown()
+        } catch {
+            try? await mock.shutdown()
+            throw error
+        }
+    }
+
+    @Test func aBrokenFixturesFileExitsTwoNamingTheFile() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("pets.json")
+        try Data(#"{"announcements": [{"id": "nope"}]}"#.utf8).write(to: file)
+        let contracts = Self.repository.appendingPathComponent("contracts").path
+        let command = try ServeCommand.parse(["--fixtures", file.path, "--contracts", contracts, "--quiet"])
+        switch await command.start() {
+        case .success(let mock):
+            try await mock.shutdown()
+            Issue.record("expected the fixtures to be rejected")
+        case .failure(let failure):
+            #expect(failure.outcome.exitCode == 2)
+            #expect(failure.outcome.output.contains("pets.json: /announcements/0/id"))
+        }
+    }
+}
