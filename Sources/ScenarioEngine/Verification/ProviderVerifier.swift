@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import MockBackend
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -35,7 +36,7 @@ public struct ProviderVerifier: Sendable {
         let started = clock.now
         var state = VerificationState(microchip: VerificationState.freshMicrochip())
         var results: [ScenarioResult] = []
-        let client = RawHTTPClient(timeout: timeout)
+        let client = ExactHTTPClient(timeout: .milliseconds(Int(timeout * 1000)))
         for check in plan {
             let checkStarted = clock.now
             var result = ScenarioResult(name: check.name, file: check.file, tags: [check.contractID], status: .passed, duration: .zero)
@@ -47,9 +48,10 @@ public struct ProviderVerifier: Sendable {
                     let request = try RequestBuilder(target: target, timeout: timeout).build(check.recipe, state: state)
                     let answer: HTTPAnswer
                     do {
-                        answer = try await client.perform(request)
+                        let received = try await client.send(request)
+                        answer = HTTPAnswer(status: received.status, headers: received.headers, body: received.body)
                     } catch {
-                        throw VerificationError("\(request.httpMethod ?? "") \(request.url?.path ?? "") got no HTTP answer: \(error.message)")
+                        throw VerificationError("\(request.httpMethod ?? "") \(request.url?.path ?? "") got no HTTP answer: \(error)")
                     }
                     var mismatches = ResponseCheck(contracts: contracts, check: check).mismatches(in: answer)
                     mismatches += InvariantCheck.mismatches(check, answer, &state)

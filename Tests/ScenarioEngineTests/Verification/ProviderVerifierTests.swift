@@ -7,14 +7,18 @@ import Testing
 @Suite struct ProviderVerifierTests {
     static let contracts = Result { try ContractSet.load(from: ContractSet.bundledDirectory) }
 
-    /// Runs the whole plan against a fresh mock backend with `drift`, always shutting it down.
+    /// Runs the plan against a fresh mock backend with `drift`, always shutting it down.
+    ///
+    /// Drift runs leave out the 20 MiB upload: a debug build's multipart parser needs about 20 s of CPU for it, and
+    /// the faithful run already covers that check.
     static func verify(drift: Set<ContractDrift> = []) async throws -> ProviderVerifier.Outcome {
         let contracts = try Self.contracts.get()
         var options = PetSpotMockBackend.Options(contracts: contracts, quiet: true)
         options.drift = drift
         let backend = try await PetSpotMockBackend.start(options)
-        let outcome = await ProviderVerifier(contracts: contracts, target: backend.baseURL, timeout: 10)
-            .verify(VerificationPlanner.plan(for: contracts))
+        var plan = VerificationPlanner.plan(for: contracts)
+        if !drift.isEmpty { plan.removeAll { $0.response.status == 413 && $0.contractID == "uploadPhoto" } }
+        let outcome = await ProviderVerifier(contracts: contracts, target: backend.baseURL, timeout: 120).verify(plan)
         try await backend.shutdown()
         return outcome
     }
