@@ -26,7 +26,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     private let server: MockServer
     private let adminOnly: Bool
     private var state = State.idle
-    private var scheduled: [Scheduled<Void>] = []
+    /// The one timer a connection can have at a time: the next slow-body chunk or the oversized-body linger.
+    private var pending: Scheduled<Void>?
 
     init(server: MockServer, adminOnly: Bool) {
         self.server = server
@@ -338,8 +339,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
     func channelInactive(context: ChannelHandlerContext) {
         state = .closed
-        for task in scheduled { task.cancel() }
-        scheduled.removeAll()
+        pending?.cancel()
+        pending = nil
         context.fireChannelInactive()
     }
 
@@ -371,6 +372,6 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             if case .closed = handler.state { return }
             body(handler, context)
         }
-        scheduled.append(task)
+        pending = task
     }
 }
