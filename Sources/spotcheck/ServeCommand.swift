@@ -66,7 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
         try await mock.shutdown()
     }
 
-    /// Loads the contracts and fixtures and starts the mock; a problem comes back as the exit-2 outcome to print.
+    /// Loads the contracts, fault rules and fixtures and starts the mock; a problem comes back as the exit-2 outcome to print.
     func start() async -> Result<PetSpotMockBackend, CommandFailure> {
         let directory = contractsDirectory
         let contractSet: ContractSet
