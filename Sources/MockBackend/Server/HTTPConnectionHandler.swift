@@ -81,7 +81,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         let request = MockRequest(method: head.method, uri: head.uri, headers: head.headers,
                                   remoteAddress: context.channel.remoteAddress?.description)
         let admin = request.path.hasPrefix(AdminAPI.prefix)
-        let limit = admin ? AdminAPI.bodyLimit : (adminOnly ? 0 : server.responder.bodyLimit(for: request))
+        // The admin-only port answers 404 to anything else, so it never asks the backend for a limit.
+        let limit = admin || adminOnly ? AdminAPI.bodyLimit : server.responder.bodyLimit(for: request)
         if let declared = head.headers.first(name: "content-length").flatMap(Int.init), declared > limit {
             reject(request, started: started, endReceived: false, context: context)
             return
