@@ -155,7 +155,9 @@ public struct PetSpotBackend: MockResponder {
                 configuration.logger.error(
                     "response breaks its contract",
                     metadata: ["method": "\(request.method.rawValue)", "path": "\(request.path)", "status": "\(response.status.code)", "problems": "\(summary)"])
-                response.headers.replaceOrAdd(name: Self.contractViolationHeader, value: String(summary.prefix(2000)))
+                // Messages may quote response values; control characters would break the header block.
+                let printable = String(summary.prefix(2000).unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+                response.headers.replaceOrAdd(name: Self.contractViolationHeader, value: printable)
             }
         }
         if request.method == .HEAD { response.body = ByteBuffer() }
