@@ -118,6 +118,46 @@ import Testing
         }
     }
 
+    @Test func theTwoStepSubmissionThroughTheProxyToThePetSpotBackend() async throws {
+        let rules = [FaultRule(name: "first upload 503", selector: FaultSelector(contract: "uploadPhoto"), calls: [1...1], fault: .status(503))]
+        try await withPetSpotMock { mock in
+            let proxy = try await FaultProxy.start(target: mock.baseURL, faults: rules, contracts: try PetSpotTestSupport.loadedContracts())
+            do {
+                let connection = try await RawConnection.connect(port: proxy.port)
+                defer { connection.close() }
+                let create = PetSpotTestSupport.createBody().serialized()
+                try await connection.send(rawRequest("POST", "/api/v1/announcements", body: create, headers: ["Content-Type": "application/json"]))
+                let created = try json(await connection.readResponse())
+                let id = try #require(created["id"]?.stringValue)
+                let password = try #require(created["managementPassword"]?.stringValue)
+
+                let upload = PetSpotTestSupport.multipart(bytes: PetSpotTestSupport.png)
+                let body = Array(upload.readableBytesView)
+                let head = "POST /api/v1/announcements/\(id)/photos HTTP/1.1\r\nHost: x\r\n"
+                    + "Content-Type: multipart/form-data; boundary=XyZBoundary42\r\n"
+                    + "Authorization: \(PetSpotTestSupport.basic(id, password))\r\nContent-Length: \(body.count)\r\n\r\n"
+                try await connection.send(Array(head.utf8) + body)
+                #expect(await connection.readResponse().status == 503)
+                try await connection.send(Array(head.utf8) + body)
+                // A 201 proves the target saw the Authorization header and the multipart body unchanged.
+                #expect(await connection.readResponse().status == 201)
+                try await connection.send(rawRequest("GET", "/api/v1/announcements/\(id)"))
+                #expect(try json(await connection.readResponse())["photoUrl"] == .string("/images/\(id).png"))
+
+                let entries = proxy.journal.entries()
+                #expect(entries.map(\.contract) == ["createAnnouncement", "uploadPhoto", "uploadPhoto", "getAnnouncement"])
+                #expect(entries.map(\.fault) == [nil, "status", nil, nil])
+                #expect(entries.map(\.status) == [201, 503, 201, 200])
+                #expect(entries[1].authUser == id && entries[2].authUser == id)
+                #expect(mock.journal.entries().filter { $0.contract == "uploadPhoto" }.count == 1)
+                try await proxy.shutdown()
+            } catch {
+                try? await proxy.shutdown()
+                throw error
+            }
+        }
+    }
+
     @Test func aTargetPathPrefixesEveryRequest() async throws {
         try await withProxy(targetPath: "/base/") { proxy, _ in
             let connection = try await RawConnection.connect(port: proxy.port)

@@ -198,4 +198,12 @@ import Testing
         }
         #expect(quiet.messages.isEmpty)
     }
+
+    @Test func addressesBecomeClientURLs() {
+        #expect(ServerAddress(host: "127.0.0.1", port: 80, adminPort: 81).baseURL.absoluteString == "http://127.0.0.1:80")
+        #expect(ServerAddress(host: "127.0.0.1", port: 80, adminPort: 81).adminBaseURL?.absoluteString == "http://127.0.0.1:81")
+        #expect(ServerAddress(host: "0.0.0.0", port: 8, adminPort: nil).baseURL.absoluteString == "http://127.0.0.1:8")
+        #expect(ServerAddress(host: "::", port: 8, adminPort: nil).baseURL.absoluteString == "http://[::1]:8")
+        #expect(ServerAddress(host: "localhost", port: 8, adminPort: nil).adminBaseURL == nil)
+    }
 }

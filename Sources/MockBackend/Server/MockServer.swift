@@ -29,7 +29,8 @@ public final class MockServer: Sendable {
     public let faults: FaultLayer
     /// The request journal.
     public let journal: Journal
-    let contractID: @Sendable (_ method: String, _ path: String) -> String?
+    /// Names the contract a request matches (nil when none), for fault selectors and the journal.
+    public let contractID: @Sendable (_ method: String, _ path: String) -> String?
     let adminAPI: AdminAPI
     private let group: any EventLoopGroup
     private let state = Locked(State())
