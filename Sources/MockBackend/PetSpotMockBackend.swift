@@ -37,6 +37,8 @@ public struct PetSpotMockBackend: Sendable {
         public var idleTimeout: Duration
         /// The clock for timestamps and the "not in the future" date rule.
         public var now: @Sendable () -> Date
+        /// Deliberate departures from the contracts (tests of `spotcheck verify` only); empty for a faithful backend.
+        public var drift: Set<ContractDrift> = []
 
         /// Options with the defaults of the brief: 127.0.0.1, port 0, no seed, no fixtures, no faults, a 1000-entry journal.
         public init(
@@ -90,7 +92,8 @@ public struct PetSpotMockBackend: Sendable {
             host: options.host, port: options.port, adminPort: options.adminPort, adminToken: options.adminToken,
             idleTimeout: options.idleTimeout, logger: options.logger, quiet: options.quiet)
         let server = MockServer(
-            configuration: configuration, responder: backend, faults: FaultLayer(rules: options.faults, seed: options.seed),
+            configuration: configuration,
+            responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift), faults: FaultLayer(rules: options.faults, seed: options.seed),
             journal: Journal(limit: options.journalLimit), admin: PetSpotAdminHooks(store: backend.store),
             contractID: { method, path in PetSpotRoute(method: HTTPMethod(rawValue: method), path: path).contractID })
         let address = try await server.start()

@@ -1,2 +1,194 @@
-// Placeholder until the external-client reference lands; see issue 6.
-print("spotcheck-client: not implemented yet")
+// spotcheck-client: the reference external client for `spotcheck run --client`. It wraps PetSpotClient behind the
+// JSON-lines protocol of docs/client-protocol.md: one request per line on stdin, one answer per line on stdout,
+// diagnostics on stderr. Teams writing a driver for another client (Android, web, UI tests) can copy its shape.
+import Foundation
+import PetSpotClient
+
+/// Writes one answer line; stdout is a pipe, so it is written unbuffered to reach the engine at once.
+func send(_ object: [String: Any]) {
+    guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+        log("cannot encode an answer: \(object)")
+        return
+    }
+    FileHandle.standardOutput.write(data + Data("\n".utf8))
+}
+
+/// A diagnostic for the engine's failure report (it shows the tail of stderr).
+func log(_ message: String) {
+    FileHandle.standardError.write(Data("spotcheck-client: \(message)\n".utf8))
+}
+
+/// Why a request cannot be served; answered as `{"id": n, "error": "..."}`.
+struct ProtocolError: Error {
+    let message: String
+}
+
+/// The client for one scenario: the contact form over the report, and the details screen once opened.
+@MainActor
+final class ClientState {
+    let api: AnnouncementAPI
+    let form: ContactDetailsForm
+    var details: PetDetailsModel?
+    var screen = "form"
+
+    init(start: [String: Any]) throws(ProtocolError) {
+        guard let base = start["baseURL"] as? String, let url = URL(string: base) else {
+            throw ProtocolError(message: "\"start\" needs \"baseURL\"")
+        }
+        let timeoutMs = (start["timeoutMs"] as? NSNumber)?.doubleValue ?? 30_000
+        api = AnnouncementAPI(baseURL: url, configuration: .init(requestTimeout: timeoutMs / 1000))
+        let report = start["report"] as? [String: Any] ?? [:]
+        form = ContactDetailsForm(draft: try Self.draft(report), submitter: AnnouncementSubmissionService(api: api))
+        form.onReportSent = { [weak self] _ in self?.screen = "summary" }
+    }
+
+    static func draft(_ r: [String: Any]) throws(ProtocolError) -> ReportDraft {
+        func text(_ key: String) -> String { r[key] as? String ?? "" }
+        var photo: PhotoAttachment?
+        if let p = r["photo"] as? [String: Any] {
+            guard let b64 = p["base64"] as? String, let bytes = Data(base64Encoded: b64) else {
+                throw ProtocolError(message: "the report's photo needs \"base64\" bytes")
+            }
+            photo = PhotoAttachment(data: bytes, mimeType: p["mimeType"] as? String ?? "image/jpeg")
+        }
+        var day: CalendarDay?
+        if let date = r["lastSeenDate"] as? String {
+            guard let parsed = CalendarDay(iso: date) else { throw ProtocolError(message: "lastSeenDate \"\(date)\" is not YYYY-MM-DD") }
+            day = parsed
+        }
+        return ReportDraft(
+            microchipNumber: r["microchipNumber"] as? String, photo: photo, lastSeenDate: day,
+            species: text("species"), race: text("breed"), sex: text("sex"), age: (r["age"] as? NSNumber)?.intValue,
+            latitude: (r["locationLatitude"] as? NSNumber)?.doubleValue, longitude: (r["locationLongitude"] as? NSNumber)?.doubleValue,
+            description: text("description"), petName: r["petName"] as? String,
+            contact: ContactDetails(phone: text("phone"), email: text("email"), reward: text("reward")))
+    }
+
+    func handle(_ action: String, _ request: [String: Any]) async throws(ProtocolError) -> [String: Any] {
+        switch action {
+        case "submit":
+            return observe(await form.continueTapped())
+        case "retry":
+            guard form.alert != nil else { throw ProtocolError(message: "\"retry\" (Try Again) needs a failure alert on screen") }
+            return observe(await form.tryAgainTapped())
+        case "cancel":
+            guard form.alert != nil else { throw ProtocolError(message: "\"cancel\" needs a failure alert on screen") }
+            form.cancelTapped()
+            return formAnswer("cancelled")
+        case "editField":
+            let value = request["value"] as? String ?? ""
+            switch request["field"] as? String {
+            case "phone": form.phone = value
+            case "email": form.email = value
+            case "reward": form.enterReward(value)
+            default: throw ProtocolError(message: "\"editField\" needs \"field\": phone, email or reward")
+            }
+            return formAnswer("edited")
+        case "loadDetails":
+            guard let id = request["announcementId"] as? String else { throw ProtocolError(message: "\"loadDetails\" needs \"announcementId\"") }
+            let model = PetDetailsModel(announcementID: id, loader: api)
+            details = model
+            await model.loadPetDetails()
+            return detailsAnswer(model)
+        case "retryDetails":
+            guard let details else { throw ProtocolError(message: "\"retryDetails\" needs \"loadDetails\" first") }
+            await details.loadPetDetails()
+            return detailsAnswer(details)
+        case "list":
+            let lat = (request["lat"] as? NSNumber)?.doubleValue
+            let lng = (request["lng"] as? NSNumber)?.doubleValue
+            let location = lat.flatMap { la in lng.map { (latitude: la, longitude: $0) } }
+            do {
+                let items = try await api.announcements(near: location, rangeKm: (request["range"] as? NSNumber)?.intValue)
+                return ["outcome": "success", "listedIds": items.map(\.id)]
+            } catch {
+                let kind = ErrorMapping.alert(for: error)
+                log("list failed: \(error)")
+                return ["outcome": "failure", "alert": ["kind": kind.rawValue, "message": kind.message]]
+            }
+        default:
+            throw ProtocolError(message: "unknown action \"\(action)\"")
+        }
+    }
+
+    func observe(_ outcome: SubmitOutcome) -> [String: Any] {
+        switch outcome {
+        case .invalid: return formAnswer("invalid")
+        case .sent(let receipt):
+            var answer = formAnswer("success")
+            answer["managementPassword"] = receipt.managementPassword
+            return answer
+        case .failed, .ignored:
+            if let failure = form.lastFailure { log("submission failed: \(failure)") }
+            return formAnswer("failure")
+        }
+    }
+
+    func formAnswer(_ outcome: String) -> [String: Any] {
+        var answer: [String: Any] = [
+            "outcome": outcome, "screen": screen,
+            "inputs": ["phone": form.phone, "email": form.email, "reward": form.reward],
+        ]
+        if let alert = form.alert { answer["alert"] = ["kind": alert.rawValue, "message": alert.message] }
+        if outcome == "invalid" {
+            var errors: [String: String] = [:]
+            if let e = form.phoneError { errors["phone"] = e }
+            if let e = form.emailError { errors["email"] = e }
+            answer["fieldErrors"] = errors
+        }
+        return answer
+    }
+
+    func detailsAnswer(_ model: PetDetailsModel) -> [String: Any] {
+        switch model.state {
+        case .loading:
+            return ["outcome": "failure", "details": ["state": "loading"]]
+        case .error(let message):
+            if let error = model.lastError { log("details failed: \(error)") }
+            return ["outcome": "failure", "details": ["state": "error", "message": message]]
+        case .loaded(let p):
+            let none = "(none)"
+            let photo: String
+            switch p.photo {
+            case .image: photo = "image"
+            case .unavailable: photo = PetDetailsPresentation.imageUnavailableText
+            }
+            let presentation: [String: String] = [
+                "id": p.id, "status": p.status.text, "statusColor": p.status.color.rawValue, "reward": p.reward ?? none,
+                "lastSeenDate": p.lastSeenDate, "species": p.species, "breed": p.breed, "sex": p.sex, "age": p.age,
+                "microchipNumber": p.microchipNumber, "location": p.location, "description": p.description,
+                "phone": p.phone ?? none, "email": p.email ?? none, "photo": photo,
+            ]
+            return ["outcome": "success", "details": ["state": "loaded", "presentation": presentation]]
+        }
+    }
+}
+
+var state: ClientState?
+while let line = readLine() {
+    if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+    guard let data = line.data(using: .utf8),
+          let request = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
+          let id = request["id"] as? NSNumber, let action = request["action"] as? String
+    else {
+        log("ignoring a line that is not a request object with \"id\" and \"action\": \(line.prefix(200))")
+        continue
+    }
+    if action == "quit" { break }
+    do throws(ProtocolError) {
+        var answer: [String: Any]
+        if action == "start" {
+            state = try ClientState(start: request)
+            answer = ["outcome": "ready"]
+        } else if let current = state {
+            answer = try await current.handle(action, request)
+        } else {
+            throw ProtocolError(message: "the first request must be \"start\"")
+        }
+        answer["id"] = id
+        send(answer)
+    } catch {
+        log(error.message)
+        send(["id": id, "error": error.message])
+    }
+}

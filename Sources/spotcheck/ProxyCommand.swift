@@ -1,10 +1,130 @@
 import ArgumentParser
+import ContractKit
+import Dispatch
+import Foundation
+import MockBackend
 
-/// `spotcheck proxy` (being built; see the issue that owns it).
+/// `spotcheck proxy`: forwards to a real server with the fault layer and journal in front of it.
 struct ProxyCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "proxy", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "proxy",
+        abstract: "Forward to a real PetSpot server, injecting faults and journaling every request.",
+        discussion: """
+            Prints "Proxying http://127.0.0.1:PORT -> TARGET" on the first line, then serves until Ctrl-C.
+            Contract ids in the journal and in fault selectors come from the contracts folder.
+            The admin API lives under /__spotcheck/ (journal, health, faults). Exit 2 on a bad target or bad fault rules.
+            """
+    )
+
+    @Option(help: ArgumentHelp("The server to forward to, e.g. http://localhost:3000 (plain HTTP).", valueName: "url"))
+    var target: String
+
+    @Option(help: "The address to bind.")
+    var host: String = "127.0.0.1"
+
+    @Option(help: "The port to bind; 0 picks a free one and prints it.")
+    var port: Int = 0
+
+    @Option(help: "A second port serving only the admin API (0 picks one); it stays up while connections are refused.")
+    var adminPort: Int?
+
+    @Option(help: "Token for the admin API (X-SpotCheck-Admin-Token); required off loopback.")
+    var adminToken: String?
+
+    @Option(help: "How many requests the journal keeps.")
+    var journalLimit: Int = 1000
+
+    @Option(help: "Seed for probabilistic faults.")
+    var seed: UInt64?
+
+    @Option(help: "Seconds to wait for the target's answer before answering 504.")
+    var timeout: Double = 60
+
+    @Option(help: "The contracts folder (default: contracts/ in the working directory, else the one in this checkout).")
+    var contracts: String?
+
+    @Flag(help: "No per-request log line.")
+    var quiet = false
+
+    @OptionGroup var faults: FaultOptions
+
+    func validate() throws {
+        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, got \(port)") }
+        if let adminPort, !(0...65535).contains(adminPort) { throw ValidationError("--admin-port must be 0...65535, got \(adminPort)") }
+        guard journalLimit > 0 else { throw ValidationError("--journal-limit must be positive, got \(journalLimit)") }
+        guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
+    }
 
     func run() async throws {
-        throw ValidationError("spotcheck proxy is not built yet")
+        switch await start() {
+        case .success(let proxy):
+            FileHandle.standardOutput.write(Data(Self.banner(for: proxy, target: target).utf8))
+            await Self.waitForInterrupt()
+            try await proxy.shutdown()
+        case .failure(let failure):
+            try failure.outcome.finish()
+        }
+    }
+
+    /// Loads contracts and rules and starts the proxy; a problem comes back as the exit-2 outcome to print.
+    func start() async -> Result<RunningFaultProxy, CommandFailure> {
+        func failure(_ message: String) -> Result<RunningFaultProxy, CommandFailure> {
+            .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck proxy: \(message)\n", exitCode: 2)))
+        }
+        guard let url = URL(string: target), url.host != nil else {
+            return failure("--target \(target) is not a URL such as http://localhost:3000")
+        }
+        let contractSet: ContractSet
+        do {
+            contractSet = try ContractSet.load(from: contractsDirectory)
+        } catch {
+            return failure("\(error)")
+        }
+        let rules: [FaultRule]
+        do {
+            rules = try faults.rules(seed: seed)
+        } catch {
+            return failure(error.description)
+        }
+        do {
+            let proxy = try await FaultProxy.start(
+                target: url, host: host, port: port, faults: rules, seed: seed, journalLimit: journalLimit,
+                contracts: contractSet, adminPort: adminPort, adminToken: adminToken, quiet: quiet,
+                timeout: .milliseconds(Int64(timeout * 1000)))
+            return .success(proxy)
+        } catch {
+            return failure("\(error)")
+        }
+    }
+
+    /// The lines printed once listening: the proxy URL and target first, then the admin URL if any.
+    static func banner(for proxy: RunningFaultProxy, target: String) -> String {
+        var banner = "Proxying \(proxy.baseURL.absoluteString) -> \(target)\n"
+        if let admin = proxy.address.adminBaseURL { banner += "Admin API on \(admin.absoluteString)/__spotcheck/\n" }
+        let rules = proxy.faults.rules
+        if !rules.isEmpty { banner += "Fault rules: \(rules.map { $0.name ?? $0.fault.kind }.joined(separator: "; "))\n" }
+        return banner
+    }
+
+    private var contractsDirectory: URL {
+        if let contracts { return URL(fileURLWithPath: contracts) }
+        let local = URL(fileURLWithPath: "contracts")
+        if FileManager.default.fileExists(atPath: local.appendingPathComponent("schemas").path) { return local }
+        return ContractSet.bundledDirectory
+    }
+
+    /// Returns on SIGINT or SIGTERM, so the proxy shuts down cleanly.
+    private static func waitForInterrupt() async {
+        let (stream, continuation) = AsyncStream<Void>.makeStream()
+        var sources: [any DispatchSourceSignal] = []
+        for sig in [SIGINT, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { continuation.yield() }
+            source.resume()
+            sources.append(source)
+        }
+        for await _ in stream { break }
+        sources.forEach { $0.cancel() }
     }
 }

@@ -1,10 +1,179 @@
 import ArgumentParser
+import ContractKit
+import Foundation
+import ScenarioEngine
 
-/// `spotcheck run` (being built; see the issue that owns it).
+/// `spotcheck run`: replays scenario files against the embedded mock backend (or a real server) and checks the client.
 struct RunCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "run", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "run",
+        abstract: "Run every scenario against the embedded mock backend (or --target) and report.",
+        discussion: """
+            Each scenario gets a fresh backend on an ephemeral port (or a fresh fault proxy in front of --target) and a \
+            fresh client: the built-in PetSpotClient, or --client "CMD ARGS" speaking JSON lines (docs/client-protocol.md). \
+            Exit 0 when every scenario passed (skips allowed), 1 when one failed, 2 on bad usage or a bad scenario file.
+            """
+    )
+
+    @Option(name: .customLong("scenarios"), help: "The scenarios folder (default: scenarios/ here, else the bundled library).")
+    var scenariosDirectory: String?
+
+    @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts).")
+    var contractsDirectory: String?
+
+    @Option(help: "Run an external client instead of PetSpotClient: a command line speaking JSON lines on stdin/stdout.")
+    var client: String?
+
+    @Option(help: "Run against this real server through a fresh fault proxy per scenario, e.g. http://localhost:3000.")
+    var target: String?
+
+    @Option(name: .customLong("tag"), help: "Only scenarios with this tag (repeatable; any tag matches).")
+    var tags: [String] = []
+
+    @Option(name: .customLong("filter"), help: "Only scenarios whose name or file contains this text (repeatable, case-insensitive).")
+    var filters: [String] = []
+
+    @Option(help: "Run shard K of N (e.g. 2/8); scenarios are assigned by a stable hash of their name.")
+    var shard: String?
+
+    @Option(help: "How many scenarios run at once (default: the number of cores).")
+    var jobs: String?
+
+    @Option(help: "Seed for ids, passwords and probabilistic faults (a scenario's backend.seed wins).")
+    var seed: String?
+
+    @Flag(name: .customLong("fail-fast"), help: "Start no further scenario after the first failure.")
+    var failFast = false
+
+    @Option(help: "Also write a JUnit XML report to this file.")
+    var junit: String?
+
+    @Option(help: "Also write a JSON report to this file.")
+    var json: String?
+
+    @Flag(help: "List the selected scenarios (after --tag, --filter, --shard) without running them.")
+    var list = false
+
+    @Flag(help: "Print only failures and the summary.")
+    var quiet = false
 
     func run() async throws {
-        throw ValidationError("spotcheck run is not built yet")
+        let code = await execute(print: ConsoleOutput.shared.write)
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    /// Runs the command, writing human output through `print`; returns the exit code.
+    func execute(print: @escaping @Sendable (String) -> Void) async -> Int32 {
+        func usage(_ message: String) -> Int32 {
+            print("spotcheck run: \(message)")
+            return 2
+        }
+        var selection = ScenarioSelection(filters: filters, tags: tags)
+        if let shard {
+            guard let parsed = Shard(parsing: shard) else { return usage("--shard expects K/N with 1 ≤ K ≤ N, e.g. 2/8; got \"\(shard)\"") }
+            selection.shard = parsed
+        }
+        var jobCount = ProcessInfo.processInfo.activeProcessorCount
+        if let jobs {
+            guard let n = Int(jobs), n >= 1 else { return usage("--jobs expects a whole number of at least 1; got \"\(jobs)\"") }
+            jobCount = n
+        }
+        var seedValue: UInt64?
+        if let seed {
+            guard let n = UInt64(seed) else { return usage("--seed expects a non-negative whole number; got \"\(seed)\"") }
+            seedValue = n
+        }
+        var targetURL: URL?
+        if let target {
+            guard let url = URL(string: target), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
+                return usage("--target expects an http(s) URL such as http://localhost:3000; got \"\(target)\"")
+            }
+            targetURL = url
+        }
+        if let client, client.trimmingCharacters(in: .whitespaces).isEmpty { return usage("--client expects a command line") }
+
+        let scenariosURL = Self.folder(scenariosDirectory, local: "scenarios", bundled: ScenarioLibrary.bundledDirectory)
+        let contractsURL = Self.folder(contractsDirectory, local: "contracts", bundled: ContractSet.bundledDirectory)
+        let contracts: ContractSet
+        do {
+            contracts = try ContractSet.load(from: contractsURL)
+        } catch {
+            print(LintPrinter.render(error.problems))
+            return 2
+        }
+        let problems = ScenarioLinter.lint(directory: scenariosURL, contracts: contracts)
+        if !problems.isEmpty {
+            print(LintPrinter.render(problems))
+            return 2
+        }
+        let library: ScenarioLibrary
+        do {
+            library = try ScenarioLibrary.load(from: scenariosURL)
+        } catch {
+            print(LintPrinter.render(error.problems.map(\.lintProblem)))
+            return 2
+        }
+        let selected = selection.apply(to: library.scenarios)
+        if list {
+            for s in selected { print("\(s.name)  (\(s.displayPath))\(s.tags.isEmpty ? "" : "  [" + s.tags.joined(separator: ", ") + "]")") }
+            print("\(selected.count) of \(library.scenarios.count) scenarios selected")
+            return 0
+        }
+        if selected.isEmpty {
+            print("no scenario matches the selection (\(library.scenarios.count) in \(LintPrinter.displayPath(scenariosURL)))")
+        }
+
+        let driver: any ClientDriver = client.map { ProcessDriver(command: $0) } ?? PetSpotClientDriver()
+        let targets: any TargetProvider = targetURL.map { ProxyTargetProvider(upstream: $0, contracts: contracts) }
+            ?? EmbeddedBackendProvider(contracts: contracts)
+        let runner = SuiteRunner(runner: ScenarioRunner(driver: driver, targets: targets, seed: seedValue), jobs: jobCount, failFast: failFast)
+        if !quiet {
+            print("running \(selected.count) scenario\(selected.count == 1 ? "" : "s") from \(LintPrinter.displayPath(scenariosURL)) with \(jobCount) job\(jobCount == 1 ? "" : "s")\(selection.shard.map { ", shard \($0)" } ?? "")")
+        }
+        let quiet = self.quiet
+        let report = await runner.run(selected) { result in
+            if !quiet || result.status == .failed { print(ConsoleReporter.line(for: result)) }
+        }
+        print(ConsoleReporter.summary(report))
+        let suiteName = "spotcheck" + (selection.shard.map { " shard \($0)" } ?? "")
+        if let junit {
+            if let message = Self.write(JUnitReporter.document(report, suiteName: suiteName), to: junit) { return usage(message) }
+        }
+        if let json {
+            if let message = Self.write(JSONReporter.document(report).serialized(pretty: true) + "\n", to: json) { return usage(message) }
+        }
+        return report.exitCode
+    }
+
+    /// An explicit folder, else `local` in the working directory if present, else the bundled one.
+    static func folder(_ explicit: String?, local: String, bundled: URL) -> URL {
+        if let explicit { return URL(fileURLWithPath: explicit) }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: local, isDirectory: &isDirectory), isDirectory.boolValue {
+            return URL(fileURLWithPath: local)
+        }
+        return bundled
+    }
+
+    /// Writes a report file; returns a message when it cannot.
+    static func write(_ text: String, to path: String) -> String? {
+        do {
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            return nil
+        } catch {
+            return "cannot write \(path): \(error.localizedDescription)"
+        }
+    }
+}
+
+/// Serialises lines from scenarios finishing in parallel so they never interleave.
+final class ConsoleOutput: Sendable {
+    static let shared = ConsoleOutput()
+    private let lock = NSLock()
+
+    @Sendable func write(_ line: String) {
+        lock.withLock {
+            FileHandle.standardOutput.write(Data((line.hasSuffix("\n") ? line : line + "\n").utf8))
+        }
     }
 }

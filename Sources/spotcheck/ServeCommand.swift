@@ -66,7 +66,7 @@ struct ServeCommand: AsyncParsableCommand {
         try await mock.shutdown()
     }
 
-    /// Loads the contracts and fixtures and starts the mock; a problem comes back as the exit-2 outcome to print.
+    /// Loads the contracts, fault rules and fixtures and starts the mock; a problem comes back as the exit-2 outcome to print.
     func start() async -> Result<PetSpotMockBackend, CommandFailure> {
         let directory = contractsDirectory
         let contractSet: ContractSet
@@ -75,9 +75,15 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }
+        let rules: [FaultRule]
+        do {
+            rules = try faults.rules(seed: seed)
+        } catch {
+            return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
+        }
         let options = PetSpotMockBackend.Options(
             contracts: contractSet, host: host, port: port, seed: seed, fixtures: fixtures.map { URL(fileURLWithPath: $0) },
-            faults: [], journalLimit: journalLimit, adminToken: adminToken, adminPort: adminPort, quiet: quiet)
+            faults: rules, journalLimit: journalLimit, adminToken: adminToken, adminPort: adminPort, quiet: quiet)
         do {
             return .success(try await PetSpotMockBackend.start(options))
         } catch {

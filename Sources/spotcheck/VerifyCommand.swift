@@ -1,10 +1,82 @@
 import ArgumentParser
+import ContractKit
+import Foundation
+import ScenarioEngine
 
-/// `spotcheck verify` (being built; see the issue that owns it).
+/// `spotcheck verify`: provider verification of a real server against the contracts.
 struct VerifyCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "verify", abstract: "Not built yet.")
+    static let configuration = CommandConfiguration(
+        commandName: "verify",
+        abstract: "Check that a server answers as the contracts document (provider verification).",
+        discussion: """
+            Sends every documented example to --target in a stateful order: creates its own announcement, uploads a \
+            photo with the returned id and managementPassword, reads and lists it, then provokes each documented error. \
+            It creates announcements (listed at the end) and never deletes or changes anything else. \
+            Exit 0 when every answer matches, 1 on a mismatch, 2 on bad usage or bad contracts.
+            """
+    )
+
+    @Option(help: "The server to verify, e.g. http://localhost:3000.")
+    var target: String?
+
+    @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts).")
+    var contractsDirectory: String?
+
+    @Flag(name: .customLong("dry-run"), help: "Print the plan without sending anything.")
+    var dryRun = false
+
+    @Option(help: "Seconds to wait for each answer.")
+    var timeout: Double = 30
+
+    @Option(help: "Also write a JUnit XML report to this file.")
+    var junit: String?
+
+    @Option(help: "Also write a JSON report to this file.")
+    var json: String?
 
     func run() async throws {
-        throw ValidationError("spotcheck verify is not built yet")
+        let code = await execute(print: ConsoleOutput.shared.write)
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    /// Runs the command, writing human output through `print`; returns the exit code.
+    func execute(print: @escaping @Sendable (String) -> Void) async -> Int32 {
+        let contractsURL = RunCommand.folder(contractsDirectory, local: "contracts", bundled: ContractSet.bundledDirectory)
+        let contracts: ContractSet
+        do {
+            contracts = try ContractSet.load(from: contractsURL)
+        } catch {
+            print(LintPrinter.render(error.problems))
+            return 2
+        }
+        let plan = VerificationPlanner.plan(for: contracts)
+        if dryRun {
+            print(VerificationPlanner.describe(plan))
+            print("\(plan.count) checks; nothing was sent")
+            return 0
+        }
+        guard let target, let url = URL(string: target), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+            print("spotcheck verify: --target expects an http(s) URL such as http://localhost:3000; got \"\(target ?? "")\"")
+            return 2
+        }
+        guard timeout > 0 else {
+            print("spotcheck verify: --timeout expects a positive number of seconds; got \(timeout)")
+            return 2
+        }
+        print("verifying \(url.absoluteString) against \(plan.count) documented answers from \(LintPrinter.displayPath(contractsURL))")
+        let outcome = await ProviderVerifier(contracts: contracts, target: url, timeout: timeout).verify(plan)
+        for result in outcome.report.results { print(ConsoleReporter.line(for: result)) }
+        print(ConsoleReporter.summary(outcome.report))
+        print("created \(outcome.createdAnnouncements.count) announcement(s) on the server: "
+            + (outcome.createdAnnouncements.isEmpty ? "none" : outcome.createdAnnouncements.joined(separator: ", ")))
+        if let junit, let message = RunCommand.write(JUnitReporter.document(outcome.report, suiteName: "spotcheck verify"), to: junit) {
+            print("spotcheck verify: \(message)")
+            return 2
+        }
+        if let json, let message = RunCommand.write(JSONReporter.document(outcome.report).serialized(pretty: true) + "\n", to: json) {
+            print("spotcheck verify: \(message)")
+            return 2
+        }
+        return outcome.report.exitCode
     }
 }

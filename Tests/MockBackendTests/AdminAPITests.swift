@@ -147,6 +147,8 @@ final class ResetRecorder: AdminHooks, @unchecked Sendable {
             #expect(await connection.readResponse().status == 200)
             try await connection.send(rawRequest("GET", "/api/v1/announcements/1"))
             #expect(await connection.readResponse().status == 404)
+            try await connection.send(rawRequest("POST", "/api/v1/announcements", body: "{}"))
+            #expect(await connection.readResponse().status == 404)
         }
     }
 }

@@ -18,7 +18,7 @@ struct EchoResponder: MockResponder {
             "method": request.method.rawValue,
             "uri": request.uri,
             "bodyBytes": request.body.readableBytes,
-            "checksum": Checksum.fnv1a(request.body.readableBytesView),
+            "checksum": request.body.withUnsafeReadableBytes { Checksum.fnv1a($0) },
         ]
         if let auth = request.headers.first(name: "authorization") { object["authorization"] = auth }
         if let custom = request.headers.first(name: "x-custom") { object["custom"] = custom }

@@ -49,11 +49,12 @@ struct PetSpotHTTP: Sendable {
         baseURL = mock.baseURL
     }
 
-    func send(_ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil) async throws -> HTTPAnswer {
+    /// Sends one request; `idleTimeout` is a safety net for a hung server, never a speed check.
+    func send(_ method: String, _ path: String, headers: [String: String] = [:], body: Data? = nil, idleTimeout: TimeInterval = 120) async throws -> HTTPAnswer {
         guard let url = URL(string: baseURL.absoluteString + path) else { throw URLError(.badURL) }
         var request = URLRequest(url: url)
         request.httpMethod = method
-        request.timeoutInterval = 30
+        request.timeoutInterval = idleTimeout
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         request.httpBody = body
         let configuration = URLSessionConfiguration.ephemeral
@@ -84,10 +85,10 @@ struct PetSpotHTTP: Sendable {
     }
 
     /// Uploads `bytes` as the `photo` part with Basic auth.
-    func upload(id: String, authorization: String?, bytes: [UInt8], name: String = "photo", filename: String? = "pet.png") async throws -> HTTPAnswer {
+    func upload(id: String, authorization: String?, bytes: [UInt8], name: String = "photo", filename: String? = "pet.png", idleTimeout: TimeInterval = 120) async throws -> HTTPAnswer {
         var headers = ["Content-Type": "multipart/form-data; boundary=XyZBoundary42"]
         if let authorization { headers["Authorization"] = authorization }
         let body = PetSpotTestSupport.multipart(name: name, filename: filename, bytes: bytes)
-        return try await send("POST", "/api/v1/announcements/\(id)/photos", headers: headers, body: Data(body.readableBytesView))
+        return try await send("POST", "/api/v1/announcements/\(id)/photos", headers: headers, body: Data(body.readableBytesView), idleTimeout: idleTimeout)
     }
 }

@@ -61,9 +61,27 @@ final class RawConnection: @unchecked Sendable {
         self.fd = fd
     }
 
+    /// Connects to 127.0.0.1:port and sends `text` right away from the same thread.
+    static func connect(port: Int, sending text: String) async throws -> RawConnection {
+        try await offPool {
+            let connection = try connectNow(port: port)
+            let bytes = Array(text.utf8)
+            let sent = bytes.withUnsafeBytes { posixSend(connection.fd, $0.baseAddress, $0.count, noSignal) }
+            if sent != bytes.count {
+                connection.close()
+                throw RawSocketError(code: errno)
+            }
+            return connection
+        }
+    }
+
     /// Connects to 127.0.0.1:port; throws the errno (e.g. ECONNREFUSED) on failure.
     static func connect(port: Int) async throws -> RawConnection {
-        try await offPool {
+        try await offPool { try connectNow(port: port) }
+    }
+
+    private static func connectNow(port: Int) throws -> RawConnection {
+        do {
             let fd = socket(AF_INET, streamSocket, 0)
             guard fd >= 0 else { throw RawSocketError(code: errno) }
             var address = sockaddr_in()
@@ -128,7 +146,7 @@ final class RawConnection: @unchecked Sendable {
     }
 
     /// Reads one response with a Content-Length body (the server always sends one), for keep-alive tests.
-    func readResponse(window: Duration = .seconds(10)) async -> RawRead {
+    func readResponse(window: Duration = .seconds(60)) async -> RawRead {
         var total = RawRead(bytes: [], ending: .silent)
         while true {
             let part = await read(window: window, limit: 1)

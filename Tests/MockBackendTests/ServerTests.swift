@@ -28,7 +28,7 @@ import Testing
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
             try await connection.send(rawRequest("GET", "/x", close: true))
-            let read = await connection.read(window: .seconds(10))
+            let read = await connection.read(window: .seconds(60))
             #expect(read.status == 200)
             #expect(read.ending == .closed)
         }
@@ -88,7 +88,7 @@ import Testing
             #expect(read.status == 413)
             #expect(responder.calls.value == 0)
             try await connection.send("0\r\n\r\n")
-            let rest = await connection.read(window: .seconds(10))
+            let rest = await connection.read(window: .seconds(60))
             #expect(rest.ending == .closed || rest.ending == .reset)
         }
     }
@@ -98,7 +98,7 @@ import Testing
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
             try await connection.send("POST /a HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nExpect: 100-continue\r\n\r\n")
-            let interim = await connection.read(window: .seconds(10), limit: 1)
+            let interim = await connection.read(window: .seconds(60), limit: 1)
             #expect(interim.text.hasPrefix("HTTP/1.1 100 Continue"))
             try await connection.send("{}")
             let final = await connection.readResponse()
@@ -113,7 +113,7 @@ import Testing
             defer { connection.close() }
             let huge = String(repeating: "h", count: 100 * 1024)
             try? await connection.send("GET / HTTP/1.1\r\nHost: x\r\nX-Huge: \(huge)\r\n\r\n")
-            let read = await connection.read(window: .seconds(10))
+            let read = await connection.read(window: .seconds(60))
             #expect(read.status == 431)
             #expect(read.ending != .silent)
             #expect(responder.calls.value == 0)
@@ -125,7 +125,7 @@ import Testing
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
             try await connection.send("THIS IS NOT HTTP\r\n\r\n")
-            let read = await connection.read(window: .seconds(10))
+            let read = await connection.read(window: .seconds(60))
             #expect(read.status == 400)
             #expect(read.ending != .silent)
         }
@@ -136,7 +136,7 @@ import Testing
         try await withServer(configuration: configuration) { _, address in
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
-            let read = await connection.read(window: .seconds(20))
+            let read = await connection.read(window: .seconds(60))
             #expect(read.ending == .closed)
             #expect(read.bytes.isEmpty)
         }
@@ -167,7 +167,7 @@ import Testing
             try await connection.send(rawRequest("GET", "/stalls"))
             while server.journal.entries().isEmpty { try await Task.sleep(for: .milliseconds(10)) }
             try await server.shutdown()
-            let read = await connection.read(window: .seconds(10))
+            let read = await connection.read(window: .seconds(60))
             #expect(read.bytes.isEmpty)
             #expect(read.ending == .closed || read.ending == .reset)
             await #expect(throws: RawSocketError.self) { _ = try await RawConnection.connect(port: address.port) }
@@ -197,5 +197,13 @@ import Testing
             _ = await connection.readResponse()
         }
         #expect(quiet.messages.isEmpty)
+    }
+
+    @Test func addressesBecomeClientURLs() {
+        #expect(ServerAddress(host: "127.0.0.1", port: 80, adminPort: 81).baseURL.absoluteString == "http://127.0.0.1:80")
+        #expect(ServerAddress(host: "127.0.0.1", port: 80, adminPort: 81).adminBaseURL?.absoluteString == "http://127.0.0.1:81")
+        #expect(ServerAddress(host: "0.0.0.0", port: 8, adminPort: nil).baseURL.absoluteString == "http://127.0.0.1:8")
+        #expect(ServerAddress(host: "::", port: 8, adminPort: nil).baseURL.absoluteString == "http://[::1]:8")
+        #expect(ServerAddress(host: "localhost", port: 8, adminPort: nil).adminBaseURL == nil)
     }
 }

@@ -41,6 +41,28 @@ import Testing
         }
     }
 
+    @Test func faultFlagsBecomeTheMocksStartingRules() async throws {
+        let contracts = Self.repository.appendingPathComponent("contracts").path
+        let command = try ServeCommand.parse(["--contracts", contracts, "--quiet", "--fault", "uploadPhoto:503@2", "--seed", "1"])
+        let mock = try await command.start().get()
+        let count = mock.faults.rules.count
+        try await mock.shutdown()
+        #expect(count == 1)
+    }
+
+    @Test func aBadFaultShortcutExitsTwo() async throws {
+        let contracts = Self.repository.appendingPathComponent("contracts").path
+        let command = try ServeCommand.parse(["--contracts", contracts, "--quiet", "--fault", "uploadPhoto:explode"])
+        switch await command.start() {
+        case .success(let mock):
+            try await mock.shutdown()
+            Issue.record("expected the shortcut to be rejected")
+        case .failure(let failure):
+            #expect(failure.outcome.exitCode == 2)
+            #expect(failure.outcome.output.hasPrefix("spotcheck serve: "))
+        }
+    }
+
     @Test func aBrokenFixturesFileExitsTwoNamingTheFile() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("serve-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -189,3 +189,22 @@ enum CallRange {
         return low...high
     }
 }
+
+extension FaultRule {
+    /// Reads and parses a rules file (`{"rules": [...]}` or `[...]`); errors name the file.
+    public static func loadRules(from file: URL) throws(FaultRuleError) -> [FaultRule] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw FaultRuleError(file: file.path, pointer: "", message: "cannot read the file: \(error.localizedDescription)")
+        }
+        let json: JSONValue
+        do {
+            json = try JSONValue(parsing: data)
+        } catch {
+            throw FaultRuleError(file: file.path, pointer: "", message: "not valid JSON at \(error.description)")
+        }
+        return try parseRules(json, file: file.path)
+    }
+}

@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 extension PetSpotBackend {
     /// The Basic auth checks of the upload in the real order: 401 for the header, 404 for the id, 403 for the password.
@@ -21,8 +22,7 @@ extension PetSpotBackend {
     /// `POST /api/v1/announcements/:id/photos`: auth, then the `photo` part, its size, its magic bytes; 201 `{}`.
     func uploadPhoto(id: String, _ request: MockRequest) async throws -> MockResponse {
         try await authorizeUpload(id: id, headers: request.headers)
-        guard let file = MultipartPhoto.file(named: "photo", in: request.body, contentType: request.headers.first(name: "Content-Type"))
-        else { throw PetSpotError(.badRequest, "MISSING_FILE", "A photo file is required", field: "photo") }
+        guard let file = await Self.photoPart(of: request) else { throw PetSpotError(.badRequest, "MISSING_FILE", "A photo file is required", field: "photo") }
         guard file.readableBytes < Self.maxPhotoBytes else { throw PetSpotError.payloadTooLarge("File too large") }
         guard let type = ImageType.detect(file.readableBytesView) else {
             throw PetSpotError(.badRequest, "INVALID_FILE_FORMAT", "The file is not a supported image", field: "file")
@@ -32,6 +32,26 @@ extension PetSpotBackend {
             throw PetSpotError.notFound("Announcement not found")
         }
         return Self.json(.created, .object(JSONObject()))
+    }
+
+    /// Bodies above this size are parsed on NIO's blocking thread pool.
+    static let offloadThreshold = 256 * 1024
+
+    /// The `photo` file part; big bodies are parsed off the cooperative pool, whose few threads must never wait on a 20 MiB scan.
+    static func photoPart(of request: MockRequest) async -> ByteBuffer? {
+        let body = request.body
+        let contentType = request.headers.first(name: "Content-Type")
+        guard body.readableBytes > offloadThreshold else {
+            return MultipartPhoto.file(named: "photo", in: body, contentType: contentType)
+        }
+        do {
+            return try await NIOThreadPool.singleton.runIfActive {
+                MultipartPhoto.file(named: "photo", in: body, contentType: contentType)
+            }
+        } catch {
+            // The shared pool only refuses work while the process shuts down; parsing inline is still correct.
+            return MultipartPhoto.file(named: "photo", in: body, contentType: contentType)
+        }
     }
 
     /// `GET /images/<file>`: the stored bytes with their detected type; any name the store did not generate is 404.

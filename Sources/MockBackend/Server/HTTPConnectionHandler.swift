@@ -26,7 +26,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     private let server: MockServer
     private let adminOnly: Bool
     private var state = State.idle
-    private var scheduled: [Scheduled<Void>] = []
+    /// The one timer a connection can have at a time: the next slow-body chunk or the oversized-body linger.
+    private var pending: Scheduled<Void>?
 
     init(server: MockServer, adminOnly: Bool) {
         self.server = server
@@ -80,7 +81,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         let request = MockRequest(method: head.method, uri: head.uri, headers: head.headers,
                                   remoteAddress: context.channel.remoteAddress?.description)
         let admin = request.path.hasPrefix(AdminAPI.prefix)
-        let limit = admin ? AdminAPI.bodyLimit : (adminOnly ? 0 : server.responder.bodyLimit(for: request))
+        // The admin-only port answers 404 to anything else, so it never asks the backend for a limit.
+        let limit = admin || adminOnly ? AdminAPI.bodyLimit : server.responder.bodyLimit(for: request)
         if let declared = head.headers.first(name: "content-length").flatMap(Int.init), declared > limit {
             reject(request, started: started, endReceived: false, context: context)
             return
@@ -338,8 +340,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
     func channelInactive(context: ChannelHandlerContext) {
         state = .closed
-        for task in scheduled { task.cancel() }
-        scheduled.removeAll()
+        pending?.cancel()
+        pending = nil
         context.fireChannelInactive()
     }
 
@@ -371,6 +373,6 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             if case .closed = handler.state { return }
             body(handler, context)
         }
-        scheduled.append(task)
+        pending = task
     }
 }

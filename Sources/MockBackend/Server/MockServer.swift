@@ -29,7 +29,8 @@ public final class MockServer: Sendable {
     public let faults: FaultLayer
     /// The request journal.
     public let journal: Journal
-    let contractID: @Sendable (_ method: String, _ path: String) -> String?
+    /// Names the contract a request matches (nil when none), for fault selectors and the journal.
+    public let contractID: @Sendable (_ method: String, _ path: String) -> String?
     let adminAPI: AdminAPI
     private let group: any EventLoopGroup
     private let state = Locked(State())
@@ -71,7 +72,8 @@ public final class MockServer: Sendable {
                 configuration.logger.warning("listening beyond loopback without an admin token: the admin API is off")
             }
             faults.observe { [weak self] in self?.rulesChanged() }
-            rulesChanged()
+            // Rules that start the server offline must be in force before the caller gets the address.
+            try? await rulesChanged()?.get()
             return address
         } catch {
             try? await shutdown()
@@ -159,7 +161,8 @@ public final class MockServer: Sendable {
     // MARK: Refuse
 
     /// Closes the listener and every main-port connection; listens again on the same port after `ms` (never when nil).
-    func refuse(for ms: Int?) {
+    @discardableResult
+    func refuse(for ms: Int?) -> EventLoopFuture<Void> {
         let main = mainConnections.withLock { $0 }
         let (listener, victims, epoch): ((any Channel)?, [any Channel], Int) = state.withLock { s in
             guard s.phase == .running else { return (nil, [], 0) }
@@ -169,15 +172,24 @@ public final class MockServer: Sendable {
             s.listener = nil
             return (l, s.connections.filter { main.contains($0.key) }.map(\.value), s.offlineEpoch)
         }
-        listener?.close(promise: nil)
-        for channel in victims { channel.close(promise: nil) }
+        // Connections close only once the listener is gone, so a client that sees its connection end is refused on reconnect.
+        let closeVictims: @Sendable () -> Void = { for channel in victims { channel.close(promise: nil) } }
+        let closed: EventLoopFuture<Void>
+        if let listener {
+            closed = listener.close().always { _ in closeVictims() }
+        } else {
+            closeVictims()
+            closed = group.next().makeSucceededVoidFuture()
+        }
         if listener != nil || !victims.isEmpty {
             configuration.logger.info("refusing connections\(ms.map { " for \($0) ms" } ?? " until the rules change")")
         }
-        guard let ms else { return }
-        group.next().scheduleTask(in: .milliseconds(Int64(ms))) { [weak self] in
-            self?.listenAgain(epoch: epoch)
+        if let ms {
+            group.next().scheduleTask(in: .milliseconds(Int64(ms))) { [weak self] in
+                self?.listenAgain(epoch: epoch)
+            }
         }
+        return closed.recover { _ in }
     }
 
     /// Re-binds the same port after a refuse window, retrying briefly while the old socket lets go.
@@ -214,10 +226,10 @@ public final class MockServer: Sendable {
     }
 
     /// A rule change ends any refuse window, unless the new rules take the server offline themselves.
-    private func rulesChanged() {
+    @discardableResult
+    private func rulesChanged() -> EventLoopFuture<Void>? {
         if case .refuse(let ms)? = faults.standingRefusal {
-            refuse(for: ms)
-            return
+            return refuse(for: ms)
         }
         let epoch: Int? = state.withLock { s in
             guard s.phase == .running, s.offline else { return nil }
@@ -225,6 +237,7 @@ public final class MockServer: Sendable {
             return s.offlineEpoch
         }
         if let epoch { listenAgain(epoch: epoch) }
+        return nil
     }
 
     // MARK: Logging

@@ -28,9 +28,16 @@ public struct ServerAddress: Sendable, Equatable {
 
     private func url(port: Int) -> URL {
         var h = host
-        if h == "0.0.0.0" { h = "127.0.0.1" } else if h == "::" { h = "::1" }
+        if h == "0.0.0.0" { h = "127.0.0.1" } else if h == "::" || h == "[::]" { h = "::1" }
         if h.contains(":") && !h.hasPrefix("[") { h = "[\(h)]" }
-        // Only an unparseable host could fail here; fall back to loopback rather than crash.
-        return URL(string: "http://\(h):\(port)") ?? URL(string: "http://127.0.0.1:\(port)")!
+        var components = URLComponents()
+        components.scheme = "http"
+        components.port = port
+        // An unusable host name falls back to loopback rather than crashing.
+        for candidate in [h, "127.0.0.1"] {
+            components.percentEncodedHost = candidate
+            if let url = components.url { return url }
+        }
+        return URL(fileURLWithPath: "/")
     }
 }

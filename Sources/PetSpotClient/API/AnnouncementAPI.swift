@@ -65,8 +65,8 @@ public final class AnnouncementAPI: Sendable {
     public func announcements(near location: (latitude: Double, longitude: Double)? = nil, rangeKm: Int? = nil) async throws(AnnouncementAPIError) -> [Announcement] {
         var query: [URLQueryItem] = []
         if let location {
-            query.append(URLQueryItem(name: "lat", value: String(location.latitude)))
-            query.append(URLQueryItem(name: "lng", value: String(location.longitude)))
+            query.append(URLQueryItem(name: "lat", value: Self.decimal(location.latitude)))
+            query.append(URLQueryItem(name: "lng", value: Self.decimal(location.longitude)))
         }
         if let rangeKm {
             query.append(URLQueryItem(name: "range", value: String(rangeKm)))
@@ -82,22 +82,33 @@ public final class AnnouncementAPI: Sendable {
         return URL(string: photoPath, relativeTo: baseURL)?.absoluteURL
     }
 
+    /// A coordinate as plain decimal text: `String(Double)` would write tiny values as `1e-05`,
+    /// which a query parser expecting a number may reject.
+    static func decimal(_ value: Double) -> String {
+        guard value.isFinite else { return String(value) }
+        var text = String(format: "%.7f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
+    }
+
     /// The `Authorization` header value for Basic `user:password`.
     static func basicAuthorization(user: String, password: String) -> String {
         "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
     }
 
-    private func makeRequest(path segments: [String], method: String, query: [URLQueryItem] = []) -> URLRequest {
-        // Segments are percent-encoded one by one so an id can never add a path level.
-        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))
+    func makeRequest(path segments: [String], method: String, query: [URLQueryItem] = []) -> URLRequest {
+        // Segments are percent-encoded one by one so an id can never add a path level or a query.
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))
+        let encoded = segments.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
         var url = baseURL
-        for segment in segments {
-            let encoded = segment.addingPercentEncoding(withAllowedCharacters: allowed) ?? segment
-            url = URL(string: url.absoluteString.hasSuffix("/") ? url.absoluteString + encoded : url.absoluteString + "/" + encoded) ?? url
-        }
-        if !query.isEmpty, var components = URLComponents(url: url, resolvingAgainstBaseURL: false) {
-            components.queryItems = query
-            url = components.url ?? url
+        if var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) {
+            var basePath = components.percentEncodedPath
+            while basePath.hasSuffix("/") { basePath.removeLast() }
+            components.percentEncodedPath = basePath + "/" + encoded.joined(separator: "/")
+            components.queryItems = query.isEmpty ? nil : query
+            components.fragment = nil
+            url = components.url ?? baseURL
         }
         var request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: configuration.requestTimeout)
         request.httpMethod = method

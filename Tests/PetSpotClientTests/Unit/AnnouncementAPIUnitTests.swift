@@ -32,6 +32,22 @@ import Testing
         #expect(api.photoURL(for: "https://cdn.example.com/x.png") == URL(string: "https://cdn.example.com/x.png"))
     }
 
+    @Test func requestsKeepTheBasePathAndEncodeIdsAsOneSegment() {
+        let api = AnnouncementAPI(baseURL: URL(string: "http://127.0.0.1:9/proxy/")!, configuration: .init(requestTimeout: 0.3))
+        let request = api.makeRequest(path: ["api", "v1", "announcements", "a/b?c#d"], method: "GET")
+        #expect(request.url?.absoluteString == "http://127.0.0.1:9/proxy/api/v1/announcements/a%2Fb%3Fc%23d")
+        #expect(request.timeoutInterval == 0.3)
+        #expect(request.httpMethod == "GET")
+        let bare = AnnouncementAPI(baseURL: URL(string: "http://127.0.0.1:9")!)
+        let list = bare.makeRequest(path: ["api", "v1", "announcements"], method: "GET", query: [URLQueryItem(name: "lat", value: "52.5"), URLQueryItem(name: "range", value: "5")])
+        #expect(list.url?.absoluteString == "http://127.0.0.1:9/api/v1/announcements?lat=52.5&range=5")
+    }
+
+    @Test(arguments: [(52.2297, "52.2297"), (-74.006, "-74.006"), (0.00001, "0.00001"), (0, "0"), (-0.0, "0"), (180, "180")])
+    func coordinatesArePlainDecimals(_ value: Double, _ text: String) {
+        #expect(AnnouncementAPI.decimal(value) == text)
+    }
+
     @Test func nsErrorsInTheURLDomainBecomeURLErrors() {
         let converted = AnnouncementAPI.urlError(from: NSError(domain: NSURLErrorDomain, code: -1004))
         #expect(converted.code == .cannotConnectToHost)

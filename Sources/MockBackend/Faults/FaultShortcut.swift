@@ -1,0 +1,102 @@
+import Foundation
+
+extension FaultRule {
+    /// Parses a command-line shortcut `SELECTOR:KIND[:ARG[:ARG]][@CALLS]`, e.g. `uploadPhoto:503`,
+    /// `createAnnouncement:stall`, `uploadPhoto:503@2`, `*:delay:1500`, `uploadPhoto:truncate:100@1-2`, `*:slowBody:64:200`.
+    ///
+    /// SELECTOR is a contract id or `*` for every request; CALLS is a list such as `2`, `1,3` or `2-4`, `3-`.
+    public static func parseShortcut(_ text: String) throws(FaultRuleError) -> FaultRule {
+        func failure(_ message: String) -> FaultRuleError {
+            FaultRuleError(file: "--fault \(text)", pointer: "", message: message)
+        }
+        var body = Substring(text.trimmingCharacters(in: .whitespaces))
+        var calls: [ClosedRange<Int>]?
+        if let at = body.lastIndex(of: "@") {
+            let list = body[body.index(after: at)...]
+            body = body[..<at]
+            var ranges: [ClosedRange<Int>] = []
+            for item in list.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let range = CallRange.parse(String(item)) else {
+                    throw failure("\"\(item)\" is not a call number or range; write e.g. @2, @1,3 or @2-4")
+                }
+                ranges.append(range)
+            }
+            calls = ranges
+        }
+        let parts = body.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 2, !parts[0].isEmpty, !parts[1].isEmpty else {
+            throw failure("expected CONTRACT:KIND, e.g. uploadPhoto:503 or createAnnouncement:stall")
+        }
+        let selector = parts[0] == "*" ? FaultSelector() : FaultSelector(contract: parts[0])
+        let kind = parts[1]
+        let args = Array(parts.dropFirst(2))
+
+        func number(_ index: Int, _ what: String, minimum: Int = 0) throws(FaultRuleError) -> Int {
+            guard index < args.count else { throw failure("\(kind) needs \(what), e.g. \(example(kind))") }
+            guard let n = Int(args[index]), n >= minimum else { throw failure("\(what) must be a whole number of at least \(minimum), got \"\(args[index])\"") }
+            return n
+        }
+        func expectArguments(_ count: Int) throws(FaultRuleError) {
+            if args.count > count { throw failure("too many parts for \(kind); e.g. \(example(kind))") }
+        }
+
+        let fault: Fault
+        if let status = Int(kind) {
+            guard (100...599).contains(status) else { throw failure("\(status) is not an HTTP status") }
+            try expectArguments(0)
+            fault = .status(status)
+        } else {
+            switch kind {
+            case "status":
+                try expectArguments(1)
+                let status = try number(0, "a status")
+                guard (100...599).contains(status) else { throw failure("\(status) is not an HTTP status") }
+                fault = .status(status)
+            case "delay":
+                try expectArguments(1)
+                fault = .delay(ms: try number(0, "milliseconds"))
+            case "stall":
+                try expectArguments(0)
+                fault = .stall
+            case "drop":
+                try expectArguments(0)
+                fault = .drop
+            case "reset":
+                try expectArguments(0)
+                fault = .reset
+            case "truncate":
+                try expectArguments(1)
+                fault = .truncate(bytes: try number(0, "a byte count"))
+            case "malformed":
+                try expectArguments(1)
+                if args.isEmpty {
+                    fault = .malformed()
+                } else {
+                    let status = try number(0, "a 2xx status")
+                    guard (200...299).contains(status) else { throw failure("a malformed answer is a 2xx, got \(status)") }
+                    fault = .malformed(status: status)
+                }
+            case "slowBody":
+                try expectArguments(2)
+                fault = .slowBody(chunkBytes: try number(0, "chunk bytes", minimum: 1), intervalMs: try number(1, "an interval in ms"))
+            case "refuse":
+                try expectArguments(1)
+                fault = .refuse(ms: args.isEmpty ? nil : try number(0, "milliseconds"))
+            default:
+                throw failure("unknown fault kind \"\(kind)\"; use a status such as 503 or one of \(Fault.kinds.joined(separator: ", "))")
+            }
+        }
+        return FaultRule(name: "--fault \(text)", selector: selector, calls: calls, fault: fault)
+    }
+
+    private static func example(_ kind: String) -> String {
+        switch kind {
+        case "delay": return "uploadPhoto:delay:1500"
+        case "truncate": return "uploadPhoto:truncate:100"
+        case "slowBody": return "*:slowBody:64:200"
+        case "refuse": return "*:refuse:5000"
+        case "status": return "uploadPhoto:status:503"
+        default: return "uploadPhoto:503"
+        }
+    }
+}

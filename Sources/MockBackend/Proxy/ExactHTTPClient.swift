@@ -1,0 +1,57 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A one-shot HTTP/1.1 client for harness code that must send exactly the request it built: no added headers, no
+/// retries, no upload throttling (FoundationNetworking needs about 20 s to send a 20 MiB body), on the proxy's NIO client.
+public struct ExactHTTPClient: Sendable {
+    /// An answer as received.
+    public struct Answer: Sendable {
+        /// The status code.
+        public let status: Int
+        /// The headers, in order.
+        public let headers: [(name: String, value: String)]
+        /// The body bytes.
+        public let body: Data
+    }
+
+    /// How long to wait for connecting and for the whole answer.
+    public let timeout: Duration
+
+    /// A client that gives up after `timeout`.
+    public init(timeout: Duration) {
+        self.timeout = timeout
+    }
+
+    /// Sends `request` (plain http only) and returns the whole answer; throws `ProxyError` when there is none.
+    public func send(_ request: URLRequest) async throws(ProxyError) -> Answer {
+        guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+            components.scheme == "http", let host = components.host, !host.isEmpty
+        else {
+            throw .unsupportedTarget(request.url?.absoluteString ?? "(no URL)", reason: "only http:// URLs with a host can be sent")
+        }
+        let port = components.port ?? 80
+        var headers = HTTPHeaders()
+        headers.add(name: "Host", value: components.port == nil ? host : "\(host):\(port)")
+        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+            headers.add(name: name, value: value)
+        }
+        let body = request.httpBody ?? Data()
+        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.httpMethod ?? "GET") {
+            headers.replaceOrAdd(name: "Content-Length", value: String(body.count))
+        }
+        let path = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
+            + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+        let head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), uri: path, headers: headers)
+        let client = UpstreamClient(host: host, port: port, group: MultiThreadedEventLoopGroup.singleton, timeout: timeout.timeAmount,
+                                    maxResponseBytes: 64 * 1024 * 1024, targetDescription: url.absoluteString)
+        let response = try await client.send(head: head, body: ByteBuffer(bytes: body))
+        return Answer(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
+                      body: Data(response.body.readableBytesView))
+    }
+}

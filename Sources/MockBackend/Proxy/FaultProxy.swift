@@ -1,0 +1,137 @@
+import ContractKit
+import Foundation
+import NIOCore
+import NIOHTTP1
+import NIOPosix
+
+/// A responder that forwards every request to a real server, so the fault layer and journal work in front of it.
+public final class FaultProxy: MockResponder {
+    /// Headers that describe one hop, not the message; they are never forwarded.
+    static let hopByHop: Set<String> = [
+        "connection", "keep-alive", "proxy-connection", "proxy-authenticate", "proxy-authorization", "te", "trailer",
+        "transfer-encoding", "upgrade", "expect", "content-length",
+    ]
+
+    /// The server requests are forwarded to.
+    public let target: URL
+    /// The largest request body forwarded (and the largest answer kept); the 20 MiB photo limit plus framing fits.
+    public let maxBodyBytes: Int
+    private let basePath: String
+    private let hostHeader: String
+    private let client: UpstreamClient
+
+    /// Creates a proxy to a plain-HTTP target such as `http://localhost:3000` (a path in the URL prefixes every request).
+    public init(target: URL, timeout: Duration = .seconds(60), maxBodyBytes: Int = 32 * 1024 * 1024,
+                eventLoopGroup: (any EventLoopGroup)? = nil) throws(ProxyError) {
+        guard let components = URLComponents(url: target, resolvingAgainstBaseURL: false) else {
+            throw .unsupportedTarget(target.absoluteString, reason: "it is not a URL")
+        }
+        guard components.scheme?.lowercased() == "http" else {
+            throw .unsupportedTarget(target.absoluteString, reason: "only http:// targets are supported (TLS is not available); put a TLS-terminating tunnel in front if needed")
+        }
+        guard let host = components.host, !host.isEmpty else {
+            throw .unsupportedTarget(target.absoluteString, reason: "it has no host")
+        }
+        let port = components.port ?? 80
+        self.target = target
+        self.maxBodyBytes = maxBodyBytes
+        var path = components.percentEncodedPath
+        while path.hasSuffix("/") { path.removeLast() }
+        basePath = path
+        hostHeader = components.port == nil ? host : "\(host):\(port)"
+        client = UpstreamClient(host: host, port: port, group: eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton,
+                                timeout: timeout.timeAmount, maxResponseBytes: maxBodyBytes,
+                                targetDescription: target.absoluteString)
+    }
+
+    /// Forwards the request with its method, path, query, headers (Authorization included) and body; answers 502/504 when the target fails.
+    public func respond(to request: MockRequest) async -> MockResponse {
+        var headers = HTTPHeaders()
+        let named = Set(request.headers[canonicalForm: "connection"].map { $0.lowercased() })
+        for (name, value) in request.headers {
+            let lower = name.lowercased()
+            if FaultProxy.hopByHop.contains(lower) || named.contains(lower) { continue }
+            headers.add(name: lower == "host" ? "Host" : name, value: lower == "host" ? hostHeader : value)
+        }
+        if !headers.contains(name: "host") { headers.add(name: "Host", value: hostHeader) }
+        if request.body.readableBytes > 0 || request.method == .POST || request.method == .PUT || request.method == .PATCH {
+            headers.add(name: "Content-Length", value: "\(request.body.readableBytes)")
+        }
+        headers.add(name: "Connection", value: "close")
+        let head = HTTPRequestHead(version: .http1_1, method: request.method, uri: basePath + request.uri, headers: headers)
+        do {
+            var response = try await client.send(head: head, body: request.body)
+            let answerNamed = Set(response.headers[canonicalForm: "connection"].map { $0.lowercased() })
+            for name in FaultProxy.hopByHop.union(answerNamed) { response.headers.remove(name: name) }
+            return response
+        } catch {
+            if case .upstreamTimedOut = error { return FaultProxy.failure(.gatewayTimeout, error) }
+            return FaultProxy.failure(.badGateway, error)
+        }
+    }
+
+    /// The largest request body forwarded.
+    public func bodyLimit(for head: MockRequest) -> Int { maxBodyBytes }
+
+    /// A 413 naming the proxy's limit (the target never sees the request).
+    public func respondToOversizedBody(_ head: MockRequest) async -> MockResponse {
+        FaultProxy.json(.payloadTooLarge, "The proxy forwards bodies up to \(maxBodyBytes) bytes.")
+    }
+
+    private static func failure(_ status: HTTPResponseStatus, _ error: ProxyError) -> MockResponse {
+        json(status, error.description)
+    }
+
+    private static func json(_ status: HTTPResponseStatus, _ message: String) -> MockResponse {
+        var body = ByteBuffer()
+        body.writeString(JSONValue.object(["error": .object(["code": .string("PROXY_ERROR"), "message": .string(message)])]).serialized())
+        return MockResponse(status: status, headers: ["content-type": "application/json"], body: body)
+    }
+
+    /// Starts a proxy server to `target` on `host:port` with its own fault layer and journal; the scenario engine starts one per scenario.
+    public static func start(target: URL, host: String = "127.0.0.1", port: Int = 0, faults: [FaultRule] = [],
+                             seed: UInt64? = nil, journalLimit: Int = 1000, contracts: ContractSet? = nil,
+                             contractID: (@Sendable (_ method: String, _ path: String) -> String?)? = nil,
+                             adminPort: Int? = nil, adminToken: String? = nil, quiet: Bool = true,
+                             timeout: Duration = .seconds(60)) async throws -> RunningFaultProxy {
+        let proxy = try FaultProxy(target: target, timeout: timeout)
+        let matcher: @Sendable (String, String) -> String? = contractID ?? { method, path in
+            contracts?.match(method: method, path: path)?.contract.id
+        }
+        let configuration = ServerConfiguration(host: host, port: port, adminPort: adminPort, adminToken: adminToken, quiet: quiet)
+        let server = MockServer(configuration: configuration, responder: proxy, faults: FaultLayer(rules: faults, seed: seed),
+                                journal: Journal(limit: journalLimit), admin: nil, contractID: matcher)
+        let address = try await server.start()
+        return RunningFaultProxy(server: server, address: address, proxy: proxy)
+    }
+}
+
+/// A started forwarding proxy: where it listens, its journal and fault layer, and how to stop it.
+public final class RunningFaultProxy: Sendable {
+    /// The server in front of the proxy.
+    public let server: MockServer
+    /// Where it listens.
+    public let address: ServerAddress
+    /// The forwarding responder.
+    public let proxy: FaultProxy
+
+    init(server: MockServer, address: ServerAddress, proxy: FaultProxy) {
+        self.server = server
+        self.address = address
+        self.proxy = proxy
+    }
+
+    /// `http://host:port` of the proxy, for clients.
+    public var baseURL: URL { address.baseURL }
+    /// The proxy's port.
+    public var port: Int { address.port }
+    /// The proxy's journal.
+    public var journal: Journal { server.journal }
+    /// The proxy's live fault rules.
+    public var faults: FaultLayer { server.faults }
+
+    /// Stops the proxy and closes its connections.
+    public func shutdown() async throws {
+        try await server.shutdown()
+    }
+}

@@ -1,0 +1,25 @@
+/// Why the forwarding proxy could not be set up or could not reach its target.
+public enum ProxyError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The target URL is not a plain `http://host[:port][/base]` URL.
+    case unsupportedTarget(String, reason: String)
+    /// Connecting to or talking with the target failed.
+    case upstreamFailed(target: String, reason: String)
+    /// The target did not answer within the timeout.
+    case upstreamTimedOut(target: String, seconds: Double)
+    /// The target's answer was larger than the proxy keeps in memory.
+    case upstreamResponseTooLarge(target: String, limit: Int)
+
+    /// A sentence for a person.
+    public var description: String {
+        switch self {
+        case .unsupportedTarget(let url, let reason):
+            return "cannot proxy to \(url): \(reason)"
+        case .upstreamFailed(let target, let reason):
+            return "the target \(target) could not be reached: \(reason)"
+        case .upstreamTimedOut(let target, let seconds):
+            return "the target \(target) did not answer within \(seconds) s"
+        case .upstreamResponseTooLarge(let target, let limit):
+            return "the target \(target) sent an answer over \(limit) bytes"
+        }
+    }
+}

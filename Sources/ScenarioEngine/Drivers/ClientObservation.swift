@@ -1,0 +1,67 @@
+import ContractKit
+
+/// What the client shows after an action: the engine's only view of the client, whichever driver runs it.
+public struct ClientObservation: Sendable, Equatable {
+    /// How the action ended.
+    public var outcome: ClientOutcome
+    /// The alert on screen, if any.
+    public var alert: ObservedAlert?
+    /// The password handed to the summary screen after a successful submission.
+    public var managementPassword: String?
+    /// Inline validation messages by field.
+    public var fieldErrors: [String: String]
+    /// The current contact inputs (phone, email, reward).
+    public var inputs: [String: String]?
+    /// The screen shown: `form` (contact details) or `summary`; `nil` when the action is not about the form.
+    public var screen: String?
+    /// The pet details screen, after `loadDetails` or `retryDetails`.
+    public var details: ObservedDetails?
+    /// The announcement ids of a loaded list.
+    public var listedIDs: [String]?
+
+    /// An observation with these values.
+    public init(
+        outcome: ClientOutcome, alert: ObservedAlert? = nil, managementPassword: String? = nil, fieldErrors: [String: String] = [:],
+        inputs: [String: String]? = nil, screen: String? = nil, details: ObservedDetails? = nil, listedIDs: [String]? = nil
+    ) {
+        self.outcome = outcome
+        self.alert = alert
+        self.managementPassword = managementPassword
+        self.fieldErrors = fieldErrors
+        self.inputs = inputs
+        self.screen = screen
+        self.details = details
+        self.listedIDs = listedIDs
+    }
+}
+
+/// An alert as the client shows it.
+public struct ObservedAlert: Sendable, Equatable {
+    /// `noConnection` or `generic` (or whatever an external client claims).
+    public var kind: String
+    /// The text shown.
+    public var message: String
+
+    /// An alert with this kind and text.
+    public init(kind: String, message: String) {
+        self.kind = kind
+        self.message = message
+    }
+}
+
+/// The pet details screen as the client shows it.
+public struct ObservedDetails: Sendable, Equatable {
+    /// `loading`, `loaded` or `error`.
+    public var state: String
+    /// The error text in the error state.
+    public var message: String?
+    /// Presented values by name (status, statusColor, microchip, ...).
+    public var presentation: [String: String]
+
+    /// Details in this state.
+    public init(state: String, message: String? = nil, presentation: [String: String] = [:]) {
+        self.state = state
+        self.message = message
+        self.presentation = presentation
+    }
+}

@@ -1,0 +1,117 @@
+import ContractKit
+import Foundation
+
+/// The JSON-lines protocol between the engine and an external client (see docs/client-protocol.md).
+public enum WireProtocol {
+    /// The first request of a session: where the server is and what the user entered.
+    public static func startRequest(id: Int, context: ClientContext) -> JSONValue {
+        [
+            "id": .number(Double(id)), "action": "start", "baseURL": .string(context.baseURL.absoluteString),
+            "timeoutMs": .number(Double(context.settings.requestTimeoutMs)), "scenario": .string(context.scenarioName),
+            "report": context.report.wireValue,
+        ]
+    }
+
+    /// The request for one user action.
+    public static func request(id: Int, action: ClientAction) -> JSONValue {
+        var o: JSONObject = ["id": .number(Double(id)), "action": .string(action.name)]
+        switch action {
+        case .editField(let field, let value):
+            o["field"] = .string(field)
+            o["value"] = .string(value)
+        case .loadDetails(let announcementID):
+            o["announcementId"] = .string(announcementID)
+        case .list(let lat, let lng, let range):
+            if let lat { o["lat"] = .number(lat) }
+            if let lng { o["lng"] = .number(lng) }
+            if let range { o["range"] = .number(Double(range)) }
+        case .submit, .retry, .cancel, .retryDetails:
+            break
+        }
+        return .object(o)
+    }
+
+    /// The last request: the client should exit.
+    public static func quitRequest(id: Int) -> JSONValue {
+        ["id": .number(Double(id)), "action": "quit"]
+    }
+
+    /// Decodes one answer line into an observation, checking it answers request `id`.
+    public static func decodeAnswer(_ line: String, expectedID: Int) throws(DriverError) -> JSONValue {
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: line)
+        } catch {
+            throw DriverError("the client wrote a line that is not JSON (\(error.description)): \(excerpt(line))")
+        }
+        guard let object = value.objectValue else {
+            throw DriverError("the client answered with a JSON \(value.typeName) instead of an object: \(excerpt(line))")
+        }
+        guard object["id"]?.intValue == expectedID else {
+            throw DriverError("the client answered request \(object["id"].map { $0.serialized() } ?? "(no id)") while request \(expectedID) was pending: \(excerpt(line))")
+        }
+        if let error = object["error"] {
+            throw DriverError("the client reported an error for request \(expectedID): \(error.stringValue ?? error.serialized())")
+        }
+        return value
+    }
+
+    /// Turns a decoded answer into an observation.
+    public static func observation(from answer: JSONValue) throws(DriverError) -> ClientObservation {
+        let line = answer.serialized()
+        guard let outcomeText = answer["outcome"]?.stringValue, let outcome = ClientOutcome(rawValue: outcomeText) else {
+            throw DriverError("the answer has no valid \"outcome\" (expected one of \(ClientOutcome.allCases.map(\.rawValue).joined(separator: ", "))): \(excerpt(line))")
+        }
+        var observation = ClientObservation(outcome: outcome)
+        if let alert = answer["alert"], !alert.isNull {
+            guard let kind = alert["kind"]?.stringValue else { throw DriverError("the answer's \"alert\" has no \"kind\": \(excerpt(line))") }
+            observation.alert = ObservedAlert(kind: kind, message: alert["message"]?.stringValue ?? "")
+        }
+        observation.managementPassword = answer["managementPassword"]?.stringValue
+        observation.fieldErrors = stringMap(answer["fieldErrors"]) ?? [:]
+        observation.inputs = stringMap(answer["inputs"])
+        observation.screen = answer["screen"]?.stringValue
+        if let d = answer["details"], !d.isNull {
+            guard let state = d["state"]?.stringValue else { throw DriverError("the answer's \"details\" has no \"state\": \(excerpt(line))") }
+            observation.details = ObservedDetails(state: state, message: d["message"]?.stringValue, presentation: stringMap(d["presentation"]) ?? [:])
+        }
+        if let ids = answer["listedIds"]?.arrayValue {
+            observation.listedIDs = ids.compactMap(\.stringValue)
+        }
+        return observation
+    }
+
+    /// Encodes an observation as an answer line (used by in-process tests and by clients written in Swift).
+    public static func answer(id: Int, observation: ClientObservation) -> JSONValue {
+        var o: JSONObject = ["id": .number(Double(id)), "outcome": .string(observation.outcome.rawValue)]
+        if let alert = observation.alert { o["alert"] = ["kind": .string(alert.kind), "message": .string(alert.message)] }
+        if let p = observation.managementPassword { o["managementPassword"] = .string(p) }
+        if !observation.fieldErrors.isEmpty { o["fieldErrors"] = object(observation.fieldErrors) }
+        if let inputs = observation.inputs { o["inputs"] = object(inputs) }
+        if let screen = observation.screen { o["screen"] = .string(screen) }
+        if let d = observation.details {
+            var details: JSONObject = ["state": .string(d.state), "presentation": object(d.presentation)]
+            if let m = d.message { details["message"] = .string(m) }
+            o["details"] = .object(details)
+        }
+        if let ids = observation.listedIDs { o["listedIds"] = .array(ids.map { .string($0) }) }
+        return .object(o)
+    }
+
+    static func object(_ map: [String: String]) -> JSONValue {
+        .object(JSONObject(map.sorted { $0.key < $1.key }.map { ($0.key, .string($0.value)) }))
+    }
+
+    static func stringMap(_ value: JSONValue?) -> [String: String]? {
+        guard let o = value?.objectValue else { return nil }
+        var map: [String: String] = [:]
+        for (k, v) in o {
+            map[k] = v.stringValue ?? (v.isNull ? "" : v.serialized())
+        }
+        return map
+    }
+
+    static func excerpt(_ line: String) -> String {
+        line.count > 200 ? String(line.prefix(200)) + "…" : line
+    }
+}

@@ -1,0 +1,227 @@
+import ContractKit
+import Foundation
+
+/// Compares what happened in a step with what the scenario expects; every difference becomes a `Mismatch`.
+struct ExpectationChecker {
+    /// The step being checked.
+    let step: Step
+
+    // MARK: client steps
+
+    /// Checks a client observation; `expectedInputs` is what the user has entered so far.
+    func check(_ o: ClientObservation, expectedInputs: [String: String]) -> [Mismatch] {
+        let e = step.expect
+        var m: [Mismatch] = []
+        let submission: Bool
+        if case .client(let action) = step.action { submission = [.submit, .retry, .cancel].contains(action) } else { submission = false }
+
+        if let outcome = e.outcome, o.outcome != outcome {
+            var actual = o.outcome.rawValue
+            if let alert = o.alert { actual += " with alert \(alert.kind) \"\(alert.message)\"" }
+            if !o.fieldErrors.isEmpty { actual += " with field messages \(Self.describe(o.fieldErrors))" }
+            m.append(Mismatch("outcome", expected: outcome.rawValue, actual: actual))
+        }
+        if let pattern = e.managementPassword {
+            if let password = o.managementPassword {
+                if !pattern.matches(password) { m.append(Mismatch("managementPassword", expected: "a value matching \(pattern)", actual: "\"\(password)\"")) }
+            } else {
+                m.append(Mismatch("managementPassword", expected: "a value matching \(pattern) handed to the summary", actual: "none"))
+            }
+        }
+        if let alert = e.alert {
+            let kinds = alert.kinds.joined(separator: " or ")
+            if let shown = o.alert {
+                if !alert.kinds.contains(shown.kind) {
+                    m.append(Mismatch("alert kind", expected: kinds, actual: shown.kind))
+                }
+                let message = alert.message ?? AlertExpectation.standardMessages[shown.kind] ?? AlertExpectation.standardMessages[alert.kinds[0]] ?? ""
+                if shown.message != message {
+                    m.append(Mismatch("alert message", expected: "\"\(message)\"", actual: "\"\(shown.message)\""))
+                }
+            } else {
+                m.append(Mismatch("alert", expected: kinds, actual: "no alert"))
+            }
+        } else if let shown = o.alert, let outcome = e.outcome, [.success, .invalid, .cancelled, .edited].contains(outcome) {
+            m.append(Mismatch("alert", expected: "no alert after \(outcome.rawValue)", actual: "\(shown.kind) \"\(shown.message)\""))
+        }
+        if let fields = e.fieldErrors, fields != o.fieldErrors {
+            m.append(Mismatch("field messages", expected: Self.describe(fields), actual: Self.describe(o.fieldErrors)))
+        }
+        if let inputs = e.inputs {
+            for (field, value) in inputs.sorted(by: { $0.key < $1.key }) {
+                let actual = o.inputs?[field]
+                if actual != value {
+                    m.append(Mismatch("input \(field)", expected: Self.quote(value), actual: actual.map(Self.quote) ?? "not reported"))
+                }
+            }
+        }
+        if e.inputsIntact == true {
+            if let inputs = o.inputs {
+                for field in ReportData.contactFieldNames where (inputs[field] ?? "") != (expectedInputs[field] ?? "") {
+                    m.append(Mismatch("input \(field) (must stay intact)", expected: Self.quote(expectedInputs[field] ?? ""), actual: Self.quote(inputs[field] ?? "")))
+                }
+            } else {
+                m.append(Mismatch("inputs", expected: "the entered phone, email and reward", actual: "the client reported no inputs"))
+            }
+        }
+        let expectedScreen = e.screen ?? (submission ? Self.impliedScreen(e.outcome) : nil)
+        if let screen = expectedScreen, o.screen != screen {
+            let why = e.screen == nil ? " (a \(e.outcome?.rawValue ?? "") \(screen == "form" ? "keeps the user on the form" : "goes to the summary"))" : ""
+            m.append(Mismatch("screen", expected: screen + why, actual: o.screen ?? "not reported"))
+        }
+        if let d = e.details {
+            if let shown = o.details {
+                if let state = d.state, shown.state != state {
+                    m.append(Mismatch("details state", expected: state, actual: shown.state + (shown.message.map { " \"\($0)\"" } ?? "")))
+                }
+                if let message = d.message, shown.message != message {
+                    m.append(Mismatch("details message", expected: Self.quote(message), actual: shown.message.map(Self.quote) ?? "none"))
+                }
+                for (key, value) in (d.presentation ?? [:]).sorted(by: { $0.key < $1.key }) where shown.presentation[key] != value {
+                    m.append(Mismatch("details \(key)", expected: Self.quote(value), actual: shown.presentation[key].map(Self.quote) ?? "not presented"))
+                }
+            } else {
+                m.append(Mismatch("details", expected: "the pet details screen", actual: "the client reported no details"))
+            }
+        }
+        if let count = e.listedCount {
+            let actual = o.listedIDs.map { "\($0.count)" } ?? "no list"
+            if o.listedIDs?.count != count { m.append(Mismatch("listed announcements", expected: "\(count)", actual: actual)) }
+        }
+        return m
+    }
+
+    static func impliedScreen(_ outcome: ClientOutcome?) -> String? {
+        switch outcome {
+        case .success: return "summary"
+        case .failure, .invalid, .cancelled: return "form"
+        default: return nil
+        }
+    }
+
+    // MARK: http steps
+
+    /// Checks a raw HTTP answer.
+    func check(_ answer: HTTPAnswer) -> [Mismatch] {
+        guard let e = step.expect.http else { return [] }
+        var m: [Mismatch] = []
+        let body = try? JSONValue(parsing: answer.body)
+        let bodyText = Self.excerpt(String(decoding: answer.body, as: UTF8.self))
+        if let status = e.status, answer.status != status {
+            m.append(Mismatch("status", expected: "\(status)", actual: "\(answer.status) \(bodyText)"))
+        }
+        if let code = e.errorCode {
+            let actual = body?["error"]?["code"]?.stringValue
+            if actual != code { m.append(Mismatch("error code", expected: code, actual: actual ?? "no error envelope in \(bodyText)")) }
+        }
+        if let field = e.errorField {
+            let actual = body?["error"]?["field"]?.stringValue
+            if actual != field { m.append(Mismatch("error field", expected: field, actual: actual ?? "none")) }
+        }
+        for (name, pattern) in e.headers {
+            let value = answer.headers.first { $0.name.lowercased() == name.lowercased() }?.value
+            if let value {
+                if !pattern.matches(value) { m.append(Mismatch("header \(name)", expected: "a value matching \(pattern)", actual: Self.quote(value))) }
+            } else {
+                m.append(Mismatch("header \(name)", expected: "present, matching \(pattern)", actual: "absent"))
+            }
+        }
+        for (pointer, pattern) in e.bodyMatches {
+            guard let value = body.flatMap({ Self.resolve(pointer, in: $0) }) else {
+                m.append(Mismatch("body \(pointer)", expected: "a value matching \(pattern)", actual: body == nil ? "a body that is not JSON: \(bodyText)" : "absent"))
+                continue
+            }
+            let text = value.stringValue ?? value.serialized()
+            if !pattern.matches(text) { m.append(Mismatch("body \(pointer)", expected: "a value matching \(pattern)", actual: value.serialized())) }
+        }
+        for (pointer, expected) in e.bodyEquals {
+            let value = body.flatMap { Self.resolve(pointer, in: $0) }
+            if value != expected {
+                m.append(Mismatch("body \(pointer)", expected: expected.serialized(), actual: value?.serialized() ?? "absent"))
+            }
+        }
+        return m
+    }
+
+    // MARK: journal
+
+    /// Checks the requests received during the step; `existingIDs` are announcement ids the target confirmed exist.
+    func checkJournal(stepRecords: [JournalRecord], announcementCount: Int?, existingIDs: Set<String>) -> [Mismatch] {
+        guard let j = step.expect.journal else { return [] }
+        var m: [Mismatch] = []
+        let contracts = stepRecords.map { $0.contract ?? "\($0.method) \($0.path)" }
+        if j.noRequests, !stepRecords.isEmpty {
+            m.append(Mismatch("requests", expected: "no request at all (client-side validation must stop the submission)", actual: "\(stepRecords.count): \(contracts.joined(separator: ", "))"))
+        }
+        for (contract, count) in j.calls {
+            let actual = contracts.filter { $0 == contract }.count
+            if actual != count {
+                m.append(Mismatch("calls to \(contract)", expected: "\(count)", actual: "\(actual)"))
+            }
+        }
+        if let order = j.order, order != contracts {
+            m.append(Mismatch("call order", expected: order.isEmpty ? "none" : order.joined(separator: " → "), actual: contracts.isEmpty ? "none" : contracts.joined(separator: " → ")))
+        }
+        if j.authUserIsCreatedId {
+            let uploads = stepRecords.filter { $0.contract == "uploadPhoto" }
+            if uploads.isEmpty {
+                m.append(Mismatch("photo upload auth", expected: "at least one uploadPhoto call to check", actual: "none"))
+            }
+            for record in uploads {
+                let pathID = Self.announcementID(inPhotoPath: record.path)
+                if record.authUser != pathID {
+                    m.append(Mismatch("Basic auth user of #\(record.sequence)", expected: "the created announcement id \(pathID ?? "?")", actual: record.authUser.map(Self.quote) ?? "no Basic auth"))
+                } else if let pathID, !existingIDs.contains(pathID) {
+                    m.append(Mismatch("photo upload target of #\(record.sequence)", expected: "an announcement created by step 1", actual: "\(pathID), which the backend does not know"))
+                }
+            }
+        }
+        if let expected = j.announcements {
+            let actual = announcementCount.map(String.init) ?? "unknown (the target cannot count)"
+            if announcementCount != expected { m.append(Mismatch("announcements on the backend", expected: "\(expected)", actual: actual)) }
+        }
+        return m
+    }
+
+    /// The `{id}` of `/api/v1/announcements/{id}/photos`.
+    static func announcementID(inPhotoPath path: String) -> String? {
+        let parts = path.split(separator: "/").map(String.init)
+        guard parts.count == 5, parts[0] == "api", parts[1] == "v1", parts[2] == "announcements", parts[4] == "photos" else { return nil }
+        return parts[3].removingPercentEncoding ?? parts[3]
+    }
+
+    // MARK: helpers
+
+    /// Resolves an RFC 6901 pointer.
+    static func resolve(_ pointer: String, in value: JSONValue) -> JSONValue? {
+        if pointer.isEmpty { return value }
+        var current = value
+        for raw in pointer.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            let token = raw.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            switch current {
+            case .object(let o):
+                guard let next = o[token] else { return nil }
+                current = next
+            case .array(let a):
+                guard let i = Int(token), a.indices.contains(i) else { return nil }
+                current = a[i]
+            default:
+                return nil
+            }
+        }
+        return current
+    }
+
+    static func describe(_ map: [String: String]) -> String {
+        map.isEmpty ? "none" : map.sorted { $0.key < $1.key }.map { "\($0.key): \"\($0.value)\"" }.joined(separator: ", ")
+    }
+
+    static func quote(_ s: String) -> String {
+        let shown = s.count > 60 ? String(s.prefix(57)) + "… (\(s.count) characters)" : s
+        return "\"\(shown)\""
+    }
+
+    static func excerpt(_ s: String) -> String {
+        s.count > 160 ? String(s.prefix(160)) + "…" : s
+    }
+}

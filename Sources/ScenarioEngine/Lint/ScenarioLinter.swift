@@ -1,0 +1,50 @@
+import ContractKit
+import Foundation
+
+/// Checks a scenarios folder: syntax, unknown keys, bad patterns, unknown contract ids and fault kinds.
+public enum ScenarioLinter {
+    /// Every problem in the folder's scenario files as `file:pointer: message`; `[]` means clean.
+    /// `contracts` supplies the known contract ids; without it contract ids are not checked.
+    public static func lint(directory: URL, contracts: ContractSet?) -> [LintProblem] {
+        let prefix = LintPrinter.displayPath(directory)
+        func shown(_ p: ScenarioProblem) -> LintProblem {
+            LintProblem(file: prefix.isEmpty ? p.file : prefix + "/" + p.file, pointer: p.pointer, message: p.message)
+        }
+        let library: ScenarioLibrary
+        do {
+            library = try ScenarioLibrary.load(from: directory)
+        } catch {
+            return error.problems.map(shown)
+        }
+        let known = contracts.map { Set($0.contracts.map(\.id)) }
+        return library.scenarios.flatMap { problems(in: $0, knownContracts: known) }.map(shown)
+    }
+
+    /// Problems that need more than the file itself: contract ids against the contracts, fault rules against the fault layer.
+    public static func problems(in scenario: Scenario, knownContracts: Set<String>?) -> [ScenarioProblem] {
+        var problems: [ScenarioProblem] = []
+        func problem(_ pointer: String, _ message: String) {
+            problems.append(ScenarioProblem(file: scenario.displayPath, pointer: pointer, message: message))
+        }
+        func checkContract(_ id: String, at pointer: String) {
+            guard let known = knownContracts, !known.contains(id) else { return }
+            problem(pointer, "unknown contract id \"\(id)\"; known ids: \(known.sorted().joined(separator: ", "))")
+        }
+        for (i, rule) in scenario.faults.enumerated() {
+            let pointer = "/faults/\(i)"
+            if let id = rule["contract"]?.stringValue { checkContract(id, at: pointer + "/contract") }
+        }
+        for step in scenario.steps {
+            if case .setFaults(let rules) = step.action {
+                for (i, rule) in rules.enumerated() {
+                    if let id = rule.selector.contract { checkContract(id, at: step.pointer + "/faults/\(i)/contract") }
+                }
+            }
+            guard let journal = step.expect.journal else { continue }
+            let base = step.pointer + "/expect/journal"
+            for (contract, _) in journal.calls { checkContract(contract, at: JSONPointer.appending(base + "/calls", contract)) }
+            for (i, contract) in (journal.order ?? []).enumerated() { checkContract(contract, at: base + "/order/\(i)") }
+        }
+        return problems
+    }
+}

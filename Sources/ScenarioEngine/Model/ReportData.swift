@@ -1,0 +1,56 @@
+import ContractKit
+import Foundation
+
+/// The data a user entered across the four steps of "report a missing pet", submitted by the client under check.
+public struct ReportData: Sendable, Equatable {
+    /// Step 3 and step 4 fields by their API names (species, sex, lastSeenDate, locationLatitude, ..., phone, email, reward).
+    public var fields: JSONObject
+    /// The step 2 photo; `nil` means the user picked none.
+    public var photo: Photo?
+
+    /// Report data with these fields and photo.
+    public init(fields: JSONObject, photo: Photo?) {
+        self.fields = fields
+        self.photo = photo
+    }
+
+    /// The text fields and numbers a report may carry, in the API's property order.
+    public static let fieldNames = [
+        "petName", "species", "breed", "sex", "age", "description", "microchipNumber", "locationLatitude",
+        "locationLongitude", "email", "phone", "lastSeenDate", "status", "reward",
+    ]
+
+    /// The three step-4 inputs the form keeps intact across failures.
+    public static let contactFieldNames = ["phone", "email", "reward"]
+
+    /// A text field's value, "" when absent.
+    public func text(_ name: String) -> String { fields[name]?.stringValue ?? "" }
+
+    /// The contact inputs the form starts with.
+    public var contactInputs: [String: String] {
+        Dictionary(uniqueKeysWithValues: Self.contactFieldNames.map { ($0, text($0)) })
+    }
+
+    /// The report as the JSON object of the external-client protocol (photo bytes in base64).
+    public var wireValue: JSONValue {
+        var object = fields
+        if let photo {
+            object["photo"] = ["base64": .string(photo.bytes.base64EncodedString()), "mimeType": .string(photo.mimeType)]
+        }
+        return .object(object)
+    }
+}
+
+/// Photo bytes and the MIME type the client declares for them.
+public struct Photo: Sendable, Equatable {
+    /// The raw file bytes.
+    public var bytes: Data
+    /// The declared type, e.g. `image/jpeg` (the backend ignores it and sniffs the bytes).
+    public var mimeType: String
+
+    /// A photo with these bytes and declared type.
+    public init(bytes: Data, mimeType: String) {
+        self.bytes = bytes
+        self.mimeType = mimeType
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A folder of scenario files (`*.json` at its top level) with named fixtures in its `fixtures/` subfolder.
+public struct ScenarioLibrary: Sendable {
+    /// The scenarios, sorted by file name so runs and reports are stable.
+    public let scenarios: [Scenario]
+    /// The folder they came from.
+    public let directory: URL
+
+    /// The scenarios folder bundled with this checkout (found from #filePath: <repo>/scenarios).
+    public static var bundledDirectory: URL {
+        URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent()  // Model
+            .deletingLastPathComponent()  // ScenarioEngine
+            .deletingLastPathComponent()  // Sources
+            .deletingLastPathComponent()  // repository root
+            .appendingPathComponent("scenarios", isDirectory: true)
+    }
+
+    /// The scenario files of a folder, sorted by name.
+    public static func scenarioFiles(in directory: URL) throws(ScenarioLoadError) -> [URL] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw ScenarioLoadError(problems: [ScenarioProblem(file: directory.path, pointer: "", message: "no scenarios folder here; expected a folder of scenario files")])
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        } catch {
+            throw ScenarioLoadError(problems: [ScenarioProblem(file: directory.path, pointer: "", message: "cannot list the folder: \(error.localizedDescription)")])
+        }
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { directory.appendingPathComponent($0) }
+    }
+
+    /// Loads every scenario in `directory`; throws every problem in every file, so one lint pass shows them all.
+    public static func load(from directory: URL) throws(ScenarioLoadError) -> ScenarioLibrary {
+        let parser = ScenarioParser(fixturesDirectory: directory.appendingPathComponent("fixtures", isDirectory: true))
+        var problems: [ScenarioProblem] = []
+        var scenarios: [Scenario] = []
+        var firstFileByName: [String: String] = [:]
+        for file in try scenarioFiles(in: directory) {
+            do {
+                let scenario = try parser.parse(file: file, displayPath: file.lastPathComponent)
+                if let other = firstFileByName[scenario.name] {
+                    problems.append(ScenarioProblem(file: scenario.displayPath, pointer: "/name", message: "the name \"\(scenario.name)\" is already used by \(other); names must be unique because filters and shards select by name"))
+                } else {
+                    firstFileByName[scenario.name] = scenario.displayPath
+                    scenarios.append(scenario)
+                }
+            } catch {
+                problems.append(contentsOf: error.problems)
+            }
+        }
+        if !problems.isEmpty { throw ScenarioLoadError(problems: problems) }
+        return ScenarioLibrary(scenarios: scenarios, directory: directory)
+    }
+}

@@ -1,0 +1,37 @@
+import ContractKit
+import Foundation
+
+/// One problem in a scenario file, printed as `file:pointer: message` like every SpotCheck lint problem.
+public struct ScenarioProblem: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file path as the user gave it (or relative to the scenarios folder).
+    public let file: String
+    /// The JSON pointer of the offending value, "" for the whole document.
+    public let pointer: String
+    /// What was wrong and what was expected, written for a person.
+    public let message: String
+
+    /// A problem at `pointer` in `file`.
+    public init(file: String, pointer: String, message: String) {
+        self.file = file
+        self.pointer = pointer
+        self.message = message
+    }
+
+    public var description: String { "\(file):\(pointer): \(message)" }
+}
+
+/// Every problem found while loading scenario files; loading fails as a whole so a run never starts half-checked.
+public struct ScenarioLoadError: Error, Sendable, CustomStringConvertible {
+    /// The problems, in file order.
+    public let problems: [ScenarioProblem]
+
+    /// An error listing these problems.
+    public init(problems: [ScenarioProblem]) { self.problems = problems }
+
+    public var description: String { problems.map(\.description).joined(separator: "\n") }
+}
+
+extension ScenarioProblem {
+    /// The same problem as ContractKit's lint problem, so `spotcheck lint` prints contracts and scenarios alike.
+    public var lintProblem: LintProblem { LintProblem(file: file, pointer: pointer, message: message) }
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+/// Human output: one line per scenario as it finishes, failure details, and a summary.
+public enum ConsoleReporter {
+    /// The line for one finished scenario, followed by the failure details when it failed.
+    public static func line(for result: ScenarioResult) -> String {
+        let time = String(format: "%6.0f ms", result.seconds * 1000)
+        switch result.status {
+        case .passed:
+            return "PASS  \(time)  \(result.name)"
+        case .skipped:
+            return "SKIP  \(time)  \(result.name) — \(result.skipReason ?? "skipped")"
+        case .failed:
+            var text = "FAIL  \(time)  \(result.name)  (\(result.file))"
+            if let failure = result.failure {
+                text += "\n" + failure.message.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n")
+            }
+            return text
+        }
+    }
+
+    /// The closing summary.
+    public static func summary(_ report: RunReport) -> String {
+        let rate = report.seconds > 0 ? Double(report.results.count) / report.seconds : 0
+        var text = "\n\(report.results.count) scenarios: \(report.passed) passed, \(report.failed) failed, \(report.skipped) skipped"
+        text += String(format: " in %.2f s (%.1f scenarios/s)", report.seconds, rate)
+        text += "\nclient: \(report.client); target: \(report.target)"
+        let failed = report.results.filter { $0.status == .failed }
+        if !failed.isEmpty {
+            text += "\nfailed:"
+            for r in failed { text += "\n  \(r.name) (\(r.file)): \(r.failure?.headline ?? "failed")" }
+        }
+        return text
+    }
+}

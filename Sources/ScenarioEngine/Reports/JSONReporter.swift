@@ -1,0 +1,37 @@
+import ContractKit
+import Foundation
+
+/// The machine-readable report of `--json FILE`.
+public enum JSONReporter {
+    /// The report as JSON (keys in a fixed order).
+    public static func document(_ report: RunReport) -> JSONValue {
+        let results: [JSONValue] = report.results.map { r in
+            var o: JSONObject = [
+                "name": .string(r.name), "file": .string(r.file), "tags": .array(r.tags.map { .string($0) }),
+                "status": .string(r.status.rawValue), "durationMs": .number((r.seconds * 1000).rounded()), "stepsRun": .number(Double(r.stepsRun)),
+            ]
+            if let reason = r.skipReason { o["skipReason"] = .string(reason) }
+            if let f = r.failure {
+                var failure: JSONObject = [:]
+                failure["step"] = f.stepNumber.map { .number(Double($0)) } ?? .null
+                failure["action"] = f.action.map { .string($0) } ?? .null
+                failure["pointer"] = f.pointer.map { .string($0) } ?? .null
+                failure["mismatches"] = .array(f.mismatches.map { ["subject": .string($0.subject), "expected": .string($0.expected), "actual": .string($0.actual)] })
+                failure["because"] = f.because.map { .string($0) } ?? .null
+                failure["journal"] = .array(f.journalExcerpt.map { .string($0) })
+                failure["message"] = .string(f.message)
+                o["failure"] = .object(failure)
+            }
+            return .object(o)
+        }
+        return [
+            "client": .string(report.client), "target": .string(report.target),
+            "summary": [
+                "total": .number(Double(report.results.count)), "passed": .number(Double(report.passed)),
+                "failed": .number(Double(report.failed)), "skipped": .number(Double(report.skipped)),
+                "durationMs": .number((report.seconds * 1000).rounded()),
+            ],
+            "results": .array(results),
+        ]
+    }
+}

@@ -1,0 +1,54 @@
+import Foundation
+
+/// JUnit XML as CI systems read it: one testsuite per run, one testcase per scenario, failures and skips marked.
+public enum JUnitReporter {
+    /// The document for `report`; `suiteName` becomes the testsuite name (e.g. including the shard).
+    public static func document(_ report: RunReport, suiteName: String = "spotcheck") -> String {
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        let time = String(format: "%.3f", report.seconds)
+        xml += "<testsuites name=\"\(escape(suiteName))\" tests=\"\(report.results.count)\" failures=\"\(report.failed)\" errors=\"0\" skipped=\"\(report.skipped)\" time=\"\(time)\">\n"
+        xml += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(report.results.count)\" failures=\"\(report.failed)\" errors=\"0\" skipped=\"\(report.skipped)\" time=\"\(time)\">\n"
+        xml += "    <properties>\n"
+        xml += "      <property name=\"client\" value=\"\(escape(report.client))\"/>\n"
+        xml += "      <property name=\"target\" value=\"\(escape(report.target))\"/>\n"
+        xml += "    </properties>\n"
+        for r in report.results {
+            let caseTime = String(format: "%.3f", r.seconds)
+            xml += "    <testcase name=\"\(escape(r.name))\" classname=\"scenarios.\(escape(className(r.file)))\" file=\"\(escape("scenarios/" + r.file))\" time=\"\(caseTime)\""
+            switch r.status {
+            case .passed:
+                xml += "/>\n"
+            case .skipped:
+                xml += ">\n      <skipped message=\"\(escape(r.skipReason ?? "skipped"))\"/>\n    </testcase>\n"
+            case .failed:
+                let headline = r.failure?.headline ?? "failed"
+                xml += ">\n      <failure message=\"\(escape(headline))\" type=\"ScenarioFailure\">\(escape(r.failure?.message ?? headline))</failure>\n    </testcase>\n"
+            }
+        }
+        xml += "  </testsuite>\n</testsuites>\n"
+        return xml
+    }
+
+    static func className(_ file: String) -> String {
+        file.hasSuffix(".json") ? String(file.dropLast(5)) : file
+    }
+
+    /// Escapes text for XML attributes and content; characters XML 1.0 forbids are replaced, since CI parsers reject them.
+    public static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
+            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

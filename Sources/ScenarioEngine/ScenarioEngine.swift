@@ -1,1 +1,0 @@
-// Placeholder until the scenario engine lands; see issue 6.

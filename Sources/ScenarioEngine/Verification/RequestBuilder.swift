@@ -1,0 +1,110 @@
+import ContractKit
+import Foundation
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Turns a recipe and the captured state into a concrete URLRequest.
+struct RequestBuilder {
+    let target: URL
+    let timeout: TimeInterval
+
+    func build(_ recipe: RequestRecipe, state: VerificationState) throws(VerificationError) -> URLRequest {
+        var path = ""
+        for segment in recipe.pathTemplate.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
+            path += "/"
+            guard segment.hasPrefix("{") && segment.hasSuffix("}") else {
+                path += segment
+                continue
+            }
+            let name = String(segment.dropFirst().dropLast())
+            var value = recipe.pathParameters[name]
+            if value == "{unknown}" { value = UUID().uuidString.lowercased() }
+            if value == nil && name == "id" { value = state.id }
+            if value == nil && name == "file" { value = state.photoFile }
+            guard let value else {
+                throw VerificationError("cannot fill {\(name)} in \(recipe.pathTemplate): no earlier check captured it (a created announcement, or its stored photo)")
+            }
+            path += value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? value
+        }
+        guard var components = URLComponents(url: target, resolvingAgainstBaseURL: false) else {
+            throw VerificationError("\(target.absoluteString) is not a valid base URL")
+        }
+        let basePath = components.path.trimmingSuffix("/")
+        components.path = basePath + path
+        if !recipe.query.isEmpty {
+            components.queryItems = recipe.query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        }
+        guard let url = components.url else { throw VerificationError("\(target.absoluteString) and \(path) make no valid URL") }
+        var request = URLRequest(url: url, timeoutInterval: timeout)
+        request.httpMethod = recipe.method
+        for (name, value) in recipe.headers { request.setValue(value, forHTTPHeaderField: name) }
+        try applyCredentials(recipe.credentials, state: state, to: &request)
+        try applyBody(recipe.body, state: state, to: &request)
+        return request
+    }
+
+    private func applyCredentials(_ credentials: RequestRecipe.Credentials, state: VerificationState, to request: inout URLRequest) throws(VerificationError) {
+        let pair: (String, String)
+        switch credentials {
+        case .none: return
+        case .basicCreated, .basicWrongPassword, .basicUnknownAnnouncement:
+            guard let id = state.id, let password = state.managementPassword else {
+                throw VerificationError("needs the id and managementPassword of a created announcement, and no earlier check got them")
+            }
+            switch credentials {
+            case .basicWrongPassword: pair = (id, Self.otherPassword(than: password))
+            case .basicUnknownAnnouncement: pair = (UUID().uuidString.lowercased(), password)
+            default: pair = (id, password)
+            }
+            if credentials == .basicUnknownAnnouncement, let url = request.url {
+                // The unknown id goes in the path too, so the server cannot find the announcement.
+                request.url = URL(string: url.absoluteString.replacingOccurrences(of: id, with: pair.0))
+            }
+        }
+        request.setValue("Basic " + Data("\(pair.0):\(pair.1)".utf8).base64EncodedString(), forHTTPHeaderField: "Authorization")
+    }
+
+    private func applyBody(_ body: RequestRecipe.Body, state: VerificationState, to request: inout URLRequest) throws(VerificationError) {
+        func setJSON(_ value: JSONValue) {
+            request.httpBody = value.data()
+            if request.value(forHTTPHeaderField: "Content-Type") == nil {
+                request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            }
+        }
+        switch body {
+        case .none:
+            return
+        case .json(let value, let unique):
+            setJSON(unique ? Self.replacingMicrochip(in: value, with: state.microchip) : value)
+        case .jsonWithRegisteredMicrochip(let value):
+            setJSON(Self.replacingMicrochip(in: value, with: state.microchip, force: true))
+        case .raw(let text):
+            request.httpBody = Data(text.utf8)
+        case .oversizedJSON(let bytes):
+            let padding = String(repeating: "x", count: bytes)
+            setJSON(.object(["species": "DOG", "description": .string(padding)]))
+        case .multipart(let part, let file):
+            let boundary = "spotcheck-verify-" + UUID().uuidString
+            var data = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part)\"; filename=\"\(file.fileName)\"\r\n".utf8)
+            data.append(Data("Content-Type: \(file.mimeType)\r\n\r\n".utf8))
+            data.append(file.data)
+            data.append(Data("\r\n--\(boundary)--\r\n".utf8))
+            request.httpBody = data
+            request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
+        }
+    }
+
+    static func replacingMicrochip(in value: JSONValue, with microchip: String, force: Bool = false) -> JSONValue {
+        guard var object = value.objectValue, force || object["microchipNumber"] != nil else { return value }
+        object["microchipNumber"] = .string(microchip)
+        return .object(object)
+    }
+
+    static func otherPassword(than password: String) -> String {
+        password == "111111" ? "222222" : "111111"
+    }
+}
+
+extension RequestRecipe.Credentials: Equatable {}

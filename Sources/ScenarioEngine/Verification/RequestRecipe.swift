@@ -1,0 +1,86 @@
+import ContractKit
+import Foundation
+
+/// How the verifier builds a check's request; the stateful parts resolve against `VerificationState` at send time.
+public struct RequestRecipe: Sendable {
+    /// What goes in the body.
+    public enum Body: Sendable {
+        /// No body.
+        case none
+        /// A JSON body; `uniqueMicrochip` swaps the microchip for this run's own so a shared server never sees a false 409.
+        case json(JSONValue, uniqueMicrochip: Bool)
+        /// The same microchip this run already registered, to provoke the documented 409.
+        case jsonWithRegisteredMicrochip(JSONValue)
+        /// Bytes sent as they are (e.g. a non-JSON body).
+        case raw(String)
+        /// A JSON body larger than `bytes`.
+        case oversizedJSON(bytes: Int)
+        /// A multipart body with one file part.
+        case multipart(part: String, file: SampleFile)
+    }
+
+    /// Which credentials go in the Authorization header.
+    public enum Credentials: Sendable {
+        /// None beyond what `headers` says.
+        case none
+        /// Basic with the created announcement's id and password.
+        case basicCreated
+        /// Basic with the created id and a password that is not its own.
+        case basicWrongPassword
+        /// Basic with an id no announcement has, and the created password.
+        case basicUnknownAnnouncement
+    }
+
+    /// The HTTP method.
+    public var method: String
+    /// The path template; `{id}` becomes the created announcement's id unless `pathParameters` says otherwise.
+    public var pathTemplate: String
+    /// Explicit path parameter values (`{unknown}` means a fresh UUID no server holds).
+    public var pathParameters: [String: String]
+    /// Query parameters, in order; `{createdLatitude}`/`{createdLongitude}` resolve to the created announcement's location.
+    public var query: [(String, String)]
+    /// Extra headers.
+    public var headers: [String: String]
+    /// The body.
+    public var body: Body
+    /// The Authorization header to build.
+    public var credentials: Credentials
+}
+
+/// A file the verifier uploads: valid image bytes, text, or an image of a given size.
+public enum SampleFile: Sendable {
+    /// A 1×1 PNG.
+    case smallPNG
+    /// Plain text, which no magic-byte check accepts as an image.
+    case text
+    /// A PNG header padded to exactly `bytes` bytes.
+    case paddedPNG(bytes: Int)
+
+    /// The file's bytes.
+    var data: Data {
+        switch self {
+        case .smallPNG: return Self.onePixelPNG
+        case .text: return Data("this is not an image\n".utf8)
+        case .paddedPNG(let bytes):
+            var data = Self.onePixelPNG
+            if data.count < bytes { data.append(Data(count: bytes - data.count)) }
+            return data
+        }
+    }
+
+    /// The file name and declared type sent in the part headers.
+    var fileName: String { self == .text ? "notes.txt" : "photo.png" }
+    var mimeType: String { self == .text ? "text/plain" : "image/png" }
+
+    static func == (lhs: SampleFile, rhs: SampleFile) -> Bool {
+        switch (lhs, rhs) {
+        case (.smallPNG, .smallPNG), (.text, .text): return true
+        case (.paddedPNG(let a), .paddedPNG(let b)): return a == b
+        default: return false
+        }
+    }
+
+    // A valid 1×1 transparent PNG.
+    static let onePixelPNG = Data(base64Encoded:
+        "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==") ?? Data()
+}

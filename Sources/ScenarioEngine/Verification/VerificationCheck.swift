@@ -1,0 +1,23 @@
+import ContractKit
+import Foundation
+
+/// One request of a provider verification, with the documented answer it must produce.
+public struct VerificationCheck: Sendable {
+    /// The contract the request exercises, e.g. `uploadPhoto`.
+    public let contractID: String
+    /// The contract file, relative to the contracts folder, for reports.
+    public let file: String
+    /// The named example the check comes from.
+    public let exampleName: String
+    /// The documented answer: status, error code, body schema and headers.
+    public let response: ResponseSpec
+    /// The error `field` the example documents, if any.
+    public let expectedField: String?
+    /// How to build the request from the state earlier checks captured.
+    public let recipe: RequestRecipe
+    /// Why the check cannot be sent (e.g. a 500 no request can trigger); such checks are reported as skipped.
+    public let skipReason: String?
+
+    /// `contractID › exampleName`: how reports name the check.
+    public var name: String { "\(contractID) › \(exampleName)" }
+}

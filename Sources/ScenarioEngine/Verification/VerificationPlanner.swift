@@ -1,0 +1,123 @@
+import ContractKit
+import Foundation
+
+/// Builds a provider verification plan from a contract set: the documented examples in a stateful order.
+///
+/// The success flow comes first because later checks need what it creates (create → read → upload →
+/// read again → list), then every documented error in contract order. What a contract file cannot
+/// carry (a 20 MiB file, a wrong password for a fresh announcement) is derived from the answer's
+/// status and error code.
+public enum VerificationPlanner {
+    /// The checks for `contracts`, in the order they must be sent.
+    public static func plan(for contracts: ContractSet) -> [VerificationCheck] {
+        var flow: [(rank: Int, check: VerificationCheck)] = []
+        var negatives: [VerificationCheck] = []
+        for contract in contracts.contracts {
+            let file = contract.file.lastPathComponent
+            for response in contract.responses {
+                for example in response.examples {
+                    let check = makeCheck(contract, file, response, example)
+                    if (200..<300).contains(response.status) {
+                        flow.append((rank(contract, example), check))
+                    } else {
+                        negatives.append(check)
+                    }
+                }
+            }
+        }
+        // A stable sort keeps file order within one rank.
+        let ordered = flow.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
+        return ordered.map(\.element.check) + negatives
+    }
+
+    /// Where a success example sits in the flow: creation first, reads of the fresh announcement before the
+    /// upload, reads that show a photo after it.
+    static func rank(_ contract: Contract, _ example: ContractExample) -> Int {
+        switch contract.method {
+        case "POST" where contract.request.contentType == "application/json": return 0
+        case "POST", "PUT": return 2
+        case "DELETE": return 5
+        default:
+            if let photo = example.body?["photoUrl"] { return photo.isNull ? 1 : 3 }
+            return 4
+        }
+    }
+
+    static func makeCheck(_ contract: Contract, _ file: String, _ response: ResponseSpec, _ example: ContractExample) -> VerificationCheck {
+        let exampleRequest = example.request
+        var recipe = RequestRecipe(
+            method: contract.method,
+            pathTemplate: contract.pathTemplate,
+            pathParameters: exampleRequest?.pathParameters ?? [:],
+            query: (exampleRequest?.query ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+            headers: exampleRequest?.headers ?? [:],
+            body: .none,
+            credentials: .none
+        )
+        let isMultipart = contract.request.contentType?.hasPrefix("multipart/") == true
+        let filePart = contract.request.parts.first { $0.kind == "file" }?.name ?? "photo"
+        if let body = exampleRequest?.body {
+            recipe.body = .json(body, uniqueMicrochip: response.status == 201)
+        } else if let raw = exampleRequest?.rawBody {
+            recipe.body = .raw(raw)
+        } else if contract.method == "POST", let body = contract.request.examples.first?.body, !isMultipart {
+            recipe.body = .json(body, uniqueMicrochip: true)
+        } else if isMultipart {
+            recipe.body = .multipart(part: filePart, file: .smallPNG)
+        }
+        // An example that spells out its request also spells out its credentials (or their absence).
+        if contract.request.auth?.scheme == "basic" && exampleRequest == nil {
+            recipe.credentials = .basicCreated
+        }
+        var skipReason: String?
+        switch (response.status, response.code) {
+        case (500..., _):
+            skipReason = "no request can make a healthy server fail; this answer is documented for clients"
+        case (413, _):
+            if isMultipart, let limit = contract.request.maxFileBytes {
+                recipe.body = .multipart(part: filePart, file: .paddedPNG(bytes: limit))
+            } else if let limit = contract.request.maxBodyBytes {
+                recipe.body = .oversizedJSON(bytes: limit + 1024)
+            } else {
+                skipReason = "the contract states no size limit to exceed"
+            }
+        case (409, _):
+            if case .json(let body, _) = recipe.body { recipe.body = .jsonWithRegisteredMicrochip(body) }
+        case (403, _):
+            recipe.credentials = .basicWrongPassword
+        case (404, _):
+            if contract.request.auth?.scheme == "basic" {
+                recipe.credentials = .basicUnknownAnnouncement
+            } else {
+                for parameter in contract.pathParameters where recipe.pathParameters[parameter.name] == nil {
+                    recipe.pathParameters[parameter.name] = "{unknown}"
+                }
+            }
+        case (400, "MISSING_FILE"):
+            recipe.body = .multipart(part: "document", file: .smallPNG)
+        case (400, "INVALID_FILE_FORMAT"):
+            recipe.body = .multipart(part: filePart, file: .text)
+        default:
+            break
+        }
+        if let auth = contract.request.auth, auth.scheme != "basic", skipReason == nil, exampleRequest == nil {
+            skipReason = "needs the \(auth.header) credential (\(auth.scheme)) that only the server's operators have"
+        }
+        let field = example.body?["error"]?["field"]?.stringValue
+        return VerificationCheck(contractID: contract.id, file: file, exampleName: example.name, response: response,
+                                 expectedField: field, recipe: recipe, skipReason: skipReason)
+    }
+
+    /// The plan as text, one numbered line per check, for `--dry-run`.
+    public static func describe(_ plan: [VerificationCheck]) -> String {
+        var lines: [String] = []
+        for (i, check) in plan.enumerated() {
+            let expected = check.response.label
+            let path = check.recipe.pathTemplate
+            var line = "\(i + 1). \(check.name): \(check.recipe.method) \(path) → \(expected)"
+            if let reason = check.skipReason { line += " (skipped: \(reason))" }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@testable import ScenarioEngine
+
+/// The engine can fail: each broken client makes the scenarios about its bug fail, naming the wrong behaviour.
+@Suite struct BrokenClientTests {
+    static func results(_ files: [String], driver: any ClientDriver, stepTimeoutMs: Int? = nil) async throws -> [String: ScenarioResult] {
+        var scenarios = try files.map(EngineTestSupport.scenario).map(EngineTestSupport.relaxed)
+        if let stepTimeoutMs { for i in scenarios.indices { scenarios[i].client.stepTimeoutMs = stepTimeoutMs } }
+        let report = try await EngineTestSupport.run(scenarios, driver: driver)
+        return Dictionary(uniqueKeysWithValues: report.results.map { ($0.file, $0) })
+    }
+
+    static func message(_ result: ScenarioResult?) -> String { result?.failure?.message ?? "(no failure)" }
+
+    @Test func aClientMappingEveryErrorToGenericFailsTheOfflineAndTimeoutScenarios() async throws {
+        let r = try await Self.results(
+            ["fault-step1-refuse.json", "fault-step1-stall.json", "fault-step2-stall.json", "fault-step1-500.json"],
+            driver: BrokenClients.MapsEveryErrorToGeneric())
+        for file in ["fault-step1-refuse.json", "fault-step1-stall.json", "fault-step2-stall.json"] {
+            #expect(r[file]?.status == .failed, "\(file) should fail")
+            #expect(Self.message(r[file]).contains("alert kind: expected noConnection, got generic"), "\(Self.message(r[file]))")
+        }
+        #expect(r["fault-step1-500.json"]?.status == .passed, "a 500 really is generic: \(Self.message(r["fault-step1-500.json"]))")
+    }
+
+    @Test func aClientRetryingOnlyStep2FailsTheTryAgainScenarios() async throws {
+        let r = try await Self.results(["fault-step2-503.json", "upload-403.json", "fault-step1-503.json"], driver: BrokenClients.retriesOnlyStep2)
+        for file in ["fault-step2-503.json", "upload-403.json"] {
+            let message = Self.message(r[file])
+            #expect(r[file]?.status == .failed, "\(file) should fail")
+            #expect(r[file]?.failure?.stepNumber == 2)
+            #expect(message.contains("call order: expected createAnnouncement → uploadPhoto, got uploadPhoto"), "\(message)")
+            #expect(message.contains("re-runs the whole two-step flow from step 1"))
+        }
+        #expect(r["fault-step1-503.json"]?.status == .passed, "\(Self.message(r["fault-step1-503.json"]))")
+    }
+
+    @Test func aClientNavigatingAwayOnFailureFailsEveryFailureScenario() async throws {
+        let r = try await Self.results(["fault-step1-502.json", "fault-step2-drop.json", "happy-path.json"], driver: BrokenClients.NavigatesAwayOnFailure())
+        for file in ["fault-step1-502.json", "fault-step2-drop.json"] {
+            #expect(r[file]?.status == .failed, "\(file) should fail")
+            #expect(Self.message(r[file]).contains("screen: expected form, got animalDescription"), "\(Self.message(r[file]))")
+        }
+        #expect(r["happy-path.json"]?.status == .passed)
+    }
+
+    @Test func aClientClearingInputsOnCancelFailsTheCancelScenarios() async throws {
+        let r = try await Self.results(["cancel-then-continue.json", "server-400-photo-not-an-image.json"], driver: BrokenClients.ClearsInputsOnCancel())
+        for file in ["cancel-then-continue.json", "server-400-photo-not-an-image.json"] {
+            let message = Self.message(r[file])
+            #expect(r[file]?.status == .failed, "\(file) should fail")
+            #expect(r[file]?.failure?.action == "cancel")
+            #expect(message.contains("input phone (must stay intact): expected \"+48 123-456-789\", got \"\""), "\(message)")
+            #expect(message.contains("input email (must stay intact)"))
+        }
+    }
+
+    @Test func aClientIgnoringItsTimeoutFailsTheStallScenarioAsHung() async throws {
+        let r = try await Self.results(["fault-step1-stall.json"], driver: BrokenClients.ignoresItsTimeout, stepTimeoutMs: 4000)
+        let message = Self.message(r["fault-step1-stall.json"])
+        #expect(r["fault-step1-stall.json"]?.status == .failed)
+        #expect(message.contains("expected an answer within 4000 ms"), "\(message)")
+        #expect(message.contains("the client hung although its request timeout is 2000 ms"))
+        #expect(message.contains("[fault stall]"), "the journal excerpt shows the stalled request: \(message)")
+    }
+
+    @Test func aClientWithTheRightAlertKindButOtherWordsFails() async throws {
+        struct RewordsAlerts: ClientDriver {
+            var description: String { "broken: own alert texts" }
+            func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
+                Rewriting(inner: try await PetSpotClientDriver().open(context)) { _, observation in
+                    var o = observation
+                    if let alert = o.alert { o.alert = ObservedAlert(kind: alert.kind, message: "Oops!") }
+                    return o
+                }
+            }
+        }
+        let r = try await Self.results(["fault-step2-500.json"], driver: RewordsAlerts())
+        #expect(Self.message(r["fault-step2-500.json"]).contains("alert message: expected \"Something went wrong. Please try again later.\", got \"Oops!\""))
+    }
+}

@@ -1,0 +1,42 @@
+import ContractKit
+import Foundation
+import Testing
+
+@testable import ScenarioEngine
+
+@Suite struct ScenarioLinterTests {
+    @Test func theBundledLibraryIsClean() throws {
+        let problems = ScenarioLinter.lint(directory: ScenarioLibrary.bundledDirectory, contracts: try EngineTestSupport.contracts())
+        #expect(problems.isEmpty, "\(problems.map(\.description).joined(separator: "\n"))")
+    }
+
+    @Test func unknownContractIdsAreReportedWhereTheyAreWritten() throws {
+        let dir = try EngineTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let doc = #"""
+            {"name": "typo", "report": {"phone": "1234567"},
+             "faults": [{"contract": "uploadPhotos", "fault": {"kind": "stall"}}],
+             "steps": [
+               {"action": "submit", "expect": {"journal": {"calls": {"createAnouncement": 1}, "order": ["createAnnouncement", "getPet"]}}},
+               {"action": "setFaults", "faults": [{"contract": "lstAnnouncements", "fault": {"kind": "drop"}}]}
+             ]}
+            """#
+        try Data(doc.utf8).write(to: dir.appendingPathComponent("typo.json"))
+        let problems = ScenarioLinter.lint(directory: dir, contracts: try EngineTestSupport.contracts())
+        #expect(problems.map(\.pointer) == ["/faults/0/contract", "/steps/0/expect/journal/calls/createAnouncement", "/steps/0/expect/journal/order/1", "/steps/1/faults/0/contract"])
+        #expect(problems.allSatisfy { $0.message.contains("unknown contract id") && $0.file.hasSuffix("typo.json") })
+    }
+
+    @Test func loadProblemsComeOutAsLintProblems() throws {
+        let dir = try EngineTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"name": "x", "steps": [}"#.utf8).write(to: dir.appendingPathComponent("broken.json"))
+        try Data(#"{"name": "y", "report": {"phone": "1234567"}, "steps": [{"action": "submit", "expect": {"journal": {"calls": {"a": -1}}}}]}"#.utf8)
+            .write(to: dir.appendingPathComponent("negative.json"))
+        let problems = ScenarioLinter.lint(directory: dir, contracts: nil)
+        #expect(problems.count == 2)
+        #expect(problems[0].message.hasPrefix("invalid JSON at line 1"))
+        #expect(problems[1].pointer == "/steps/0/expect/journal/calls/a")
+        #expect(problems[1].description.contains("negative.json:/steps/0/expect/journal/calls/a: the call count must be between 0 and 10000, found -1"))
+    }
+}

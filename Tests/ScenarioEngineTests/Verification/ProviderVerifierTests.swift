@@ -1,0 +1,103 @@
+import ContractKit
+import Foundation
+import MockBackend
+import Testing
+@testable import ScenarioEngine
+
+@Suite struct ProviderVerifierTests {
+    static let contracts = Result { try ContractSet.load(from: ContractSet.bundledDirectory) }
+
+    /// Runs the plan against a fresh mock backend with `drift`, always shutting it down.
+    ///
+    /// Drift runs leave out the 20 MiB upload: a debug build's multipart parser needs about 20 s of CPU for it, and
+    /// the faithful run already covers that check.
+    static func verify(drift: Set<ContractDrift> = []) async throws -> ProviderVerifier.Outcome {
+        let contracts = try Self.contracts.get()
+        var options = PetSpotMockBackend.Options(contracts: contracts, quiet: true)
+        options.drift = drift
+        let backend = try await PetSpotMockBackend.start(options)
+        var plan = VerificationPlanner.plan(for: contracts)
+        if !drift.isEmpty { plan.removeAll { $0.response.status == 413 && $0.contractID == "uploadPhoto" } }
+        let outcome = await ProviderVerifier(contracts: contracts, target: backend.baseURL, timeout: 120).verify(plan)
+        try await backend.shutdown()
+        return outcome
+    }
+
+    static func failures(_ outcome: ProviderVerifier.Outcome) -> [String: [Mismatch]] {
+        Dictionary(uniqueKeysWithValues: outcome.report.results.compactMap { r in
+            r.status == .failed ? (r.name, r.failure?.mismatches ?? []) : nil
+        })
+    }
+
+    @Test func faithfulMockBackendPassesEveryCheck() async throws {
+        let outcome = try await Self.verify()
+        let failed = outcome.report.results.filter { $0.status == .failed }
+        #expect(failed.isEmpty, "\(failed.map { "\($0.name): \($0.failure?.message ?? "")" })")
+        #expect(outcome.report.passed >= 25)
+        // Every skip says why, and only unreachable answers are skipped.
+        for skipped in outcome.report.results where skipped.status == .skipped {
+            #expect(skipped.skipReason?.isEmpty == false)
+            #expect(skipped.name.hasPrefix("deleteAnnouncement") || skipped.name.hasSuffix("internal error"))
+        }
+        #expect(outcome.createdAnnouncements.count == 2)
+    }
+
+    @Test func renamedManagementPasswordIsNamed() async throws {
+        let failures = Self.failures(try await Self.verify(drift: [.renamedManagementPassword]))
+        let create = try #require(failures["createAnnouncement › full report created"])
+        #expect(create.contains { $0.subject == "body /managementPassword" })
+        #expect(create.contains { $0.subject == "body /password" })
+        #expect(create.contains { $0.subject == "invariant: managementPassword is 6 digits" })
+        // Without a password nothing can upload: the checks say so instead of guessing.
+        let upload = try #require(failures["uploadPhoto › photo stored"])
+        #expect(upload.first?.actual.contains("managementPassword") == true, "\(upload)")
+    }
+
+    @Test func photoUploadAnswering200IsNamed() async throws {
+        let failures = Self.failures(try await Self.verify(drift: [.photoUploadAnswers200]))
+        let upload = try #require(failures["uploadPhoto › photo stored"])
+        #expect(upload.first == Mismatch("status", expected: "201", actual: "200 {}"))
+        #expect(failures.count == 1, "\(failures)")
+    }
+
+    @Test func bearerReplacingBasicIsNamed() async throws {
+        let failures = Self.failures(try await Self.verify(drift: [.bearerInsteadOfBasic]))
+        let upload = try #require(failures["uploadPhoto › photo stored"])
+        #expect(upload.first?.subject == "status")
+        #expect(upload.first?.actual.hasPrefix("401") == true)
+        #expect(upload.first?.actual.contains("UNAUTHENTICATED") == true)
+        #expect(failures["uploadPhoto › wrong password"] != nil)
+    }
+
+    @Test func missingRequestIDIsNamedOnEveryAnswer() async throws {
+        let outcome = try await Self.verify(drift: [.missingRequestID])
+        let failures = Self.failures(outcome)
+        let ran = outcome.report.results.filter { $0.status != .skipped && !$0.name.hasPrefix("getImage") }
+        #expect(!ran.isEmpty)
+        for result in ran {
+            #expect(failures[result.name]?.contains(Mismatch("header request-id", expected: "present (required on every answer)", actual: "missing")) == true,
+                    "\(result.name): \(failures[result.name] ?? [])")
+        }
+    }
+
+    @Test func serverErrorOnUnknownFieldsIsNamed() async throws {
+        let failures = Self.failures(try await Self.verify(drift: [.serverErrorOnUnknownFields]))
+        let check = try #require(failures["createAnnouncement › server-owned id sent"])
+        #expect(check.first?.subject == "status")
+        #expect(check.first?.expected == "400 INVALID_FIELD")
+        #expect(check.first?.actual.hasPrefix("500") == true)
+        #expect(failures.count == 1, "\(failures)")
+    }
+
+    @Test func planSendsCreationFirstAndNegativesLast() throws {
+        let plan = VerificationPlanner.plan(for: try Self.contracts.get())
+        #expect(plan.first?.contractID == "createAnnouncement")
+        let firstNegative = try #require(plan.firstIndex { $0.response.status >= 400 })
+        #expect(plan[firstNegative...].allSatisfy { $0.response.status >= 400 })
+        let upload = try #require(plan.firstIndex { $0.name == "uploadPhoto › photo stored" })
+        let before = try #require(plan.firstIndex { $0.name == "getAnnouncement › before photo upload" })
+        let after = try #require(plan.firstIndex { $0.name == "getAnnouncement › with photo" })
+        #expect(before < upload && upload < after)
+        #expect(VerificationPlanner.describe(plan).contains("uploadPhoto › photo of 20 MiB: POST /api/v1/announcements/{id}/photos → 413 PAYLOAD_TOO_LARGE"))
+    }
+}
