@@ -36,8 +36,17 @@ enum EngineTestSupport {
         }
     }
 
-    /// Runs scenarios with `driver` against fresh embedded backends.
+    /// The scenario with client timeouts of at least 2 s: tests share two cores with every other suite, and a 1 s
+    /// timeout meant to end a stall must not also cut short an ordinary request on a loaded machine.
+    static func relaxed(_ scenario: Scenario) -> Scenario {
+        var s = scenario
+        if s.client.requestTimeoutMs < 2000 { s.client = ClientSettings(requestTimeoutMs: 2000) }
+        return s
+    }
+
+    /// Runs scenarios (with relaxed timeouts) with `driver` against fresh embedded backends.
     static func run(_ scenarios: [Scenario], driver: any ClientDriver, jobs: Int = 2) async throws -> RunReport {
+        let scenarios = scenarios.map(relaxed)
         let runner = ScenarioRunner(driver: driver, targets: EmbeddedBackendProvider(contracts: try contracts()), seed: 1)
         return await SuiteRunner(runner: runner, jobs: jobs).run(scenarios)
     }
