@@ -31,8 +31,7 @@ import Testing
         return outcome
     }
 
-    @Test(.enabled(if: ProcessInfo.processInfo.environment["SPOTCHECK_HEAVY_TESTS"] == "1", "set SPOTCHECK_HEAVY_TESTS=1 (as .ci/run does)"))
-    func twentyMiBPhotoIs413() async throws {
+    @Test(.heavy) func twentyMiBPhotoIs413() async throws {
         let outcome = try await Self.verify(only: Self.isTwentyMiBUpload)
         let check = try #require(outcome.report.results.first { $0.name == "uploadPhoto › photo of 20 MiB" })
         #expect(check.status == .passed, "\(check.failure?.message ?? "")")
