@@ -64,6 +64,18 @@ import Testing
         }
     }
 
+    @Test func aFixtureOutsideTheContractIsServedAndFlaggedWithoutBreakingTheHeaderBlock() async throws {
+        let text = #"{"announcements": [{"id": "0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101", "managementPassword": "123456", "species": "DOG", "sex": "M", "lastSeenDate": "2025-11-01", "status": "GONE\r\nX-Injected: 1", "locationLatitude": 5, "locationLongitude": 1}]}"#
+        let fixtures = try PetSpotFixture.parse(try JSONValue(parsing: text), file: "inline")
+        let backend = try PetSpotBackend(configuration: .init(contracts: try S.loadedContracts(), fixtures: fixtures, checkResponses: true))
+        let response = await backend.respond(to: MockRequest(method: .GET, uri: "/api/v1/announcements/0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101"))
+        #expect(response.status == .ok)
+        let violation = try #require(response.contractViolation)
+        #expect(violation.contains("/status"))
+        #expect(!violation.contains("\r") && !violation.contains("\n"))
+        #expect(response.headers.first(name: "X-Injected") == nil)
+    }
+
     @Test func aMissingFixturesFileIsAnErrorNotACrash() {
         #expect(throws: PetSpotFixtureError.self) { try PetSpotFixture.load(from: URL(fileURLWithPath: "/nonexistent/pets.json")) }
     }

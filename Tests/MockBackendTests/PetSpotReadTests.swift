@@ -74,6 +74,17 @@ import Testing
         #expect(preflight.headers.first(name: "request-id") != nil)
     }
 
+    @Test func anOversizedBodyOnARouteThatReadsNoBodyIsIgnored() async throws {
+        let backend = try S.backend(fixtures: true)
+        let head = MockRequest(method: .GET, uri: "/api/v1/announcements/0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101")
+        #expect(backend.bodyLimit(for: head) < 1024 * 1024)
+        let response = await backend.respondToOversizedBody(head)
+        #expect(response.status == .ok)
+        #expect(response.json?["petName"] == "Rex")
+        #expect(response.contractViolation == nil)
+        #expect(await backend.respondToOversizedBody(MockRequest(method: .POST, uri: "/nope")).errorCode == "NOT_FOUND")
+    }
+
     @Test func headAnswersLikeGetWithoutABody() async throws {
         let backend = try S.backend()
         let response = await backend.respond(to: MockRequest(method: .HEAD, uri: "/api/health"))

@@ -20,6 +20,7 @@ public actor AnnouncementStore {
 
     /// The result of checking a management password.
     public enum Authentication: Sendable, Equatable {
+        /// The password matches; `notFound`: no such announcement (404); `wrongPassword`: 403.
         case ok, notFound, wrongPassword
     }
 

@@ -9,6 +9,7 @@ public struct BasicCredentials: Sendable, Equatable {
 
     /// Why a header was not acceptable Basic credentials; every case answers 401 UNAUTHENTICATED.
     public enum Problem: Error, Sendable, Equatable {
+        /// One case per rule of the real backend, in the order it checks them.
         case missingHeader, notBasicScheme, invalidBase64, noColon, emptyUserOrPassword
 
         /// A sentence for the error envelope.

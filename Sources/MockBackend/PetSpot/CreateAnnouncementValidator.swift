@@ -14,6 +14,7 @@ public struct CreateAnnouncementValidator: Sendable {
 
     /// The contracts have no `CreateAnnouncementRequest` schema, or it is not an object schema with `properties`.
     public struct MissingSchema: Error, Sendable, CustomStringConvertible {
+        /// What is missing, for a person.
         public var description: String {
             "the contracts have no usable schemas/\(CreateAnnouncementValidator.schemaName).json (an object schema with \"properties\" is needed)"
         }

@@ -1,5 +1,6 @@
 /// An image format the backend accepts, recognised by its leading (magic) bytes rather than by any name or declared type.
 public enum ImageType: String, Sendable, CaseIterable {
+    /// The accepted formats; the raw value is the stored file's extension.
     case jpeg, png, gif, webp, bmp, tiff, heic, heif
 
     /// The file extension used in `/images/<id>.<ext>`.

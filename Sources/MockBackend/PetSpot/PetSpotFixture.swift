@@ -21,6 +21,7 @@ public struct PetSpotFixtureError: Error, Sendable, CustomStringConvertible {
     /// What was wrong.
     public let reason: String
 
+    /// `file: /pointer: reason`.
     public var description: String { "\(file): \(pointer.isEmpty ? "/" : pointer): \(reason)" }
 }
 

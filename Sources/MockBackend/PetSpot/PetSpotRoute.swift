@@ -3,12 +3,19 @@ import NIOHTTP1
 
 /// The endpoints of the PetSpot API, recognised from method and path; path parameters are percent-decoded single segments.
 public enum PetSpotRoute: Sendable, Equatable {
+    /// `GET /api/health`.
     case health
+    /// `GET /api/v1/announcements`.
     case listAnnouncements
+    /// `POST /api/v1/announcements`.
     case createAnnouncement
+    /// `GET /api/v1/announcements/:id`.
     case getAnnouncement(id: String)
+    /// `DELETE /api/v1/announcements/:id`.
     case deleteAnnouncement(id: String)
+    /// `POST /api/v1/announcements/:id/photos`.
     case uploadPhoto(id: String)
+    /// `GET /images/:file`.
     case image(file: String)
     /// A CORS preflight (`OPTIONS` on any path).
     case preflight
