@@ -37,7 +37,7 @@ import Testing
         }
     }
 
-    @Test func aPhotoOfExactly20MiBIs413() async throws {
+    @Test(.heavy) func aPhotoOfExactly20MiBIs413() async throws {
         try await withPetSpotMock { mock in
             let http = PetSpotHTTP(mock)
             let (id, password) = try await http.create()

@@ -107,7 +107,7 @@ import Testing
         return copy.readSlice(length: buffer.readableBytes - 12) ?? ByteBuffer()
     }
 
-    @Test func aFileOfExactly20MiBIsTooLargeAndOneByteLessIsFine() async throws {
+    @Test(.heavy) func aFileOfExactly20MiBIsTooLargeAndOneByteLessIsFine() async throws {
         let backend = try S.backend()
         let (id, password) = try await created(backend)
         let limit = 20 * 1024 * 1024

@@ -45,7 +45,8 @@ public enum MultipartPhoto {
             found = data
         }
         // A syntax error part-way keeps whatever parts completed before it, like a stream parser would.
-        try? parser.execute(body)
+        let parsable = body.withUnsafeReadableBytes { MultipartHeaderGuard.parsableLength(of: $0, boundary: boundary) }
+        try? parser.execute(body.getSlice(at: body.readerIndex, length: parsable) ?? ByteBuffer())
         return found
     }
 

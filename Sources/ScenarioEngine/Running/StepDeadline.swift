@@ -2,19 +2,22 @@ import Foundation
 
 /// Runs an operation with a deadline without waiting for it to notice cancellation: a hung client must not hang the run.
 enum StepDeadline {
-    /// The operation's result, or `nil` when `milliseconds` passed first (the operation is then cancelled and abandoned).
+    /// The operation's result, or `nil` when `milliseconds` passed first (the operation is then abandoned, not cancelled).
     static func run<T: Sendable>(milliseconds: Int, _ operation: @escaping @Sendable () async throws(DriverError) -> T) async -> Result<T, DriverError>? {
         let gate = Gate<Result<T, DriverError>?>()
         return await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, DriverError>?, Never>) in
             gate.install(continuation)
-            let work = Task {
+            Task {
                 let result: Result<T, DriverError>
                 do throws(DriverError) { result = .success(try await operation()) } catch { result = .failure(error) }
                 gate.resume(with: result)
             }
             let timer = Task {
                 try? await Task.sleep(for: .milliseconds(milliseconds))
-                if !Task.isCancelled, gate.resume(with: nil) { work.cancel() }
+                // The abandoned operation is deliberately not cancelled: cancelling URLSession's async data(for:) on
+                // Linux can deadlock against its own completion (both wait on the task's queue) and freeze the
+                // cooperative pool. It ends by itself when the scenario's target shuts down and closes the connection.
+                if !Task.isCancelled { gate.resume(with: nil) }
             }
             gate.onFinish = { timer.cancel() }
         }
