@@ -1,27 +1,43 @@
 import ArgumentParser
 import ContractKit
 import Foundation
+import ScenarioEngine
 
-/// `spotcheck lint [DIR]`: checks a contracts folder and prints every problem as `file:pointer: message`.
+/// `spotcheck lint [DIR]`: checks a contracts folder (and the scenarios) and prints every problem as `file:pointer: message`.
 struct LintCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lint",
-        abstract: "Check contract files: JSON syntax, keys, ids, $refs, schemas and examples.",
+        abstract: "Check contract files (JSON syntax, keys, ids, $refs, schemas, examples) and scenario files.",
         discussion: "Prints one `file:pointer: message` line per problem. Exit 0 when clean, 2 on problems."
     )
 
     @Argument(help: "The contracts folder (default: contracts/ in the working directory).")
     var directory: String = "contracts"
 
+    @Option(help: "The scenarios folder to check too (default: scenarios/ in the working directory, when present).")
+    var scenarios: String?
+
     func run() throws {
-        try Self.execute(directory: directory).finish()
+        var isDirectory: ObjCBool = false
+        let local = FileManager.default.fileExists(atPath: "scenarios", isDirectory: &isDirectory) && isDirectory.boolValue
+        try Self.execute(directory: directory, scenarios: scenarios ?? (local ? "scenarios" : nil)).finish()
     }
 
-    /// Lints `directory` and says what to print and how to exit.
-    static func execute(directory: String) -> CommandOutcome {
-        let problems = ContractSet.lint(directory: URL(fileURLWithPath: directory))
+    /// Lints `directory` (and `scenarios`, when given) and says what to print and how to exit.
+    static func execute(directory: String, scenarios: String? = nil) -> CommandOutcome {
+        var problems = ContractSet.lint(directory: URL(fileURLWithPath: directory))
+        if let scenarios {
+            // Contract ids in scenarios are checked only against contracts that load; their own problems are listed above.
+            let contracts = problems.isEmpty ? try? ContractSet.load(from: URL(fileURLWithPath: directory)) : nil
+            problems += ScenarioLinter.lint(directory: URL(fileURLWithPath: scenarios), contracts: contracts)
+        }
         guard problems.isEmpty else { return CommandOutcome(output: LintPrinter.render(problems), exitCode: 2) }
         let count = (try? ContractSet.load(from: URL(fileURLWithPath: directory)).contracts.count) ?? 0
-        return CommandOutcome(output: "\(directory): \(count) contract\(count == 1 ? "" : "s"), no problems\n", exitCode: 0)
+        var output = "\(directory): \(count) contract\(count == 1 ? "" : "s"), no problems\n"
+        if let scenarios {
+            let files = (try? ScenarioLibrary.scenarioFiles(in: URL(fileURLWithPath: scenarios)).count) ?? 0
+            output += "\(scenarios): \(files) scenario\(files == 1 ? "" : "s"), no problems\n"
+        }
+        return CommandOutcome(output: output, exitCode: 0)
     }
 }

@@ -10,14 +10,17 @@ public enum ScenarioLinter {
         func shown(_ p: ScenarioProblem) -> LintProblem {
             LintProblem(file: prefix.isEmpty ? p.file : prefix + "/" + p.file, pointer: p.pointer, message: p.message)
         }
-        let library: ScenarioLibrary
+        let loaded: (scenarios: [Scenario], problems: [ScenarioProblem])
         do {
-            library = try ScenarioLibrary.load(from: directory)
+            loaded = try ScenarioLibrary.loadEach(from: directory)
         } catch {
             return error.problems.map(shown)
         }
         let known = contracts.map { Set($0.contracts.map(\.id)) }
-        return library.scenarios.flatMap { problems(in: $0, knownContracts: known) }.map(shown)
+        let semantic = loaded.scenarios.flatMap { problems(in: $0, knownContracts: known) }
+        // Stable output: by file, then in the order found.
+        let all = (loaded.problems + semantic).enumerated().sorted { ($0.element.file, $0.offset) < ($1.element.file, $1.offset) }
+        return all.map { shown($0.element) }
     }
 
     /// Problems that need more than the file itself: contract ids against the contracts, fault rules against the fault layer.

@@ -34,6 +34,13 @@ public struct ScenarioLibrary: Sendable {
 
     /// Loads every scenario in `directory`; throws every problem in every file, so one lint pass shows them all.
     public static func load(from directory: URL) throws(ScenarioLoadError) -> ScenarioLibrary {
+        let (scenarios, problems) = try loadEach(from: directory)
+        if !problems.isEmpty { throw ScenarioLoadError(problems: problems) }
+        return ScenarioLibrary(scenarios: scenarios, directory: directory)
+    }
+
+    /// The scenarios that load and the problems of those that do not (plus duplicate names); throws only when the folder cannot be listed.
+    public static func loadEach(from directory: URL) throws(ScenarioLoadError) -> (scenarios: [Scenario], problems: [ScenarioProblem]) {
         let parser = ScenarioParser(fixturesDirectory: directory.appendingPathComponent("fixtures", isDirectory: true))
         var problems: [ScenarioProblem] = []
         var scenarios: [Scenario] = []
@@ -51,7 +58,6 @@ public struct ScenarioLibrary: Sendable {
                 problems.append(contentsOf: error.problems)
             }
         }
-        if !problems.isEmpty { throw ScenarioLoadError(problems: problems) }
-        return ScenarioLibrary(scenarios: scenarios, directory: directory)
+        return (scenarios, problems)
     }
 }

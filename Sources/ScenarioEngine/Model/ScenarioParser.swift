@@ -47,9 +47,16 @@ public struct ScenarioParser: Sendable {
                 return nil
             }
         }
-        guard let root = attempt({ () throws(ScenarioProblem) -> JSONObject in
-            try reader.object(document, at: "", allowed: Self.topLevelKeys, required: ["name", "steps"], what: "a scenario")
-        }) else { throw ScenarioLoadError(problems: problems) }
+        guard let root = document.objectValue else {
+            throw ScenarioLoadError(problems: [reader.problem("", "expected a scenario as a JSON object, found \(document.typeName)")])
+        }
+        // Unknown top-level keys are reported without stopping, so one pass shows every problem in the file.
+        for key in root.keys where !Self.topLevelKeys.contains(key) {
+            problems.append(reader.problem(JSONPointer.appending("", key), "unknown key \"\(key)\" in a scenario; expected one of: \(Self.topLevelKeys.joined(separator: ", "))"))
+        }
+        for key in ["name", "steps"] where root[key] == nil {
+            problems.append(reader.problem("", "a scenario is missing the required key \"\(key)\""))
+        }
 
         let name = attempt { () throws(ScenarioProblem) in try reader.nonEmptyString(root["name"] ?? .null, at: "/name", what: "the scenario name") }
         let summary = attempt { () throws(ScenarioProblem) in

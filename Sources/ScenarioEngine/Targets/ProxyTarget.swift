@@ -20,6 +20,34 @@ public struct ProxyTargetProvider: TargetProvider {
     public func skipReason(for scenario: Scenario) -> String? { scenario.proxyIncompatibility }
 
     public func makeTarget(for scenario: Scenario, seed: UInt64?) async throws(TargetError) -> any ScenarioTarget {
-        throw TargetError("the fault proxy is not available in this build")
+        do {
+            let proxy = try await FaultProxy.start(
+                target: upstream, faults: scenario.faultRules, seed: seed, contracts: contracts, quiet: true, timeout: .seconds(30))
+            return ProxyTarget(proxy: proxy)
+        } catch {
+            throw TargetError("the fault proxy in front of \(upstream.absoluteString) did not start: \(error)")
+        }
+    }
+}
+
+/// One running fault proxy; the real server behind it keeps its state across scenarios, which is why state-dependent scenarios are skipped.
+struct ProxyTarget: ScenarioTarget {
+    let proxy: RunningFaultProxy
+
+    var baseURL: URL { proxy.baseURL }
+
+    func journal() async -> [JournalRecord] {
+        proxy.journal.entries().map(JournalRecord.init)
+    }
+
+    func announcementCount() async -> Int? { nil }
+
+    func replaceFaults(_ rules: [FaultRule]) async throws(TargetError) {
+        proxy.faults.replaceRules(rules)
+        try await ListeningWait.untilAccepting(proxy.server, rules: rules)
+    }
+
+    func shutdown() async {
+        try? await proxy.shutdown()
     }
 }

@@ -1,0 +1,52 @@
+import ContractKit
+import Foundation
+import MockBackend
+import Testing
+
+@testable import ScenarioEngine
+
+/// `--target`: the same scenario files against a second mock backend treated as a real server, faults applied by a proxy.
+@Suite struct ProxyTargetTests {
+    /// Runs `files` through fault proxies in front of a fresh "real" server, always shutting it down.
+    static func run(_ files: [String], driver: any ClientDriver = PetSpotClientDriver()) async throws -> (RunReport, [JournalEntry]) {
+        let contracts = try EngineTestSupport.contracts()
+        let real = try await PetSpotMockBackend.start(.init(contracts: contracts, quiet: true))
+        do {
+            let scenarios = try files.map(EngineTestSupport.scenario).map(EngineTestSupport.relaxed)
+            let runner = ScenarioRunner(driver: driver, targets: ProxyTargetProvider(upstream: real.baseURL, contracts: contracts))
+            let report = await SuiteRunner(runner: runner, jobs: 2).run(scenarios)
+            let seen = real.journal.entries()
+            try await real.shutdown()
+            return (report, seen)
+        } catch {
+            try? await real.shutdown()
+            throw error
+        }
+    }
+
+    @Test func faultScenariosPassThroughTheProxyAndTheRealServerNeverSeesTheFaults() async throws {
+        let files = ["happy-path.json", "fault-step1-503.json", "fault-step2-stall.json", "fault-step1-refuse.json", "cancel-then-continue.json"]
+        let (report, real) = try await Self.run(files)
+        #expect(report.passed == files.count, "\(LibraryRunTests.describe(report))")
+        #expect(report.target.contains("fault proxy in front of http://127.0.0.1:"))
+        // The proxy answered the 503 and the refusals itself: the real server only saw requests that got through.
+        #expect(!real.contains { $0.status == 503 })
+        #expect(real.allSatisfy { $0.fault == nil })
+        #expect(real.filter { $0.contract == "uploadPhoto" && $0.status == 201 }.count == files.count)
+    }
+
+    @Test func scenariosNeedingBackendStateAreSkippedWithTheReason() async throws {
+        let (report, real) = try await Self.run(["details-found-phone-only.json", "happy-path-stores-one-announcement.json"])
+        #expect(report.results.map(\.status) == [.skipped, .skipped])
+        #expect(report.results[0].skipReason?.contains("fixtures \"pets.json\"") == true)
+        #expect(report.results[1].skipReason?.contains("counts the announcements") == true)
+        #expect(report.exitCode == 0)
+        #expect(real.isEmpty)
+    }
+
+    @Test func aBrokenClientStillFailsThroughTheProxy() async throws {
+        let (report, _) = try await Self.run(["fault-step1-stall.json"], driver: BrokenClients.MapsEveryErrorToGeneric())
+        #expect(report.results.first?.status == .failed)
+        #expect(report.results.first?.failure?.message.contains("alert kind: expected noConnection, got generic") == true)
+    }
+}
