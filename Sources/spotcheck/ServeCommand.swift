@@ -14,6 +14,8 @@ struct ServeCommand: AsyncParsableCommand {
             Prints the bound URL on the first line ("Listening on http://127.0.0.1:PORT"), then serves until Ctrl-C.
             The admin API lives under /__spotcheck/ (journal, reset, health, faults).
             Exit 2 when the contracts, fixtures or fault rules cannot be used.
+            Debug builds check every answer against its contract (header x-spotcheck-contract-violation) but parse big
+            multipart bodies far more slowly; use `swift run -c release spotcheck serve` for big photo uploads.
             """
     )
 
