@@ -144,7 +144,7 @@ struct RunCommand: AsyncParsableCommand {
         print(ConsoleReporter.summary(report))
         let suiteName = "spotcheck" + (selection.shard.map { " shard \($0)" } ?? "")
         if let junit {
-            if let message = Self.write(JUnitReporter.document(report, suiteName: suiteName), to: junit) { return usage(message) }
+            if let message = Self.write(JUnitReporter.document(report, suiteName: suiteName, folder: LintPrinter.displayPath(scenariosURL)), to: junit) { return usage(message) }
         }
         if let json {
             if let message = Self.write(JSONReporter.document(report).serialized(pretty: true) + "\n", to: json) { return usage(message) }

@@ -71,7 +71,7 @@ public struct ScenarioParser: Sendable {
         }
         let faultRules = faults.flatMap { list in attempt { () throws(ScenarioProblem) in try Self.parseFaultRules(list, at: "/faults", reader) } }
         var steps: [Step] = []
-        if let stepValues = attempt({ () throws(ScenarioProblem) in try reader.array(root["steps"] ?? .null, at: "/steps", what: "the steps") }) {
+        if let stepsValue = root["steps"], let stepValues = attempt({ () throws(ScenarioProblem) in try reader.array(stepsValue, at: "/steps", what: "the steps") }) {
             if stepValues.isEmpty { problems.append(reader.problem("/steps", "a scenario needs at least one step")) }
             for (i, v) in stepValues.enumerated() {
                 if let step = attempt({ () throws(ScenarioProblem) in try parseStep(v, number: i + 1, reader) }) { steps.append(step) }

@@ -2,8 +2,8 @@ import Foundation
 
 /// JUnit XML as CI systems read it: one testsuite per run, one testcase per scenario, failures and skips marked.
 public enum JUnitReporter {
-    /// The document for `report`; `suiteName` becomes the testsuite name (e.g. including the shard).
-    public static func document(_ report: RunReport, suiteName: String = "spotcheck") -> String {
+    /// The document for `report`; `suiteName` becomes the testsuite name (e.g. including the shard), `folder` prefixes file paths.
+    public static func document(_ report: RunReport, suiteName: String = "spotcheck", folder: String = "scenarios") -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let time = String(format: "%.3f", report.seconds)
         xml += "<testsuites name=\"\(escape(suiteName))\" tests=\"\(report.results.count)\" failures=\"\(report.failed)\" errors=\"0\" skipped=\"\(report.skipped)\" time=\"\(time)\">\n"
@@ -14,7 +14,7 @@ public enum JUnitReporter {
         xml += "    </properties>\n"
         for r in report.results {
             let caseTime = String(format: "%.3f", r.seconds)
-            xml += "    <testcase name=\"\(escape(r.name))\" classname=\"scenarios.\(escape(className(r.file)))\" file=\"\(escape("scenarios/" + r.file))\" time=\"\(caseTime)\""
+            xml += "    <testcase name=\"\(escape(r.name))\" classname=\"scenarios.\(escape(className(r.file)))\" file=\"\(escape(folder + "/" + r.file))\" time=\"\(caseTime)\""
             switch r.status {
             case .passed:
                 xml += "/>\n"
