@@ -19,21 +19,6 @@ struct ProxyCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The server to forward to, e.g. http://localhost:3000 (plain HTTP).", valueName: "url"))
     var target: String
 
-    @Option(help: "The address to bind.")
-    var host: String = "127.0.0.1"
-
-    @Option(help: "The port to bind; 0 picks a free one and prints it.")
-    var port: Int = 0
-
-    @Option(help: "A second port serving only the admin API (0 picks one); it stays up while connections are refused.")
-    var adminPort: Int?
-
-    @Option(help: "Token for the admin API (X-SpotCheck-Admin-Token); required off loopback.")
-    var adminToken: String?
-
-    @Option(help: "How many requests the journal keeps.")
-    var journalLimit: Int = 1000
-
     @Option(help: "Seed for probabilistic faults.")
     var seed: UInt64?
 
@@ -43,15 +28,11 @@ struct ProxyCommand: AsyncParsableCommand {
     @Option(help: "The contracts folder (default: contracts/ in the working directory, else the one in this checkout).")
     var contracts: String?
 
-    @Flag(help: "No per-request log line.")
-    var quiet = false
+    @OptionGroup var listen: ListenOptions
 
     @OptionGroup var faults: FaultOptions
 
     func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, got \(port)") }
-        if let adminPort, !(0...65535).contains(adminPort) { throw ValidationError("--admin-port must be 0...65535, got \(adminPort)") }
-        guard journalLimit > 0 else { throw ValidationError("--journal-limit must be positive, got \(journalLimit)") }
         guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
     }
 
@@ -88,8 +69,8 @@ struct ProxyCommand: AsyncParsableCommand {
         }
         do {
             let proxy = try await FaultProxy.start(
-                target: url, host: host, port: port, faults: rules, seed: seed, journalLimit: journalLimit,
-                contracts: contractSet, adminPort: adminPort, adminToken: adminToken, quiet: quiet,
+                target: url, host: listen.host, port: listen.port, faults: rules, seed: seed, journalLimit: listen.journalLimit,
+                contracts: contractSet, adminPort: listen.adminPort, adminToken: listen.adminToken, quiet: listen.quiet,
                 timeout: .milliseconds(Int64(timeout * 1000)))
             return .success(proxy)
         } catch {

@@ -19,12 +19,6 @@ struct ServeCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The address to bind.")
-    var host: String = "127.0.0.1"
-
-    @Option(help: "The port to bind; 0 picks a free one and prints it.")
-    var port: Int = 0
-
     @Option(help: "Seed for ids, management passwords, request ids and probabilistic faults.")
     var seed: UInt64?
 
@@ -34,25 +28,9 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The contracts folder (default: contracts/ in the working directory, else the one in this checkout).")
     var contracts: String?
 
-    @Option(help: "How many requests the journal keeps.")
-    var journalLimit: Int = 1000
-
-    @Option(help: "Token for the admin API (X-SpotCheck-Admin-Token) and DELETE (X-Admin-Token); required off loopback.")
-    var adminToken: String?
-
-    @Option(help: "A second port serving only the admin API (0 picks one).")
-    var adminPort: Int?
-
-    @Flag(help: "No per-request log line.")
-    var quiet = false
+    @OptionGroup var listen: ListenOptions
 
     @OptionGroup var faults: FaultOptions
-
-    func validate() throws {
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be 0...65535, got \(port)") }
-        if let adminPort, !(0...65535).contains(adminPort) { throw ValidationError("--admin-port must be 0...65535, got \(adminPort)") }
-        guard journalLimit > 0 else { throw ValidationError("--journal-limit must be positive, got \(journalLimit)") }
-    }
 
     func run() async throws {
         let mock: PetSpotMockBackend
@@ -84,8 +62,8 @@ struct ServeCommand: AsyncParsableCommand {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }
         let options = PetSpotMockBackend.Options(
-            contracts: contractSet, host: host, port: port, seed: seed, fixtures: fixtures.map { URL(fileURLWithPath: $0) },
-            faults: rules, journalLimit: journalLimit, adminToken: adminToken, adminPort: adminPort, quiet: quiet)
+            contracts: contractSet, host: listen.host, port: listen.port, seed: seed, fixtures: fixtures.map { URL(fileURLWithPath: $0) },
+            faults: rules, journalLimit: listen.journalLimit, adminToken: listen.adminToken, adminPort: listen.adminPort, quiet: listen.quiet)
         do {
             return .success(try await PetSpotMockBackend.start(options))
         } catch {

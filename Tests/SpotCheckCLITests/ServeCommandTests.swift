@@ -11,11 +11,11 @@ import Testing
 
     @Test func defaultsBindLoopbackOnAPickedPort() throws {
         let command = try ServeCommand.parse([])
-        #expect(command.host == "127.0.0.1")
-        #expect(command.port == 0)
+        #expect(command.listen.host == "127.0.0.1")
+        #expect(command.listen.port == 0)
         #expect(command.seed == nil)
-        #expect(command.journalLimit == 1000)
-        #expect(!command.quiet)
+        #expect(command.listen.journalLimit == 1000)
+        #expect(!command.listen.quiet)
     }
 
     @Test func badNumbersAreUsageErrors() {
