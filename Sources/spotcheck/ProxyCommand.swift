@@ -40,7 +40,7 @@ struct ProxyCommand: AsyncParsableCommand {
         switch await start() {
         case .success(let proxy):
             FileHandle.standardOutput.write(Data(Self.banner(for: proxy, target: target).utf8))
-            await Self.waitForInterrupt()
+            await InterruptSignal.wait()
             try await proxy.shutdown()
         case .failure(let failure):
             try failure.outcome.finish()
@@ -88,24 +88,7 @@ struct ProxyCommand: AsyncParsableCommand {
     }
 
     private var contractsDirectory: URL {
-        if let contracts { return URL(fileURLWithPath: contracts) }
-        let local = URL(fileURLWithPath: "contracts")
-        if FileManager.default.fileExists(atPath: local.appendingPathComponent("schemas").path) { return local }
-        return ContractSet.bundledDirectory
+        InputFolder.resolve(contracts, local: "contracts", bundled: ContractSet.bundledDirectory)
     }
 
-    /// Returns on SIGINT or SIGTERM, so the proxy shuts down cleanly.
-    private static func waitForInterrupt() async {
-        let (stream, continuation) = AsyncStream<Void>.makeStream()
-        var sources: [any DispatchSourceSignal] = []
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { continuation.yield() }
-            source.resume()
-            sources.append(source)
-        }
-        for await _ in stream { break }
-        sources.forEach { $0.cancel() }
-    }
 }

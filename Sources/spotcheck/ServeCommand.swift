@@ -42,7 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Written unbuffered: scripts wait for this line to learn the port.
         FileHandle.standardOutput.write(Data(Self.banner(for: mock).utf8))
-        await Self.waitForInterrupt()
+        await InterruptSignal.wait()
         try await mock.shutdown()
     }
 
@@ -79,29 +79,9 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
     private var contractsDirectory: URL {
-        if let contracts { return URL(fileURLWithPath: contracts) }
-        let local = URL(fileURLWithPath: "contracts")
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: local.appendingPathComponent("schemas").path, isDirectory: &isDirectory) {
-            return local
-        }
-        return ContractSet.bundledDirectory
+        InputFolder.resolve(contracts, local: "contracts", bundled: ContractSet.bundledDirectory)
     }
 
-    /// Returns on SIGINT or SIGTERM, so the server shuts down cleanly.
-    private static func waitForInterrupt() async {
-        let (stream, continuation) = AsyncStream<Void>.makeStream()
-        var sources: [any DispatchSourceSignal] = []
-        for sig in [SIGINT, SIGTERM] {
-            signal(sig, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
-            source.setEventHandler { continuation.yield() }
-            source.resume()
-            sources.append(source)
-        }
-        for await _ in stream { break }
-        sources.forEach { $0.cancel() }
-    }
 }
 
 /// A command that could not start, carrying what to print and the exit code.

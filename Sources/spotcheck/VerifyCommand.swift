@@ -41,7 +41,7 @@ struct VerifyCommand: AsyncParsableCommand {
 
     /// Runs the command, writing human output through `print`; returns the exit code.
     func execute(print: @escaping @Sendable (String) -> Void) async -> Int32 {
-        let contractsURL = RunCommand.folder(contractsDirectory, local: "contracts", bundled: ContractSet.bundledDirectory)
+        let contractsURL = InputFolder.resolve(contractsDirectory, local: "contracts", bundled: ContractSet.bundledDirectory)
         let contracts: ContractSet
         do {
             contracts = try ContractSet.load(from: contractsURL)
