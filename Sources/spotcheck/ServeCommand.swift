@@ -1,6 +1,5 @@
 import ArgumentParser
 import ContractKit
-import Dispatch
 import Foundation
 import Logging
 import MockBackend
