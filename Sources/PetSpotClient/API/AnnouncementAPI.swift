@@ -120,7 +120,7 @@ public final class AnnouncementAPI: Sendable {
         let data: Data
         let response: URLResponse
         do {
-            (data, response) = try await session.data(for: request)
+            (data, response) = try await session.dataCancellingSafely(for: request)
         } catch let error as URLError {
             throw .transport(operation: operation, error: error)
         } catch {

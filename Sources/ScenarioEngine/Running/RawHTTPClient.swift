@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import PetSpotClient
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -54,7 +55,7 @@ struct RawHTTPClient: Sendable {
         let session = URLSession(configuration: configuration)
         defer { session.finishTasksAndInvalidate() }
         do {
-            let (data, response) = try await session.data(for: request)
+            let (data, response) = try await session.dataCancellingSafely(for: request)
             guard let http = response as? HTTPURLResponse else { throw DriverError("the answer is not HTTP") }
             let headers = http.allHeaderFields.compactMap { (k, v) -> (name: String, value: String)? in
                 guard let k = k as? String else { return nil }
