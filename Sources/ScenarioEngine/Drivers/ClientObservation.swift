@@ -34,34 +34,3 @@ public struct ClientObservation: Sendable, Equatable {
         self.listedIDs = listedIDs
     }
 }
-
-/// An alert as the client shows it.
-public struct ObservedAlert: Sendable, Equatable {
-    /// `noConnection` or `generic` (or whatever an external client claims).
-    public var kind: String
-    /// The text shown.
-    public var message: String
-
-    /// An alert with this kind and text.
-    public init(kind: String, message: String) {
-        self.kind = kind
-        self.message = message
-    }
-}
-
-/// The pet details screen as the client shows it.
-public struct ObservedDetails: Sendable, Equatable {
-    /// `loading`, `loaded` or `error`.
-    public var state: String
-    /// The error text in the error state.
-    public var message: String?
-    /// Presented values by name (status, statusColor, microchip, ...).
-    public var presentation: [String: String]
-
-    /// Details in this state.
-    public init(state: String, message: String? = nil, presentation: [String: String] = [:]) {
-        self.state = state
-        self.message = message
-        self.presentation = presentation
-    }
-}

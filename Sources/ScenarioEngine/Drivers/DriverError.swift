@@ -11,6 +11,7 @@ public struct DriverError: Error, Sendable, Equatable, CustomStringConvertible {
         self.stderrTail = stderrTail
     }
 
+    /// The text shown to people.
     public var description: String {
         guard let tail = stderrTail, !tail.isEmpty else { return message }
         return message + "\n--- client stderr (tail) ---\n" + tail

@@ -19,8 +19,10 @@ public struct ProcessDriver: ClientDriver {
         signal(SIGPIPE, SIG_IGN)
     }
 
+    /// The text shown to people.
     public var description: String { "external client `\(command)`" }
 
+    /// Starts a fresh client for one scenario.
     public func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")
@@ -51,138 +53,3 @@ public struct ProcessDriver: ClientDriver {
         return session
     }
 }
-
-/// One running client process.
-final class ProcessSession: ClientSession, @unchecked Sendable {
-    private let process: Process
-    private let stdin: Pipe
-    private let stdout: Pipe
-    private let stderr: Pipe
-    private let command: String
-    private let stepTimeout: Duration
-    private let lines = LineChannel()
-    private let tail = TailBuffer()
-    private let lock = NSLock()
-    private var nextID = 1
-    private var closed = false
-
-    init(process: Process, stdin: Pipe, stdout: Pipe, stderr: Pipe, command: String, stepTimeout: Duration) {
-        self.process = process
-        self.stdin = stdin
-        self.stdout = stdout
-        self.stderr = stderr
-        self.command = command
-        self.stepTimeout = stepTimeout
-        PipeReader.readLines(fd: stdout.fileHandleForReading.fileDescriptor, into: lines)
-        PipeReader.readTail(fd: stderr.fileHandleForReading.fileDescriptor, into: tail)
-    }
-
-    var stderrTail: String { tail.tail() }
-
-    func takeID() -> Int {
-        lock.withLock {
-            let id = nextID
-            nextID += 1
-            return id
-        }
-    }
-
-    func perform(_ action: ClientAction) async throws(DriverError) -> ClientObservation {
-        let answer = try await exchange(WireProtocol.request(id: takeID(), action: action), what: action.name)
-        do {
-            return try WireProtocol.observation(from: answer)
-        } catch {
-            throw DriverError(error.message, stderrTail: stderrTail)
-        }
-    }
-
-    /// Sends one request line and waits for its answer line within the step timeout.
-    func exchange(_ request: JSONValue, what: String) async throws(DriverError) -> JSONValue {
-        let id = request["id"]?.intValue ?? 0
-        guard write(request.serialized() + "\n") else {
-            throw DriverError("cannot send \"\(what)\" to the client: it is no longer reading its stdin\(await exitDescription())", stderrTail: await settledTail())
-        }
-        switch await lines.next(timeout: stepTimeout) {
-        case .line(let line):
-            do {
-                return try WireProtocol.decodeAnswer(line, expectedID: id)
-            } catch {
-                throw DriverError(error.message, stderrTail: await settledTail())
-            }
-        case .endOfFile:
-            throw DriverError("the client closed its stdout before answering \"\(what)\"\(await exitDescription())", stderrTail: await settledTail())
-        case .timedOut:
-            throw DriverError("the client did not answer \"\(what)\" within \(stepTimeout.milliseconds) ms", stderrTail: stderrTail)
-        }
-    }
-
-    private func write(_ text: String) -> Bool {
-        let fd = stdin.fileHandleForWriting.fileDescriptor
-        var bytes = Array(text.utf8)[...]
-        while !bytes.isEmpty {
-            let n = bytes.withUnsafeBytes { Glibc_write(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return false }
-            bytes = bytes.dropFirst(n)
-        }
-        return true
-    }
-
-    /// Waits briefly for the process to exit and stderr to drain, so a crash message carries its last words.
-    private func settledTail() async -> String {
-        for _ in 0..<100 where process.isRunning || !tail.isFinished {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        return tail.tail()
-    }
-
-    private func exitDescription() async -> String {
-        for _ in 0..<100 where process.isRunning {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        if process.isRunning { return "" }
-        switch process.terminationReason {
-        case .uncaughtSignal: return " (it was killed by signal \(process.terminationStatus))"
-        default: return " (it exited with status \(process.terminationStatus))"
-        }
-    }
-
-    func close() async {
-        let alreadyClosed = lock.withLock {
-            let was = closed
-            closed = true
-            return was
-        }
-        if alreadyClosed { return }
-        if process.isRunning { _ = write(WireProtocol.quitRequest(id: takeID()).serialized() + "\n") }
-        try? stdin.fileHandleForWriting.close()
-        for _ in 0..<100 where process.isRunning {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        if process.isRunning {
-            process.terminate()
-            for _ in 0..<100 where process.isRunning {
-                try? await Task.sleep(for: .milliseconds(5))
-            }
-        }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-    }
-}
-
-extension Duration {
-    /// The duration in whole milliseconds, for messages.
-    var milliseconds: Int64 {
-        let (seconds, attoseconds) = components
-        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
-    }
-}
-
-#if canImport(Glibc)
-private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    Glibc.write(fd, buffer, count)
-}
-#else
-private func Glibc_write(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    Darwin.write(fd, buffer, count)
-}
-#endif

@@ -18,5 +18,6 @@ public struct TextPattern: Sendable, Equatable, CustomStringConvertible {
         return regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }
 
+    /// The text shown to people.
     public var description: String { "/\(source)/" }
 }

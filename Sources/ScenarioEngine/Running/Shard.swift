@@ -34,5 +34,6 @@ public struct Shard: Sendable, Equatable, CustomStringConvertible {
         return hash
     }
 
+    /// The text shown to people.
     public var description: String { "\(index)/\(count)" }
 }

@@ -1,0 +1,21 @@
+import Foundation
+
+/// What a client needs to know to start serving a scenario.
+public struct ClientContext: Sendable {
+    /// The server the client talks to (the embedded mock backend or the fault proxy).
+    public var baseURL: URL
+    /// The client's settings (request timeout).
+    public var settings: ClientSettings
+    /// What the user entered in steps 1 to 4.
+    public var report: ReportData
+    /// The scenario's name, for logs of external clients.
+    public var scenarioName: String
+
+    /// A context with these values.
+    public init(baseURL: URL, settings: ClientSettings, report: ReportData, scenarioName: String) {
+        self.baseURL = baseURL
+        self.settings = settings
+        self.report = report
+        self.scenarioName = scenarioName
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// Reads a file descriptor on its own thread until end of file; pipes from child processes block, so they get a thread.
+enum PipeReader {
+    /// Splits the stream into lines for `channel`.
+    static func readLines(fd: Int32, into channel: LineChannel) {
+        let thread = Thread {
+            var pending: [UInt8] = []
+            var buffer = [UInt8](repeating: 0, count: 8192)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                pending.append(contentsOf: buffer[0..<n])
+                while let newline = pending.firstIndex(of: UInt8(ascii: "\n")) {
+                    var line = Array(pending[..<newline])
+                    if line.last == UInt8(ascii: "\r") { line.removeLast() }
+                    pending.removeSubrange(...newline)
+                    channel.push(String(decoding: line, as: UTF8.self))
+                }
+            }
+            if !pending.isEmpty { channel.push(String(decoding: pending, as: UTF8.self)) }
+            channel.finish()
+        }
+        thread.start()
+    }
+
+    /// Keeps the tail of the stream in `tail`.
+    static func readTail(fd: Int32, into tail: TailBuffer) {
+        let thread = Thread {
+            var buffer = [UInt8](repeating: 0, count: 4096)
+            while true {
+                let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 { break }
+                tail.append(buffer[0..<n])
+            }
+            tail.finish()
+        }
+        thread.start()
+    }
+}

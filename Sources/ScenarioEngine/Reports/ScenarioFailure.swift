@@ -1,0 +1,49 @@
+import Foundation
+
+/// Where and how a scenario failed.
+public struct ScenarioFailure: Sendable {
+    /// The failing step's number, `nil` when the scenario failed before its first step (e.g. the backend did not start).
+    public var stepNumber: Int?
+    /// The failing step's action, e.g. `retry`.
+    public var action: String?
+    /// The failing step's JSON pointer in the scenario file.
+    public var pointer: String?
+    /// Each expectation that did not hold.
+    public var mismatches: [Mismatch]
+    /// The scenario's reason for the expectation, from `because`.
+    public var because: String?
+    /// The requests the target received (during the step, or all of them when none arrived during it).
+    public var journalExcerpt: [String]
+
+    /// A failure with these values.
+    public init(stepNumber: Int?, action: String?, pointer: String?, mismatches: [Mismatch], because: String? = nil, journalExcerpt: [String] = []) {
+        self.stepNumber = stepNumber
+        self.action = action
+        self.pointer = pointer
+        self.mismatches = mismatches
+        self.because = because
+        self.journalExcerpt = journalExcerpt
+    }
+
+    /// The whole failure as text: step, each expected vs actual, reason, journal.
+    public var message: String {
+        var lines: [String] = []
+        if let stepNumber, let action {
+            lines.append("step \(stepNumber) (\(action)) at \(pointer ?? "?"):")
+        }
+        for m in mismatches { lines.append("  " + m.description) }
+        if let because { lines.append("  why it matters: \(because)") }
+        if !journalExcerpt.isEmpty {
+            lines.append("  journal:")
+            lines.append(contentsOf: journalExcerpt.map { "    " + $0 })
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The first mismatch in one line, for summaries.
+    public var headline: String {
+        let first = mismatches.first?.description.split(separator: "\n").first.map(String.init) ?? "failed"
+        guard let stepNumber, let action else { return first }
+        return "step \(stepNumber) (\(action)): \(first)"
+    }
+}

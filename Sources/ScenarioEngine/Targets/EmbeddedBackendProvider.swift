@@ -1,0 +1,38 @@
+import ContractKit
+import Foundation
+import Logging
+import MockBackend
+
+/// The default target: a fresh PetSpotMockBackend per scenario on an ephemeral loopback port, with the scenario's faults and fixtures.
+public struct EmbeddedBackendProvider: TargetProvider {
+    /// The contracts the backend validates with.
+    public let contracts: ContractSet
+
+    /// A provider whose backends validate with `contracts`.
+    public init(contracts: ContractSet) {
+        self.contracts = contracts
+    }
+
+    /// The text shown to people.
+    public var description: String { "embedded mock backend" }
+
+    /// Why a scenario cannot run on this target, or `nil`.
+    public func skipReason(for scenario: Scenario) -> String? { nil }
+
+    /// Starts a fresh target for one scenario.
+    public func makeTarget(for scenario: Scenario, seed: UInt64?) async throws(TargetError) -> any ScenarioTarget {
+        var logger = Logger(label: "spotcheck.run.backend")
+        // Per-request and refuse-window lines would drown the report; real problems still show.
+        logger.logLevel = .warning
+        let options = PetSpotMockBackend.Options(
+            contracts: contracts, seed: seed, fixtures: scenario.backend.fixtures, faults: scenario.faultRules, quiet: true,
+            // The backend's own tests check its answers against the contracts; here fixtures deliberately hold statuses
+            // (ACTIVE, CLOSED) outside the create schema, and the check would only add noise and time.
+            checkResponses: false, logger: logger, idleTimeout: .seconds(30))
+        do {
+            return EmbeddedBackendTarget(backend: try await PetSpotMockBackend.start(options))
+        } catch {
+            throw TargetError("the embedded mock backend did not start: \(error)")
+        }
+    }
+}
