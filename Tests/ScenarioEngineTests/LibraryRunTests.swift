@@ -18,18 +18,21 @@ import Testing
         #expect(report.exitCode == 0)
     }
 
-    /// The spotcheck-client executable SwiftPM built next to this test bundle.
-    static func builtClient() throws -> URL {
+    /// An executable product SwiftPM built next to this test bundle (e.g. `spotcheck-client`).
+    static func builtProduct(_ name: String) throws -> URL {
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var dir = bundle.deletingLastPathComponent()
         // On Linux the test binary sits in the products folder; on macOS it is inside the .xctest bundle.
         while dir.path != "/" {
-            let candidate = dir.appendingPathComponent("spotcheck-client")
+            let candidate = dir.appendingPathComponent(name)
             if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
             dir.deleteLastPathComponent()
         }
-        throw DriverError("spotcheck-client was not found next to \(bundle.path); build it with `swift build --product spotcheck-client`")
+        throw DriverError("\(name) was not found next to \(bundle.path); build it with `swift build --product \(name)`")
     }
+
+    /// The spotcheck-client executable SwiftPM built next to this test bundle.
+    static func builtClient() throws -> URL { try builtProduct("spotcheck-client") }
 
     @Test func scenariosPassThroughTheExternalReferenceClient() async throws {
         let client = try Self.builtClient()

@@ -49,4 +49,42 @@ import Testing
         #expect(report.results.first?.status == .failed)
         #expect(report.results.first?.failure?.message.contains("alert kind: expected noConnection, got generic") == true)
     }
+
+    /// Starts `spotcheck serve --port 0` (built next to this test bundle) and reads the URL it prints.
+    static func startServeProcess() throws -> (Process, URL) {
+        let binary = try LibraryRunTests.builtProduct("spotcheck")
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = ["serve", "--port", "0", "--quiet"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var text = ""
+        let handle = output.fileHandleForReading
+        while !text.contains("\n") {
+            let chunk = handle.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+        }
+        guard let range = text.range(of: "http://[^\\s]+", options: .regularExpression), let url = URL(string: String(text[range])) else {
+            process.terminate()
+            throw DriverError("spotcheck serve printed no URL: \(text)")
+        }
+        return (process, url)
+    }
+
+    @Test func runsAgainstASecondMockBackendProcessTreatedAsARealServer() async throws {
+        let (server, url) = try Self.startServeProcess()
+        defer {
+            server.terminate()
+            server.waitUntilExit()
+        }
+        let contracts = try EngineTestSupport.contracts()
+        let files = ["happy-path.json", "fault-step2-503.json", "upload-404.json", "backend-photo-upload-auth.json", "details-found-phone-only.json"]
+        let scenarios = try files.map(EngineTestSupport.scenario).map(EngineTestSupport.relaxed)
+        let runner = ScenarioRunner(driver: PetSpotClientDriver(), targets: ProxyTargetProvider(upstream: url, contracts: contracts))
+        let report = await SuiteRunner(runner: runner, jobs: 2).run(scenarios)
+        #expect(report.results.map(\.status) == [.passed, .passed, .passed, .passed, .skipped], "\(LibraryRunTests.describe(report))")
+    }
 }
