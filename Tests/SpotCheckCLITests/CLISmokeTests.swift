@@ -1,8 +1,0 @@
-import Testing
-@testable import spotcheck
-
-@Suite struct CLISmokeTests {
-    @Test func rootCommandNamesItself() {
-        #expect(SpotCheck.configuration.commandName == "spotcheck")
-    }
-}
