@@ -99,8 +99,8 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let client, client.trimmingCharacters(in: .whitespaces).isEmpty { return usage("--client expects a command line") }
 
-        let scenariosURL = Self.folder(scenariosDirectory, local: "scenarios", bundled: ScenarioLibrary.bundledDirectory)
-        let contractsURL = Self.folder(contractsDirectory, local: "contracts", bundled: ContractSet.bundledDirectory)
+        let scenariosURL = InputFolder.resolve(scenariosDirectory, local: "scenarios", bundled: ScenarioLibrary.bundledDirectory)
+        let contractsURL = InputFolder.resolve(contractsDirectory, local: "contracts", bundled: ContractSet.bundledDirectory)
         let contracts: ContractSet
         do {
             contracts = try ContractSet.load(from: contractsURL)
@@ -117,7 +117,7 @@ struct RunCommand: AsyncParsableCommand {
         do {
             library = try ScenarioLibrary.load(from: scenariosURL)
         } catch {
-            print(LintPrinter.render(error.problems.map(\.lintProblem)))
+            print(LintPrinter.render(error.problems))
             return 2
         }
         let selected = selection.apply(to: library.scenarios)
@@ -152,15 +152,6 @@ struct RunCommand: AsyncParsableCommand {
         return report.exitCode
     }
 
-    /// An explicit folder, else `local` in the working directory if present, else the bundled one.
-    static func folder(_ explicit: String?, local: String, bundled: URL) -> URL {
-        if let explicit { return URL(fileURLWithPath: explicit) }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: local, isDirectory: &isDirectory), isDirectory.boolValue {
-            return URL(fileURLWithPath: local)
-        }
-        return bundled
-    }
 
     /// Writes a report file; returns a message when it cannot.
     static func write(_ text: String, to path: String) -> String? {

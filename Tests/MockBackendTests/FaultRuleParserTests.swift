@@ -93,7 +93,7 @@ import Testing
             let error = try failure(text)
             #expect(error?.pointer == pointer, "\(text)")
             #expect(error?.file == "faults.json")
-            #expect(error?.description.hasPrefix("faults.json at ") == true)
+            #expect(error?.description.hasPrefix("faults.json:") == true)
         }
     }
 

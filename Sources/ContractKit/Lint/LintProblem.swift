@@ -64,3 +64,6 @@ public enum LintPrinter {
         return path
     }
 }
+
+/// A lint problem is also what parsers of user-written files throw.
+extension LintProblem: Error {}
