@@ -28,6 +28,9 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "Seconds to wait for each answer.")
     var timeout: Double = 30
 
+    @Option(name: .customLong("skip"), help: "Leave out the checks whose name contains this text (repeatable, case-insensitive).")
+    var skipped: [String] = []
+
     @Option(help: "Also write a JUnit XML report to this file.")
     var junit: String?
 
@@ -49,7 +52,9 @@ struct VerifyCommand: AsyncParsableCommand {
             print(LintPrinter.render(error.problems))
             return 2
         }
-        let plan = VerificationPlanner.plan(for: contracts)
+        let plan = VerificationPlanner.plan(for: contracts).filter { check in
+            !skipped.contains { check.name.localizedCaseInsensitiveContains($0) }
+        }
         if dryRun {
             print(VerificationPlanner.describe(plan))
             print("\(plan.count) checks; nothing was sent")
@@ -69,7 +74,7 @@ struct VerifyCommand: AsyncParsableCommand {
         print(ConsoleReporter.summary(outcome.report))
         print("created \(outcome.createdAnnouncements.count) announcement(s) on the server: "
             + (outcome.createdAnnouncements.isEmpty ? "none" : outcome.createdAnnouncements.joined(separator: ", ")))
-        if let junit, let message = RunCommand.write(JUnitReporter.document(outcome.report, suiteName: "spotcheck verify"), to: junit) {
+        if let junit, let message = RunCommand.write(JUnitReporter.document(outcome.report, suiteName: "spotcheck verify", folder: "contracts"), to: junit) {
             print("spotcheck verify: \(message)")
             return 2
         }

@@ -14,7 +14,7 @@ public enum JUnitReporter {
         xml += "    </properties>\n"
         for r in report.results {
             let caseTime = String(format: "%.3f", r.seconds)
-            xml += "    <testcase name=\"\(escape(r.name))\" classname=\"scenarios.\(escape(className(r.file)))\" file=\"\(escape(folder + "/" + r.file))\" time=\"\(caseTime)\""
+            xml += "    <testcase name=\"\(escape(r.name))\" classname=\"\(escape(folder)).\(escape(className(r.file)))\" file=\"\(escape(folder + "/" + r.file))\" time=\"\(caseTime)\""
             switch r.status {
             case .passed:
                 xml += "/>\n"
