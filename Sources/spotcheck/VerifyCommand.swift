@@ -71,7 +71,7 @@ struct VerifyCommand: AsyncParsableCommand {
         print("verifying \(url.absoluteString) against \(plan.count) documented answers from \(LintPrinter.displayPath(contractsURL))")
         let outcome = await ProviderVerifier(contracts: contracts, target: url, timeout: timeout).verify(plan)
         for result in outcome.report.results { print(ConsoleReporter.line(for: result)) }
-        print(ConsoleReporter.summary(outcome.report))
+        print(ConsoleReporter.summary(outcome.report, noun: "checks"))
         print("created \(outcome.createdAnnouncements.count) announcement(s) on the server: "
             + (outcome.createdAnnouncements.isEmpty ? "none" : outcome.createdAnnouncements.joined(separator: ", ")))
         if let junit, let message = RunCommand.write(JUnitReporter.document(outcome.report, suiteName: "spotcheck verify", folder: "contracts"), to: junit) {

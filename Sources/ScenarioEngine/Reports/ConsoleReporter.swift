@@ -19,11 +19,11 @@ public enum ConsoleReporter {
         }
     }
 
-    /// The closing summary.
-    public static func summary(_ report: RunReport) -> String {
+    /// The closing summary; `noun` names what the results are (scenarios, or a verification's checks).
+    public static func summary(_ report: RunReport, noun: String = "scenarios") -> String {
         let rate = report.seconds > 0 ? Double(report.results.count) / report.seconds : 0
-        var text = "\n\(report.results.count) scenarios: \(report.passed) passed, \(report.failed) failed, \(report.skipped) skipped"
-        text += String(format: " in %.2f s (%.1f scenarios/s)", report.seconds, rate)
+        var text = "\n\(report.results.count) \(noun): \(report.passed) passed, \(report.failed) failed, \(report.skipped) skipped"
+        text += String(format: " in %.2f s (%.1f \(noun)/s)", report.seconds, rate)
         text += "\nclient: \(report.client); target: \(report.target)"
         let failed = report.results.filter { $0.status == .failed }
         if !failed.isEmpty {
