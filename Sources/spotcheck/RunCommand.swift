@@ -46,11 +46,7 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(name: .customLong("fail-fast"), help: "Start no further scenario after the first failure.")
     var failFast = false
 
-    @Option(help: "Also write a JUnit XML report to this file.")
-    var junit: String?
-
-    @Option(help: "Also write a JSON report to this file.")
-    var json: String?
+    @OptionGroup var reports: ReportFileOptions
 
     @Flag(help: "List the selected scenarios (after --tag, --filter, --shard) without running them.")
     var list = false
@@ -143,24 +139,8 @@ struct RunCommand: AsyncParsableCommand {
         }
         print(ConsoleReporter.summary(report))
         let suiteName = "spotcheck" + (selection.shard.map { " shard \($0)" } ?? "")
-        if let junit {
-            if let message = Self.write(JUnitReporter.document(report, suiteName: suiteName, folder: LintPrinter.displayPath(scenariosURL)), to: junit) { return usage(message) }
-        }
-        if let json {
-            if let message = Self.write(JSONReporter.document(report).serialized(pretty: true) + "\n", to: json) { return usage(message) }
-        }
+        if let message = reports.write(report, suiteName: suiteName, folder: LintPrinter.displayPath(scenariosURL)) { return usage(message) }
         return report.exitCode
-    }
-
-
-    /// Writes a report file; returns a message when it cannot.
-    static func write(_ text: String, to path: String) -> String? {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            return nil
-        } catch {
-            return "cannot write \(path): \(error.localizedDescription)"
-        }
     }
 }
 

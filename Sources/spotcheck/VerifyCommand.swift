@@ -31,11 +31,7 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(name: .customLong("skip"), help: "Leave out the checks whose name contains this text (repeatable, case-insensitive).")
     var skipped: [String] = []
 
-    @Option(help: "Also write a JUnit XML report to this file.")
-    var junit: String?
-
-    @Option(help: "Also write a JSON report to this file.")
-    var json: String?
+    @OptionGroup var reports: ReportFileOptions
 
     func run() async throws {
         let code = await execute(print: ConsoleOutput.shared.write)
@@ -74,11 +70,7 @@ struct VerifyCommand: AsyncParsableCommand {
         print(ConsoleReporter.summary(outcome.report, noun: "checks"))
         print("created \(outcome.createdAnnouncements.count) announcement(s) on the server: "
             + (outcome.createdAnnouncements.isEmpty ? "none" : outcome.createdAnnouncements.joined(separator: ", ")))
-        if let junit, let message = RunCommand.write(JUnitReporter.document(outcome.report, suiteName: "spotcheck verify", folder: "contracts"), to: junit) {
-            print("spotcheck verify: \(message)")
-            return 2
-        }
-        if let json, let message = RunCommand.write(JSONReporter.document(outcome.report).serialized(pretty: true) + "\n", to: json) {
+        if let message = reports.write(outcome.report, suiteName: "spotcheck verify", folder: "contracts") {
             print("spotcheck verify: \(message)")
             return 2
         }
