@@ -1,9 +1,9 @@
 -- POST create with a valid body (no microchip number, so repeated creates never conflict), then the JSON report line.
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
-local file = assert(io.open("benchmarks/create-body.json", "r"))
+local file = assert(io.open("bench/create-body.json", "r"))
 wrk.body = file:read("*a")
 file:close()
 
 -- The report line is the same for every benchmark.
-dofile("benchmarks/report.lua")
+dofile("bench/report.lua")

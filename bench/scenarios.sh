@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-3}
-mkdir -p benchmarks/out
+mkdir -p bench/out
 
 echo "building release (once)..." >&2
 swift build -c release --product spotcheck >&2
@@ -35,6 +35,6 @@ for row in "in-process PetSpotClient:$inproc" "external spotcheck-client:$extern
     label=${row%%:*}; t=${row##*:}
     printf '%-32s %10.2f %14.1f %15.2fx\n' "$label" "$t" "$(awk "BEGIN { print $count / $t }")" "$(awk "BEGIN { print $t / $inproc }")"
 done
-cat > benchmarks/out/scenarios.json <<JSON
+cat > bench/out/scenarios.json <<JSON
 {"scenarios": $count, "runs": $RUNS, "inProcessSeconds": $inproc, "externalClientSeconds": $external, "oneJobSeconds": $single}
 JSON

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
-# Benchmarks `spotcheck serve` against a peer measured in the same run; see benchmarks/README.md.
+# Benchmarks `spotcheck serve` against a peer measured in the same run; see bench/README.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-OUT=benchmarks/out
+OUT=bench/out
 DURATION=${DURATION:-10s}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-32}
@@ -79,20 +79,20 @@ done
 echo "== throughput and latency (wrk -t$THREADS -c$CONNECTIONS -d$DURATION)"
 start_spotcheck
 ID=$(curl -fs -X POST "$SERVE_URL/api/v1/announcements" -H 'Content-Type: application/json' \
-    --data @benchmarks/create-body.json | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+    --data @bench/create-body.json | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
 # The peer serves the very bytes GET by id answers, so both move the same payload.
 curl -fs "$SERVE_URL/api/v1/announcements/$ID" > "$OUT/static/announcement.json"
 start_peer
 
 run_wrk() { # name url [script]
-    local name=$1 url=$2 script=${3:-benchmarks/report.lua}
+    local name=$1 url=$2 script=${3:-bench/report.lua}
     wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" -s "$script" "$url" > "$OUT/$name.txt" 2>&1
     grep '^{' "$OUT/$name.txt" | tail -n 1 > "$OUT/$name.json"
     echo "   $name: $(cat "$OUT/$name.json")"
 }
 run_wrk get-by-id "$SERVE_URL/api/v1/announcements/$ID"
 run_wrk peer-static "$PEER_URL/announcement.json"
-run_wrk create "$SERVE_URL/api/v1/announcements" benchmarks/create.lua
+run_wrk create "$SERVE_URL/api/v1/announcements" bench/create.lua
 stop "$SERVE_PID"; stop "$PEER_PID"
 
 python3 - "$OUT" <<'PY'
