@@ -102,7 +102,7 @@ public struct PetSpotMockBackend: Sendable {
 
     /// How many announcements are stored right now.
     public func announcementCount() async -> Int {
-        await backend.store.count
+        backend.store.count
     }
 
     /// Stops listening and closes every connection.
@@ -116,6 +116,6 @@ struct PetSpotAdminHooks: AdminHooks {
     let store: AnnouncementStore
 
     func reset() async {
-        await store.reset()
+        store.reset()
     }
 }

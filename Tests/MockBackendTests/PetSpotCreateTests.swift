@@ -26,7 +26,7 @@ import Testing
         #expect(body["locationLatitude"] == 52.2297)
         #expect(body["age"] == 3)
         #expect(response.headers.first(name: "Content-Type") == "application/json; charset=utf-8")
-        #expect(await backend.store.count == 1)
+        #expect(backend.store.count == 1)
     }
 
     @Test func absentOptionalFieldsComeBackAsNull() async throws {
@@ -202,7 +202,7 @@ import Testing
         #expect(second.errorCode == "CONFLICT")
         #expect(second.errorField == "microchipNumber")
         #expect(second.contractViolation == nil)
-        #expect(await backend.store.count == 1)
+        #expect(backend.store.count == 1)
     }
 
     @Test func htmlIsStrippedFromTextFieldsAndScriptsLoseTheirContent() async throws {

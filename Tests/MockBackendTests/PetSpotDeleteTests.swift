@@ -29,7 +29,7 @@ import Testing
         #expect(response.status == .unauthorized)
         #expect(response.errorCode == "UNAUTHENTICATED")
         #expect(response.contractViolation == nil)
-        #expect(await backend.store.count == 6)
+        #expect(backend.store.count == 6)
     }
 
     @Test func withNoTokenConfiguredNothingCanBeDeleted() async throws {
@@ -53,16 +53,16 @@ import Testing
         let delete = MockRequest(method: .DELETE, uri: "/api/v1/announcements/0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101", headers: ["X-Admin-Token": "s3cret"])
         #expect(await backend.respond(to: delete).status == .noContent)
         #expect(await backend.respond(to: S.createRequest(body)).status == .created)
-        await backend.store.reset()
+        backend.store.reset()
         #expect(await backend.respond(to: S.createRequest(body)).status == .conflict)
     }
 
     @Test func resetRestoresTheFixturesAndTheSeededSequence() async throws {
         let backend = try S.backend(seed: 3, fixtures: true)
         let first = await backend.respond(to: S.createRequest(S.createBody())).json?["id"]
-        #expect(await backend.store.count == 7)
-        await backend.store.reset()
-        #expect(await backend.store.count == 6)
+        #expect(backend.store.count == 7)
+        backend.store.reset()
+        #expect(backend.store.count == 6)
         let again = await backend.respond(to: S.createRequest(S.createBody())).json?["id"]
         #expect(first != nil)
         #expect(first == again)

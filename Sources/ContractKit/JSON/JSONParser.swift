@@ -15,7 +15,12 @@ public struct JSONSyntaxError: Error, Sendable, Equatable, CustomStringConvertib
 extension JSONValue {
     /// Parses UTF-8 JSON text, keeping object key order.
     public init(parsing data: Data) throws(JSONSyntaxError) {
-        var parser = JSONParser(bytes: [UInt8](data))
+        try self.init(parsing: [UInt8](data))
+    }
+
+    /// Parses UTF-8 JSON bytes, keeping object key order.
+    public init(parsing bytes: [UInt8]) throws(JSONSyntaxError) {
+        var parser = JSONParser(bytes: bytes)
         self = try parser.parseDocument()
     }
 
@@ -170,6 +175,13 @@ struct JSONParser {
 
     mutating func parseString() throws(JSONSyntaxError) -> String {
         position += 1
+        // Most strings have no escapes: decode them in one step instead of scalar by scalar.
+        var end = position
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            defer { position = end + 1 }
+            return String(decoding: bytes[position..<end], as: UTF8.self)
+        }
         var scalars = String.UnicodeScalarView()
         var runStart = position
         func flush(_ parser: JSONParser, _ scalars: inout String.UnicodeScalarView, upTo end: Int) {

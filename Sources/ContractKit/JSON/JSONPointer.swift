@@ -4,7 +4,9 @@ import Foundation
 public enum JSONPointer {
     /// `base` extended by one reference token, escaped (`~` → `~0`, `/` → `~1`).
     public static func appending(_ base: String, _ token: String) -> String {
-        base + "/" + token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+        // Validation builds a pointer per property; Foundation's replacing is only worth it when there is something to escape.
+        guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) else { return base + "/" + token }
+        return base + "/" + token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     /// `base` extended by an array index.

@@ -23,12 +23,28 @@ public struct DriftResponder: MockResponder {
     }
 
     public func respond(to request: MockRequest) async -> MockResponse {
+        let (route, drifted) = drift(request)
+        return bend(await base.respond(to: drifted), route: route)
+    }
+
+    public func immediateResponse(to request: MockRequest) -> MockResponse? {
+        let (route, drifted) = drift(request)
+        return base.immediateResponse(to: drifted).map { bend($0, route: route) }
+    }
+
+    /// The request as the drifted server reads it.
+    private func drift(_ request: MockRequest) -> (Route, MockRequest) {
         let route = Self.route(of: request)
         var request = request
         if drifts.contains(.bearerInsteadOfBasic), route == .upload {
             request.headers = Self.bearerToBasic(request.headers)
         }
-        var response = await base.respond(to: request)
+        return (route, request)
+    }
+
+    /// The faithful answer as the drifted server sends it.
+    private func bend(_ response: MockResponse, route: Route) -> MockResponse {
+        var response = response
         switch route {
         case .create:
             if drifts.contains(.renamedManagementPassword), response.status == .created {

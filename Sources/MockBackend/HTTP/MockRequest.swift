@@ -6,13 +6,20 @@ public struct MockRequest: Sendable {
     /// The request method, e.g. `POST`.
     public var method: HTTPMethod
     /// The raw request target as sent, e.g. `/api/v1/announcements?lat=1`.
-    public var uri: String
+    public var uri: String {
+        // Path and query are read several times per request (route, faults, journal), so they are split once.
+        didSet { (path, query) = Self.split(uri) }
+    }
     /// The request headers as sent.
     public var headers: HTTPHeaders
     /// The body bytes (empty when there was none).
     public var body: ByteBuffer
     /// The address of the peer, for the journal and logs.
     public var remoteAddress: String?
+    /// The path part of the URI, without the query string.
+    public private(set) var path: String
+    /// The query string after `?`, if any.
+    public private(set) var query: String?
 
     public init(method: HTTPMethod, uri: String, headers: HTTPHeaders = [:], body: ByteBuffer = ByteBuffer(), remoteAddress: String? = nil) {
         self.method = method
@@ -20,17 +27,11 @@ public struct MockRequest: Sendable {
         self.headers = headers
         self.body = body
         self.remoteAddress = remoteAddress
+        (path, query) = Self.split(uri)
     }
 
-    /// The path part of the URI, without the query string.
-    public var path: String {
-        if let q = uri.firstIndex(of: "?") { return String(uri[..<q]) }
-        return uri
-    }
-
-    /// The query string after `?`, if any.
-    public var query: String? {
-        guard let q = uri.firstIndex(of: "?") else { return nil }
-        return String(uri[uri.index(after: q)...])
+    private static func split(_ uri: String) -> (path: String, query: String?) {
+        guard let q = uri.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (uri, nil) }
+        return (String(uri[..<q]), String(uri[uri.index(after: q)...]))
     }
 }

@@ -53,12 +53,12 @@ public struct CreateAnnouncementValidator: Sendable {
     private func backendRules(_ object: JSONObject, today: String) -> [Problem] {
         var extra: [Problem] = []
         for name in requiredProperties {
-            if let s = object[name]?.stringValue, s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            if let s = object[name]?.stringValue, s.isBlank {
                 extra.append(Problem(pointer: "/\(name)", keyword: "blank", message: "\(name) must not be blank"))
             }
         }
-        if let date = object["lastSeenDate"]?.stringValue, !date.trimmingCharacters(in: .whitespaces).isEmpty {
-            if !Self.isCalendarDate(date) {
+        if let date = object["lastSeenDate"]?.stringValue, !date.trimming(.whitespaces).isEmpty {
+            if !CalendarDate.isValid(date) {
                 extra.append(Problem(pointer: "/lastSeenDate", keyword: "format", message: "lastSeenDate must be a date in YYYY-MM-DD format"))
             } else if date > today {
                 extra.append(Problem(pointer: "/lastSeenDate", keyword: "notInFuture", message: "lastSeenDate must not be in the future"))
@@ -93,7 +93,7 @@ public struct CreateAnnouncementValidator: Sendable {
             return PetSpotError(.badRequest, "MISSING_CONTACT", "Either email or phone is required", field: "contact")
         default:
             if let name = field, requiredProperties.contains(name), let s = object[name]?.stringValue,
-                s.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                s.isBlank
             {
                 return PetSpotError(.badRequest, "MISSING_VALUE", "\(name) is required", field: name)
             }
@@ -106,15 +106,5 @@ public struct CreateAnnouncementValidator: Sendable {
         guard pointer.hasPrefix("/") else { return nil }
         let first = pointer.dropFirst().split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         return first.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
-    }
-
-    /// Whether `text` is `YYYY-MM-DD` naming a real day (no 2025-02-30).
-    static func isCalendarDate(_ text: String) -> Bool {
-        guard let match = text.wholeMatch(of: /(\d{4})-(\d{2})-(\d{2})/),
-            let year = Int(match.1), let month = Int(match.2), let day = Int(match.3), (1...12).contains(month), day >= 1
-        else { return false }
-        let leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
-        let days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        return day <= days
     }
 }

@@ -7,7 +7,7 @@ public enum HTMLSanitizer {
 
     /// `text` without HTML tags, trimmed.
     public static func strip(_ text: String) -> String {
-        guard text.contains("<") else { return text.trimmingCharacters(in: .whitespacesAndNewlines) }
+        guard text.utf8.contains(UInt8(ascii: "<")) else { return text.trimming(.whitespacesAndNewlines) }
         var out = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "<") {
@@ -39,7 +39,7 @@ public enum HTMLSanitizer {
             }
         }
         out += rest
-        return out.trimmingCharacters(in: .whitespacesAndNewlines)
+        return out.trimming(.whitespacesAndNewlines)
     }
 
     private static func tagName(_ tag: Substring) -> String {

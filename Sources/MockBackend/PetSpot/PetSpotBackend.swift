@@ -77,10 +77,33 @@ public struct PetSpotBackend: MockResponder {
     /// Answers one request like the real backend: the route, its checks in order, and the envelope on any error.
     public func respond(to request: MockRequest) async -> MockResponse {
         let route = PetSpotRoute(method: request.method, path: request.path)
-        let requestID = await store.nextRequestID()
+        guard case .uploadPhoto(let id) = route, request.body.readableBytes > Self.offloadThreshold else {
+            return answerNow(route, request)
+        }
+        // Only a big upload waits: its multipart scan runs on the thread pool, never on an event loop.
+        let requestID = store.nextRequestID()
         var response: MockResponse
         do {
-            response = try await answer(route, request)
+            try authorizeUpload(id: id, headers: request.headers)
+            response = try acceptPhoto(id: id, file: await Self.offloadedPhotoPart(of: request))
+        } catch {
+            response = Self.errorResponse(error, requestID: requestID)
+        }
+        return finish(response, for: request, route: route, requestID: requestID)
+    }
+
+    /// Every answer but a big upload's is ready at once, so the server answers on its event loop without a task hop.
+    public func immediateResponse(to request: MockRequest) -> MockResponse? {
+        let route = PetSpotRoute(method: request.method, path: request.path)
+        if case .uploadPhoto = route, request.body.readableBytes > Self.offloadThreshold { return nil }
+        return answerNow(route, request)
+    }
+
+    private func answerNow(_ route: PetSpotRoute, _ request: MockRequest) -> MockResponse {
+        let requestID = store.nextRequestID()
+        var response: MockResponse
+        do {
+            response = try answer(route, request)
         } catch {
             response = Self.errorResponse(error, requestID: requestID)
         }
@@ -99,7 +122,7 @@ public struct PetSpotBackend: MockResponder {
     /// 413 for JSON creates; uploads check credentials first; routes that never read a body answer as if it were empty.
     public func respondToOversizedBody(_ head: MockRequest) async -> MockResponse {
         let route = PetSpotRoute(method: head.method, path: head.path)
-        let requestID = await store.nextRequestID()
+        let requestID = store.nextRequestID()
         var response: MockResponse
         do {
             switch route {
@@ -107,18 +130,18 @@ public struct PetSpotBackend: MockResponder {
                 // The real backend never reads a non-JSON body, so the size does not matter: it counts as empty.
                 var empty = head
                 empty.body = ByteBuffer()
-                response = try await answer(route, empty)
+                response = try answer(route, empty)
             case .createAnnouncement:
                 throw PetSpotError.payloadTooLarge("Request body is larger than 100 KB")
             case .uploadPhoto(let id):
                 // The upload checks credentials before it reads the file, so a huge body still gets 401/404/403 first.
-                try await authorizeUpload(id: id, headers: head.headers)
+                try authorizeUpload(id: id, headers: head.headers)
                 throw PetSpotError.payloadTooLarge("File too large")
             default:
                 // The real backend never reads bodies on these routes, so their size cannot matter either.
                 var empty = head
                 empty.body = ByteBuffer()
-                response = try await answer(route, empty)
+                response = try answer(route, empty)
             }
         } catch {
             response = Self.errorResponse(error, requestID: requestID)
@@ -127,18 +150,20 @@ public struct PetSpotBackend: MockResponder {
     }
 
     /// Dispatches to the endpoint; errors thrown as `PetSpotError` become the envelope.
-    private func answer(_ route: PetSpotRoute, _ request: MockRequest) async throws -> MockResponse {
+    private func answer(_ route: PetSpotRoute, _ request: MockRequest) throws -> MockResponse {
         switch route {
         case .preflight: return preflight(request)
         case .health: return Self.json(.ok, ["status": "ok", "timestamp": .string(Timestamp.string(from: configuration.now()))])
-        case .createAnnouncement: return try await create(request)
+        case .createAnnouncement: return try create(request)
         case .getAnnouncement(let id):
-            guard let announcement = await store.announcement(id: id) else { throw PetSpotError.notFound("Announcement not found") }
-            return Self.json(.ok, announcement.json)
-        case .listAnnouncements: return try await list(request)
-        case .deleteAnnouncement(let id): return try await delete(id: id, headers: request.headers)
-        case .uploadPhoto(let id): return try await uploadPhoto(id: id, request)
-        case .image(let file): return try await image(file: file)
+            guard let json = store.announcementJSON(id: id) else { throw PetSpotError.notFound("Announcement not found") }
+            return MockResponse(status: .ok, headers: Self.jsonHeaders, body: json)
+        case .listAnnouncements: return try list(request)
+        case .deleteAnnouncement(let id): return try delete(id: id, headers: request.headers)
+        case .uploadPhoto(let id):
+            try authorizeUpload(id: id, headers: request.headers)
+            return try acceptPhoto(id: id, file: Self.photoPart(of: request))
+        case .image(let file): return try image(file: file)
         case .unknown: throw PetSpotError.notFound("Route \(request.method.rawValue) \(request.path) not found")
         }
     }
@@ -146,8 +171,9 @@ public struct PetSpotBackend: MockResponder {
     /// Adds what every answer carries (request id, CORS), drops HEAD bodies, and checks the answer against its contract.
     private func finish(_ response: MockResponse, for request: MockRequest, route: PetSpotRoute, requestID: String) -> MockResponse {
         var response = response
-        response.headers.replaceOrAdd(name: "request-id", value: requestID)
-        response.headers.replaceOrAdd(name: "Access-Control-Allow-Origin", value: "*")
+        // No endpoint sets these itself, so adding (not replacing) is safe and skips two header scans.
+        response.headers.add(name: "request-id", value: requestID)
+        response.headers.add(name: "Access-Control-Allow-Origin", value: "*")
         if let responseCheck, route != .preflight {
             let problems = responseCheck.problems(contractID: route.contractID, response: response)
             if !problems.isEmpty {
@@ -177,10 +203,11 @@ public struct PetSpotBackend: MockResponder {
 
     /// A JSON answer with `Content-Type: application/json; charset=utf-8`.
     static func json(_ status: HTTPResponseStatus, _ value: JSONValue) -> MockResponse {
-        var headers = HTTPHeaders()
-        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
-        return MockResponse(status: status, headers: headers, body: ByteBuffer(string: value.serialized()))
+        MockResponse(status: status, headers: jsonHeaders, body: ByteBuffer(bytes: value.serializedBytes()))
     }
+
+    /// The headers of every JSON answer, built once.
+    static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8"]
 
     /// The envelope for a thrown error; anything that is not a `PetSpotError` is an uncaught failure, 500.
     static func errorResponse(_ error: any Error, requestID: String) -> MockResponse {

@@ -37,8 +37,14 @@ public struct PetSpotRandom: RandomNumberGenerator, Sendable {
         }
         bytes[6] = (bytes[6] & 0x0F) | 0x40
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        let hex = bytes.map { String(format: "%02x", $0) }
-        return [hex[0..<4], hex[4..<6], hex[6..<8], hex[8..<10], hex[10..<16]].map { $0.joined() }.joined(separator: "-")
+        var text: [UInt8] = []
+        text.reserveCapacity(36)
+        for (i, byte) in bytes.enumerated() {
+            if i == 4 || i == 6 || i == 8 || i == 10 { text.append(UInt8(ascii: "-")) }
+            text.append(Self.hexDigits[Int(byte >> 4)])
+            text.append(Self.hexDigits[Int(byte & 0x0F)])
+        }
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// A 6-digit management password in 100000...999999.
@@ -48,7 +54,13 @@ public struct PetSpotRandom: RandomNumberGenerator, Sendable {
 
     /// A 10-character alphanumeric request id.
     public mutating func requestID() -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-        return String((0..<10).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &self)] })
+        var text: [UInt8] = []
+        text.reserveCapacity(10)
+        for _ in 0..<10 { text.append(Self.requestIDAlphabet[Int.random(in: 0..<Self.requestIDAlphabet.count, using: &self)]) }
+        return String(decoding: text, as: UTF8.self)
     }
+
+    // Byte tables, because ids are made on every request and character arrays cost an allocation each time.
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+    private static let requestIDAlphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
 }

@@ -71,7 +71,13 @@ public enum PetSpotRoute: Sendable, Equatable {
     /// Percent-decodes each segment; nil when an escape is malformed (Express answers such paths with 400/404, never a match).
     private static func decode(_ segments: [String]) -> [String]? {
         var out: [String] = []
+        out.reserveCapacity(segments.count)
         for segment in segments {
+            // Decoding allocates through Foundation; most segments have nothing to decode.
+            guard segment.utf8.contains(UInt8(ascii: "%")) else {
+                out.append(segment)
+                continue
+            }
             guard let decoded = segment.removingPercentEncoding else { return nil }
             out.append(decoded)
         }

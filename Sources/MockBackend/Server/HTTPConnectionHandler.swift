@@ -142,10 +142,9 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         let method = request.method.rawValue
         let contract = server.contractID(method, request.path)
         let decision = server.faults.decide(method: method, path: request.path, contract: contract)
-        let responder = server.responder
 
         guard let decision else {
-            run(context, { await responder.respond(to: request) }) { handler, context, response in
+            produce(request, context: context) { handler, context, response in
                 handler.record(request, contract: contract, started: started, status: Int(response.status.code), decision: nil)
                 handler.finish(response, for: request, keepAlive: keepAlive, context: context)
             }
@@ -159,12 +158,11 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             finish(response, for: request, keepAlive: keepAlive, context: context)
 
         case .delay(let ms):
-            run(context, { () async -> MockResponse in
-                try? await Task.sleep(for: .milliseconds(ms))
-                return await responder.respond(to: request)
-            }) { handler, context, response in
-                handler.record(request, contract: contract, started: started, status: Int(response.status.code), decision: decision)
-                handler.finish(response, for: request, keepAlive: keepAlive, context: context)
+            schedule(in: .milliseconds(Int64(ms)), context: context) { handler, context in
+                handler.produce(request, context: context) { handler, context, response in
+                    handler.record(request, contract: contract, started: started, status: Int(response.status.code), decision: decision)
+                    handler.finish(response, for: request, keepAlive: keepAlive, context: context)
+                }
             }
 
         case .stall:
@@ -186,20 +184,20 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             server.refuse(for: ms)
 
         case .truncate(let bytes):
-            run(context, { await responder.respond(to: request) }) { handler, context, response in
+            produce(request, context: context) { handler, context, response in
                 handler.record(request, contract: contract, started: started, status: Int(response.status.code), decision: decision)
                 handler.writeTruncated(response, bytes: bytes, context: context)
             }
 
         case .malformed(let status, let body):
-            run(context, { await responder.respond(to: request) }) { handler, context, response in
+            produce(request, context: context) { handler, context, response in
                 let garbled = FaultResponses.malformed(response, status: status, body: body)
                 handler.record(request, contract: contract, started: started, status: Int(garbled.status.code), decision: decision)
                 handler.finish(garbled, for: request, keepAlive: keepAlive, context: context)
             }
 
         case .slowBody(let chunkBytes, let intervalMs):
-            run(context, { await responder.respond(to: request) }) { handler, context, response in
+            produce(request, context: context) { handler, context, response in
                 handler.record(request, contract: contract, started: started, status: Int(response.status.code), decision: decision)
                 handler.writeSlowly(response, for: request, keepAlive: keepAlive, chunkBytes: chunkBytes,
                                     interval: .milliseconds(Int64(intervalMs)), context: context)
@@ -362,6 +360,17 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             let (handler, context) = bound.value
             if case .closed = handler.state { return }
             then(handler, context, value)
+        }
+    }
+
+    /// Gets the responder's answer: at once on the loop when it is ready, else from a task.
+    private func produce(_ request: MockRequest, context: ChannelHandlerContext,
+                         then: @escaping (HTTPConnectionHandler, ChannelHandlerContext, MockResponse) -> Void) {
+        let responder = server.responder
+        if let response = responder.immediateResponse(to: request) {
+            then(self, context, response)
+        } else {
+            run(context, { await responder.respond(to: request) }, then: then)
         }
     }
 
