@@ -39,6 +39,8 @@ public struct PetSpotMockBackend: Sendable {
         public var now: @Sendable () -> Date
         /// Deliberate departures from the contracts (tests of `spotcheck verify` only); empty for a faithful backend.
         public var drift: Set<ContractDrift> = []
+        /// The most announcements created through the API that are kept, oldest evicted first; nil keeps all.
+        public var storeLimit: Int?
 
         /// Options with the defaults of the brief: 127.0.0.1, port 0, no seed, no fixtures, no faults, a 1000-entry journal.
         public init(
@@ -87,7 +89,7 @@ public struct PetSpotMockBackend: Sendable {
         let fixtures = try options.fixtures.map { url throws(PetSpotFixtureError) in try PetSpotFixture.load(from: url) } ?? []
         let backend = try PetSpotBackend(configuration: .init(
             contracts: options.contracts, seed: options.seed, fixtures: fixtures, adminToken: options.adminToken,
-            checkResponses: options.checkResponses, logger: options.logger, now: options.now))
+            checkResponses: options.checkResponses, logger: options.logger, now: options.now, storeLimit: options.storeLimit))
         let configuration = ServerConfiguration(
             host: options.host, port: options.port, adminPort: options.adminPort, adminToken: options.adminToken,
             idleTimeout: options.idleTimeout, logger: options.logger, quiet: options.quiet)

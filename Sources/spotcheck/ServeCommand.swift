@@ -27,9 +27,19 @@ struct ServeCommand: AsyncParsableCommand {
     @Option(help: "The contracts folder (default: contracts/ in the working directory, else the one in this checkout).")
     var contracts: String?
 
+    @Option(help: "Keep at most this many announcements created through the API, dropping the oldest first (fixtures stay); 0 keeps all.")
+    var storeLimit: Int = ServeCommand.defaultStoreLimit
+
+    /// Enough for any test run or day of development, and a bound on memory (under 1 KiB per announcement).
+    static let defaultStoreLimit = 20_000
+
     @OptionGroup var listen: ListenOptions
 
     @OptionGroup var faults: FaultOptions
+
+    func validate() throws {
+        guard storeLimit >= 0 else { throw ValidationError("--store-limit must be 0 (keep all) or positive, got \(storeLimit)") }
+    }
 
     func run() async throws {
         let mock: PetSpotMockBackend
@@ -60,9 +70,10 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }
-        let options = PetSpotMockBackend.Options(
+        var options = PetSpotMockBackend.Options(
             contracts: contractSet, host: listen.host, port: listen.port, seed: seed, fixtures: fixtures.map { URL(fileURLWithPath: $0) },
             faults: rules, journalLimit: listen.journalLimit, adminToken: listen.adminToken, adminPort: listen.adminPort, quiet: listen.quiet)
+        options.storeLimit = storeLimit == 0 ? nil : storeLimit
         do {
             return .success(try await PetSpotMockBackend.start(options))
         } catch {

@@ -31,4 +31,24 @@ import Testing
         let text = #"{"id":"x","n":3,"f":2.5,"list":[],"o":{},"s":"q\"uote"}"#
         #expect(try JSONValue(parsing: text).serialized() == text)
     }
+
+    @Test func stringsWithAndWithoutEscapesDecodeAlike() throws {
+        #expect(try JSONValue(parsing: #"["plain ünïcode 🐶", "tab\tin", "", "end\\"]"#)
+            == .array(["plain ünïcode 🐶", "tab\tin", "", "end\\"]))
+        #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: "\"raw\ttab\"") }
+        #expect(throws: JSONSyntaxError.self) { try JSONValue(parsing: #""unterminated"#) }
+        // Invalid UTF-8 is repaired with U+FFFD rather than rejected, on the fast path as on the escape path.
+        #expect(try JSONValue(parsing: [0x22, 0x61, 0xFF, 0x22] as [UInt8]) == .string("a\u{FFFD}"))
+        #expect(try JSONValue(parsing: [0x22, 0x5C, 0x6E, 0xFF, 0x22] as [UInt8]) == .string("\n\u{FFFD}"))
+    }
+
+    @Test func serializationEscapesOnlyWhatJSONRequires() throws {
+        let value: JSONValue = ["k\"ey": .string("q\"b\\n\nr\rt\t\u{01}\u{1F}\u{7F}é😀/")]
+        let text = value.serialized()
+        #expect(text == "{\"k\\\"ey\":\"q\\\"b\\\\n\\nr\\rt\\t\\u0001\\u001f\u{7F}é😀/\"}")
+        #expect(try JSONValue(parsing: text) == value)
+        #expect(value.serializedBytes() == Array(text.utf8))
+        #expect(JSONValue.array([1, 2.5, nil, true]).serialized(pretty: true) == "[\n  1,\n  2.5,\n  null,\n  true\n]")
+        #expect(JSONValue.object(["a": ["b": []]]).serialized(pretty: true) == "{\n  \"a\": {\n    \"b\": []\n  }\n}")
+    }
 }

@@ -139,6 +139,15 @@ import Testing
         #expect(only("2025-13-01", schema) == " format")
         #expect(only("2025-1-01", schema) == " format")
         #expect(only("2025-11-19T10:00:00Z", schema) == " format")
+        #expect(only("2025-00-10", schema) == " format")
+        #expect(only("2025-04-31", schema) == " format")
+        #expect(only("2025-04-00", schema) == " format")
+        #expect(only("1900-02-29", schema) == " format")
+        #expect(violations("2000-02-29", schema) == [])
+        #expect(only("２０２５-01-01", schema) == " format")
+        #expect(only("2025/01/01", schema) == " format")
+        #expect(only("", schema) == " format")
+        #expect(CalendarDate.isValid("2025-12-31") && !CalendarDate.isValid("2025-12-31 "))
     }
 
     @Test func formatDateTime() {

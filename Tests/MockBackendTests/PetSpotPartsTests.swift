@@ -137,3 +137,17 @@ import Testing
         #expect(check.problems(contractID: "uploadPhoto", response: good).isEmpty)
     }
 }
+
+@Suite struct MockRequestTests {
+    @Test func pathAndQueryFollowTheURI() {
+        var request = MockRequest(method: .GET, uri: "/api/v1/announcements?lat=1&lng=2")
+        #expect(request.path == "/api/v1/announcements")
+        #expect(request.query == "lat=1&lng=2")
+        request.uri = "/api/health"
+        #expect(request.path == "/api/health")
+        #expect(request.query == nil)
+        request.uri = "/x?"
+        #expect(request.path == "/x")
+        #expect(request.query == "")
+    }
+}

@@ -16,25 +16,39 @@ public final class AnnouncementStore: Sendable {
     }
 
     /// One announcement with what the API never shows.
+    ///
+    /// The rendered JSON is the only copy of the fields: reads far outnumber writes, and keeping a parsed copy
+    /// beside it more than doubled the memory per announcement. Only what lists and checks need is kept apart.
     struct Record: Sendable {
-        var announcement: Announcement {
-            // Reads far outnumber writes, so the answer is serialised once per change, not once per read.
-            didSet { json = Self.render(announcement) }
-        }
+        /// The announcement as the API answers it.
+        var json: ByteBuffer
         var password: String
         var photo: Photo?
-        /// The announcement as the API answers it.
-        private(set) var json: ByteBuffer
+        let latitude: Double
+        let longitude: Double
+        let microchipNumber: String?
+        /// Whether lists show it: only announcements with a `photoUrl` are listed.
+        var listed: Bool
+        /// Creation order, which orders lists.
+        var sequence = 0
 
         init(announcement: Announcement, password: String, photo: Photo? = nil) {
-            self.announcement = announcement
+            self.json = ByteBuffer(bytes: announcement.json.serializedBytes())
             self.password = password
             self.photo = photo
-            self.json = Self.render(announcement)
+            self.latitude = announcement.locationLatitude
+            self.longitude = announcement.locationLongitude
+            self.microchipNumber = announcement.microchipNumber
+            self.listed = announcement.photoUrl != nil
         }
 
-        private static func render(_ announcement: Announcement) -> ByteBuffer {
-            ByteBuffer(bytes: announcement.json.serializedBytes())
+        /// Sets `photoUrl` and `updatedAt` in the rendered JSON, keeping every other byte's meaning.
+        mutating func setPhotoURL(_ url: String, updatedAt: String) {
+            guard case .object(var object)? = try? JSONValue(parsing: Array(json.readableBytesView)) else { return }
+            object["photoUrl"] = .string(url)
+            object["updatedAt"] = .string(updatedAt)
+            json = ByteBuffer(bytes: JSONValue.object(object).serializedBytes())
+            listed = true
         }
     }
 
@@ -46,73 +60,133 @@ public final class AnnouncementStore: Sendable {
 
     private struct State {
         var records: [String: Record] = [:]
-        /// Insertion order, so lists are stable and newest-first like the real `ORDER BY createdAt DESC`.
-        var order: [String] = []
+        /// The listed announcements (those with a photo) by creation sequence, oldest first; lists read it backwards,
+        /// newest first like the real `ORDER BY createdAt DESC`. Kept apart so a list never walks unlisted announcements.
+        var listed: [(sequence: Int, id: String)] = []
+        var nextSequence = 0
+        /// Announcements created through the API, oldest first from `createdHead`: the eviction order under a limit.
+        var created: [(sequence: Int, id: String)] = []
+        var createdHead = 0
+        /// How many announcements the limit has evicted.
+        var evicted = 0
         /// Microchip numbers in use, so the uniqueness check stays O(1) however many announcements there are.
         var microchips: Set<String> = []
         var random: PetSpotRandom
 
-        mutating func insert(_ record: Record) {
-            records[record.announcement.id] = record
-            order.append(record.announcement.id)
-            if let chip = record.announcement.microchipNumber { microchips.insert(chip) }
+        mutating func insert(_ record: Record, id: String) {
+            var record = record
+            record.sequence = nextSequence
+            nextSequence += 1
+            records[id] = record
+            if record.listed { list(id, sequence: record.sequence) }
+            if let chip = record.microchipNumber { microchips.insert(chip) }
+        }
+
+        /// Where `sequence` is, or belongs, in `listed`.
+        func listedIndex(_ sequence: Int) -> Int {
+            var (low, high) = (0, listed.count)
+            while low < high {
+                let mid = (low + high) / 2
+                if listed[mid].sequence < sequence { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+
+        mutating func list(_ id: String, sequence: Int) {
+            let i = listedIndex(sequence)
+            if i < listed.count, listed[i].sequence == sequence { return }
+            listed.insert((sequence, id), at: i)
+        }
+
+        /// Drops the oldest live announcements created through the API until at most `limit` remain; fixtures stay.
+        mutating func evict(toKeep limit: Int) {
+            while created.count - createdHead > limit {
+                let (sequence, id) = created[createdHead]
+                createdHead += 1
+                // A deleted announcement leaves its entry behind; only a live record with the same sequence is evicted.
+                if let record = records[id], record.sequence == sequence {
+                    records[id] = nil
+                    unlist(sequence: sequence)
+                    if let chip = record.microchipNumber { microchips.remove(chip) }
+                    evicted += 1
+                }
+            }
+            // Compact now and then so the consumed head does not grow for ever.
+            if createdHead > 1024, createdHead * 2 > created.count {
+                created.removeFirst(createdHead)
+                createdHead = 0
+            }
+        }
+
+        mutating func unlist(sequence: Int) {
+            let i = listedIndex(sequence)
+            if i < listed.count, listed[i].sequence == sequence { listed.remove(at: i) }
         }
     }
 
     private let state: Locked<State>
     private let seed: UInt64?
-    private let initial: [Record]
+    /// The most announcements created through the API that are kept (oldest evicted first); nil keeps all.
+    public let limit: Int?
+    private let initial: [(id: String, record: Record)]
 
     /// A store preloaded with `fixtures`; `seed` makes ids, passwords and request ids reproducible.
-    public init(seed: UInt64?, fixtures: [PetSpotFixture] = []) {
+    ///
+    /// `limit` bounds the announcements created through the API, so a long-running mock cannot grow without end;
+    /// the oldest go first and fixtures never do.
+    public init(seed: UInt64?, fixtures: [PetSpotFixture] = [], limit: Int? = nil) {
         self.seed = seed
-        self.initial = fixtures.map { Record(announcement: $0.announcement, password: $0.managementPassword, photo: $0.photo) }
+        self.limit = limit.map { max(1, $0) }
+        self.initial = fixtures.map {
+            ($0.announcement.id, Record(announcement: $0.announcement, password: $0.managementPassword, photo: $0.photo))
+        }
         var s = State(random: PetSpotRandom(seed: seed))
-        for record in initial { s.insert(record) }
+        for (id, record) in initial { s.insert(record, id: id) }
         self.state = Locked(s)
     }
 
     /// Back to the state right after start: the fixtures only, and the random sequence from its seed again.
     public func reset() {
         var s = State(random: PetSpotRandom(seed: seed))
-        for record in initial { s.insert(record) }
+        for (id, record) in initial { s.insert(record, id: id) }
         state.withLock { $0 = s }
     }
 
     /// How many announcements are stored.
     public var count: Int { state.withLock { $0.records.count } }
 
+    /// How many announcements the limit has evicted since the start (or the last reset).
+    public var evictedCount: Int { state.withLock { $0.evicted } }
+
     /// A fresh 10-character request id.
     public func nextRequestID() -> String { state.withLock { $0.random.requestID() } }
 
     /// Stores a new announcement built by `make` from a fresh id; nil when the microchip number is already taken.
     ///
-    /// Answers the stored announcement, its password, and its JSON as the API renders it.
-    func create(microchipNumber: String?, make: (_ id: String) -> Announcement) -> (Announcement, String, ByteBuffer)? {
+    /// Answers the new id, its password, and the announcement's JSON as the API renders it.
+    func create(microchipNumber: String?, make: (_ id: String) -> Announcement) -> (id: String, password: String, json: ByteBuffer)? {
         state.withLock { s in
             if let chip = microchipNumber, s.microchips.contains(chip) { return nil }
             var id = s.random.uuid()
             while s.records[id] != nil { id = s.random.uuid() }
             let password = s.random.managementPassword()
             let record = Record(announcement: make(id), password: password)
-            s.insert(record)
-            return (record.announcement, password, record.json)
+            s.insert(record, id: id)
+            if let limit {
+                s.created.append((s.nextSequence - 1, id))
+                s.evict(toKeep: limit)
+            }
+            return (id, password, record.json)
         }
     }
 
-    /// The announcement with this id.
-    public func announcement(id: String) -> Announcement? { state.withLock { $0.records[id]?.announcement } }
+    /// The announcement with this id as the API answers it.
+    public func announcementJSON(id: String) -> ByteBuffer? { state.withLock { $0.records[id]?.json } }
 
-    /// The announcement with this id as the API answers it, serialised once per change.
-    func announcementJSON(id: String) -> ByteBuffer? { state.withLock { $0.records[id]?.json } }
-
-    /// Every announcement that has a photo, newest first.
-    public func listed() -> [Announcement] { listedRecords().map(\.announcement) }
-
-    /// Every announcement that has a photo, newest first, with its rendered JSON.
+    /// The announcements lists show (those with a photo), newest first.
     func listedRecords() -> [Record] {
         state.withLock { s in
-            s.order.reversed().compactMap { id in s.records[id].flatMap { $0.announcement.photoUrl == nil ? nil : $0 } }
+            s.listed.reversed().compactMap { s.records[$0.id] }
         }
     }
 
@@ -128,11 +202,9 @@ public final class AnnouncementStore: Sendable {
         state.withLock { s in
             guard var record = s.records[id] else { return false }
             record.photo = Photo(bytes: bytes, type: type)
-            var announcement = record.announcement
-            announcement.photoUrl = "/images/\(Self.fileName(id: id, type: type))"
-            announcement.updatedAt = updatedAt
-            record.announcement = announcement
+            record.setPhotoURL("/images/\(Self.fileName(id: id, type: type))", updatedAt: updatedAt)
             s.records[id] = record
+            s.list(id, sequence: record.sequence)
             return true
         }
     }
@@ -141,8 +213,8 @@ public final class AnnouncementStore: Sendable {
     public func delete(id: String) -> Bool {
         state.withLock { s in
             guard let removed = s.records.removeValue(forKey: id) else { return false }
-            s.order.removeAll { $0 == id }
-            if let chip = removed.announcement.microchipNumber { s.microchips.remove(chip) }
+            s.unlist(sequence: removed.sequence)
+            if let chip = removed.microchipNumber { s.microchips.remove(chip) }
             return true
         }
     }

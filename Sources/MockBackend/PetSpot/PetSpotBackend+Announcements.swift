@@ -35,14 +35,14 @@ extension PetSpotBackend {
             lastSeenDate: fields["lastSeenDate"]?.stringValue?.trimming(.whitespaces) ?? "", email: text("email"),
             phone: text("phone"), photoUrl: nil, status: fields["status"]?.stringValue ?? "", reward: text("reward"),
             createdAt: stamp, updatedAt: stamp)
-        guard let (stored, password, json) = store.create(microchipNumber: microchip, make: { id in
+        guard let (id, password, json) = store.create(microchipNumber: microchip, make: { id in
             var a = announcement
             a.id = id
             return a
         }) else {
             throw PetSpotError(.conflict, "CONFLICT", "An announcement with this microchip number already exists", field: "microchipNumber")
         }
-        return MockResponse(status: .created, headers: Self.jsonHeaders, body: Self.withPassword(password, id: stored.id, in: json))
+        return MockResponse(status: .created, headers: Self.jsonHeaders, body: Self.withPassword(password, id: id, in: json))
     }
 
     /// The stored JSON with the password right after the id, as the contract lists it.
@@ -72,7 +72,7 @@ extension PetSpotBackend {
         var body = ByteBuffer(string: #"{"data":["#)
         var first = true
         for record in store.listedRecords()
-        where query.includes(latitude: record.announcement.locationLatitude, longitude: record.announcement.locationLongitude) {
+        where query.includes(latitude: record.latitude, longitude: record.longitude) {
             if !first { body.writeString(",") }
             first = false
             var json = record.json

@@ -22,12 +22,14 @@ public struct PetSpotBackend: MockResponder {
         public var logger: Logger
         /// The clock for timestamps and the "not in the future" rule.
         public var now: @Sendable () -> Date
+        /// The most announcements created through the API that are kept, oldest evicted first; nil keeps all.
+        public var storeLimit: Int?
 
         /// A configuration with the usual defaults.
         public init(
             contracts: ContractSet, seed: UInt64? = nil, fixtures: [PetSpotFixture] = [], adminToken: String? = nil,
             checkResponses: Bool = PetSpotBackend.checksResponsesByDefault, logger: Logger = Logger(label: "spotcheck.petspot"),
-            now: @escaping @Sendable () -> Date = { Date() }
+            now: @escaping @Sendable () -> Date = { Date() }, storeLimit: Int? = nil
         ) {
             self.contracts = contracts
             self.seed = seed
@@ -36,6 +38,7 @@ public struct PetSpotBackend: MockResponder {
             self.checkResponses = checkResponses
             self.logger = logger
             self.now = now
+            self.storeLimit = storeLimit
         }
     }
 
@@ -70,7 +73,7 @@ public struct PetSpotBackend: MockResponder {
     public init(configuration: Configuration) throws(CreateAnnouncementValidator.MissingSchema) {
         self.configuration = configuration
         self.validator = try CreateAnnouncementValidator(contracts: configuration.contracts)
-        self.store = AnnouncementStore(seed: configuration.seed, fixtures: configuration.fixtures)
+        self.store = AnnouncementStore(seed: configuration.seed, fixtures: configuration.fixtures, limit: configuration.storeLimit)
         self.responseCheck = configuration.checkResponses ? ResponseContractCheck(contracts: configuration.contracts) : nil
     }
 

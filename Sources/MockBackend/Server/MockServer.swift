@@ -20,6 +20,8 @@ public final class MockServer: Sendable {
         var offline = false
         /// Bumped on every refuse or rule change, so a stale timer does not bring the server back early.
         var offlineEpoch = 0
+        /// Bumped whenever the last connection closes, so only the newest idle period trims memory.
+        var idleEpoch = 0
     }
 
     /// How the server listens.
@@ -115,7 +117,8 @@ public final class MockServer: Sendable {
     private func bind(port: Int, adminOnly: Bool) async throws -> any Channel {
         let idle = configuration.idleTimeout.timeAmount
         let bootstrap = ServerBootstrap(group: group)
-            .serverChannelOption(.backlog, value: 256)
+            // A thousand clients connecting at once must not overflow the accept queue (the kernel caps it at somaxconn).
+            .serverChannelOption(.backlog, value: 4096)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
@@ -146,7 +149,7 @@ public final class MockServer: Sendable {
             return
         }
         channel.closeFuture.whenComplete { [weak self] _ in
-            _ = self?.state.withLock { $0.connections.removeValue(forKey: id) }
+            self?.connectionClosed(id)
         }
         if !adminOnly {
             mainConnections.withLock { _ = $0.insert(id) }
@@ -157,6 +160,20 @@ public final class MockServer: Sendable {
     }
 
     private let mainConnections = Locked(Set<ObjectIdentifier>())
+
+    private func connectionClosed(_ id: ObjectIdentifier) {
+        let idle: Int? = state.withLock { s in
+            s.connections.removeValue(forKey: id)
+            guard s.connections.isEmpty, s.phase == .running else { return nil }
+            s.idleEpoch += 1
+            return s.idleEpoch
+        }
+        guard let idle else { return }
+        group.next().scheduleTask(in: IdleMemoryTrim.delay) { [weak self] in
+            guard let self, self.state.withLock({ $0.idleEpoch == idle && $0.connections.isEmpty }) else { return }
+            IdleMemoryTrim.trim()
+        }
+    }
 
     // MARK: Refuse
 
