@@ -88,6 +88,17 @@ serve_stop() {
 # Resident set size of a process in KiB (VmRSS from /proc), or nothing if it is gone.
 rss_kib() { awk '/^VmRSS:/ { print $2 }' "/proc/${1:-$SERVE_PID}/status" 2>/dev/null; }
 
+# RSS in KiB after asking glibc to hand its free heap pages back (malloc_trim(0) called through gdb), or nothing
+# when gdb is missing or cannot attach. A diagnostic, run after the measurements: memory that trimming
+# returns was free inside the allocator (retention), memory that stays is still referenced (a leak).
+rss_after_trim_kib() {
+    local pid=${1:-$SERVE_PID}
+    command -v gdb >/dev/null 2>&1 || return 0
+    timeout 60 gdb -p "$pid" -batch -ex 'call (int)malloc_trim(0)' >/dev/null 2>&1 || return 0
+    sleep 1
+    rss_kib "$pid"
+}
+
 # Samples the server's RSS every `interval` seconds into `file` as "seconds-since-start KiB" lines,
 # in the background, until `rss_sampler_stop`. Sets SAMPLER_PID.
 rss_sampler_start() {

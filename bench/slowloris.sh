@@ -81,16 +81,22 @@ for cycle in $(seq "$REPEAT"); do
     run_held partial "$cycle"
 done
 
+# System-wide (other processes count too), so only a hint: SYNs dropped because an accept queue was full.
+listen_overflows() { awk '/^TcpExt:/ { if (!n) { for (i = 1; i <= NF; i++) if ($i == "ListenOverflows") c = i; n = 1 } else print $c }' /proc/net/netstat; }
+
 echo "== $MANY concurrent keep-alive connections"
+overflows_before=$(listen_overflows)
 run_wrk many "$MANY"
+overflows=$(( $(listen_overflows) - overflows_before ))
+echo "   listen queue overflows on this machine during the run: $overflows"
 python3 bench/harden.py keepalive "$SERVE_HOSTPORT" "$MANY" "/api/v1/announcements/$ID" > "$OUT/slowloris-keepalive.json"
 echo "   two requests on each of $MANY connections: $(cat "$OUT/slowloris-keepalive.json")"
 healthy=false
 serve_healthy && healthy=true
 
-python3 - "$OUT" "$HELD" "$MANY" "$REPEAT" "$healthy" > "$OUT/slowloris-verdicts.txt" <<'PY'
+python3 - "$OUT" "$HELD" "$MANY" "$REPEAT" "$healthy" "$overflows" > "$OUT/slowloris-verdicts.txt" <<'PY'
 import json, re, statistics, sys
-out, held, many, repeat, healthy = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5] == "true"
+out, held, many, repeat, healthy, overflows = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5] == "true", int(sys.argv[6])
 def load(name):
     try:
         return json.load(open(f"{out}/slowloris-{name}.json"))
@@ -103,7 +109,7 @@ names = [f"{kind}-{c}" for c in range(1, repeat + 1) for kind in ("usual", "held
 runs = {n: load(n) for n in names}
 verdicts = []
 def check(name, ok, detail): verdicts.append((name, "PASS" if ok else "FAIL", detail))
-figures = {"runs": {n: dict(r, socketErrors=socket_errors(n)) for n, r in runs.items()}}
+figures = {"runs": {n: dict(r, socketErrors=socket_errors(n)) for n, r in runs.items()}, "listenOverflowsDuringMany": overflows}
 missing = [n for n, r in runs.items() if "p99_ms" not in r]
 check("wrk reports", not missing, f"no report from {missing} (see bench/out/slowloris-*.txt)" if missing else f"{len(runs)} runs")
 if not missing:
@@ -127,7 +133,8 @@ if not missing:
           f"{sum(r['requests'] for n, r in runs.items() if n != 'many')} answers in {len(runs) - 1} runs, all 2xx")
     r = runs["many"]
     check(f"{many} connections: wrk clean", r["errors"] == 0 and r["non2xx"] == 0,
-          f"{r['requests']} answers ({r['rps']:.0f}/s, p99 {r['p99_ms']:.1f} ms); socket errors {socket_errors('many')}, {r['non2xx']} non-2xx")
+          f"{r['requests']} answers ({r['rps']:.0f}/s, p99 {r['p99_ms']:.1f} ms); socket errors {socket_errors('many')}, {r['non2xx']} non-2xx; "
+          f"{overflows} listen-queue overflows machine-wide")
 k = load("keepalive")
 figures["keepalive"] = k
 check(f"{many} keep-alive: all served twice", k.get("servedFirst") == many and k.get("servedSecondOnSameConnection") == many,
