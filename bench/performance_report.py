@@ -201,6 +201,10 @@ md.append("## Machine and tools\n")
 md.append(f"- {env['nproc']} cores (`nproc`), CPU `{env['cpu']}`, {env['memory']} memory, kernel `{env['kernel']}`")
 md.append(f"- load average at start `{results['loadAverage']['start']}`, at end `{results['loadAverage']['end']}` (1, 5, 15 min); the cores are shared with other work")
 busy = [l.split(None, 1) for l in text("busy-start.txt").splitlines() if l.strip()]
+wall, machine_busy, own = (float(env[k]) for k in ("wall_seconds", "machine_busy_seconds", "own_cpu_seconds"))
+others = max(machine_busy - own, 0)
+md.append(f"- CPU used by other work during the run: {others:.0f} core-seconds of the {wall * int(env['nproc']):.0f} the "
+          f"{env['nproc']} cores offered in {wall:.0f} s ({others / (wall * int(env['nproc'])):.0%}); this run itself used {own:.0f}")
 md.append("- busiest processes during the second before the run (command, % of one core): " + (", ".join(f"`{c.strip()}` {p} %" for p, c in busy) or "none above 1 %"))
 md.append(f"- {env['wrk']}; nginx {env['nginx']}; {env['pact']}; {env['swift']}; SpotCheck at `{env['commit']}`")
 md.append("")
@@ -210,7 +214,8 @@ md.append("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
 for r in runs:
     md.append(f"| {NAMES[r['server']]} | {r['benchmark']} | {r['run']} | {r['requests']:,} | {r['rps']:,.0f} | {r['p50_ms']:.2f} | {r['p99_ms']:.2f} | {r['non2xx']} | {r['errors']} |")
 md.append("")
-md.append("`million` runs are the extra GET-by-id runs that bring SpotCheck to one million requests before its last RSS reading.\n")
+md.append("`million` runs are the extra GET-by-id runs that bring SpotCheck to one million requests before its last RSS reading"
+          + ("." if any(r["benchmark"] == "million" for r in runs) else "; none were needed in this run, the runs above had sent enough.") + "\n")
 skipped = [l for l in text("pact-skipped.txt").splitlines() if l.strip()]
 md.append("## What the pact file leaves out\n")
 md.append(f"`spotcheck export pact` left {len(skipped)} contract examples out of `bench/petspot.pact.json` (neither measured here):\n")

@@ -33,6 +33,11 @@ rm -rf "$RAW" "$NGINX_DIR"
 mkdir -p "$RAW" "$NGINX_DIR/www" "$NGINX_DIR/tmp"
 # What the machine was doing before we started, for the report (the cores are shared).
 cut -d' ' -f1-3 /proc/loadavg > "$RAW/load-start.txt"
+# Busy and total CPU jiffies of the machine: with this script's own CPU time (bash `times`, which counts
+# every waited-for child: servers, wrk, builds) they tell how much CPU other work took during the run.
+machine_jiffies() { awk '/^cpu / {print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat; }
+read -r BUSY_START TOTAL_START < <(machine_jiffies)
+WALL_START=$(date +%s.%N)
 python3 - > "$RAW/busy-start.txt" <<'PY'
 # The busiest processes over one second (CPU %, command), as `ps` only gives lifetime averages.
 import os, time
@@ -323,6 +328,9 @@ time_library one-job --jobs 1
 
 # --- report -----------------------------------------------------------------------------------------
 cut -d' ' -f1-3 /proc/loadavg > "$RAW/load-end.txt"
+read -r BUSY_END TOTAL_END < <(machine_jiffies)
+times > "$RAW/times.txt"   # not in a pipe: a subshell would report its own, empty, times
+OWN_SECONDS=$(tail -n 1 "$RAW/times.txt" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } print s }')
 {
     echo "nproc=$(nproc)"
     echo "cpu=$(grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ *//')"
@@ -334,6 +342,9 @@ cut -d' ' -f1-3 /proc/loadavg > "$RAW/load-end.txt"
     echo "swift=$(swift --version 2>&1 | grep -m1 -o 'Swift version [0-9.]*')"
     echo "commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Package.swift || echo ' + uncommitted changes')"
     echo "scenarios=$(ls scenarios/*.json | wc -l)"
+    echo "wall_seconds=$(awk "BEGIN { print $(date +%s.%N) - $WALL_START }")"
+    echo "machine_busy_seconds=$(awk "BEGIN { print ($BUSY_END - $BUSY_START) / $(getconf CLK_TCK) }")"
+    echo "own_cpu_seconds=$OWN_SECONDS"
     echo "pact_interactions=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["interactions"]))' "$PACT_FILE")"
 } > "$RAW/env.txt"
 python3 bench/performance_report.py "$RAW" "$OUT/results.json" docs/performance.md \
