@@ -200,12 +200,13 @@ md.append(f"""- **Servers.** SpotCheck: `spotcheck serve --port 0 --quiet` (rele
 md.append("## Machine and tools\n")
 md.append(f"- {env['nproc']} cores (`nproc`), CPU `{env['cpu']}`, {env['memory']} memory, kernel `{env['kernel']}`")
 md.append(f"- load average at start `{results['loadAverage']['start']}`, at end `{results['loadAverage']['end']}` (1, 5, 15 min); the cores are shared with other work")
-busy = [l.split(None, 1) for l in text("busy-start.txt").splitlines() if l.strip()]
 wall, machine_busy, own = (float(env[k]) for k in ("wall_seconds", "machine_busy_seconds", "own_cpu_seconds"))
 others = max(machine_busy - own, 0)
+busy = [l.split(None, 1) for l in text("busy-during.txt").splitlines() if l.strip()]
 md.append(f"- CPU used by other work during the run: {others:.0f} core-seconds of the {wall * int(env['nproc']):.0f} the "
-          f"{env['nproc']} cores offered in {wall:.0f} s ({others / (wall * int(env['nproc'])):.0%}); this run itself used {own:.0f}")
-md.append("- busiest processes during the second before the run (command, % of one core): " + (", ".join(f"`{c.strip()}` {p} %" for p, c in busy) or "none above 1 %"))
+          f"{env['nproc']} cores offered in {wall:.0f} s ({others / (wall * int(env['nproc'])):.0%}); this run itself used {own:.0f}. "
+          "Busiest other processes that lived through the run (CPU seconds): "
+          + (", ".join(f"`{c.strip()}` {p}" for p, c in busy) or "none above 1 s") + " (short-lived ones, such as compiler runs, are not listed)")
 md.append(f"- {env['wrk']}; nginx {env['nginx']}; {env['pact']}; {env['swift']}; SpotCheck at `{env['commit']}`")
 md.append("")
 md.append("## Every run\n")

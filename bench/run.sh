@@ -38,25 +38,7 @@ cut -d' ' -f1-3 /proc/loadavg > "$RAW/load-start.txt"
 machine_jiffies() { awk '/^cpu / {print $2+$3+$4+$7+$8+$9, $2+$3+$4+$5+$6+$7+$8+$9}' /proc/stat; }
 read -r BUSY_START TOTAL_START < <(machine_jiffies)
 WALL_START=$(date +%s.%N)
-python3 - > "$RAW/busy-start.txt" <<'PY'
-# The busiest processes over one second (CPU %, command), as `ps` only gives lifetime averages.
-import os, time
-def ticks():
-    out = {}
-    for pid in filter(str.isdigit, os.listdir("/proc")):
-        try:
-            stat = open(f"/proc/{pid}/stat").read()
-            fields = stat[stat.rindex(")") + 2:].split()
-            out[pid] = (stat[stat.index("(") + 1:stat.rindex(")")], int(fields[11]) + int(fields[12]))
-        except (OSError, ValueError):
-            pass
-    return out
-before = ticks(); time.sleep(1); after = ticks()
-hz = os.sysconf("SC_CLK_TCK")
-busy = sorted(((after[p][1] - before[p][1]) * 100 / hz, after[p][0]) for p in after if p in before)[::-1]
-for pct, comm in [b for b in busy if b[0] >= 1][:5]:
-    print(f"{pct:.0f} {comm}")
-PY
+python3 bench/other_cpu.py snapshot "$RAW/cpu-start.json"
 
 # --- tools ------------------------------------------------------------------------------------------
 SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
@@ -329,6 +311,7 @@ time_library one-job --jobs 1
 # --- report -----------------------------------------------------------------------------------------
 cut -d' ' -f1-3 /proc/loadavg > "$RAW/load-end.txt"
 read -r BUSY_END TOTAL_END < <(machine_jiffies)
+python3 bench/other_cpu.py since "$RAW/cpu-start.json" $$ > "$RAW/busy-during.txt"
 times > "$RAW/times.txt"   # not in a pipe: a subshell would report its own, empty, times
 OWN_SECONDS=$(tail -n 1 "$RAW/times.txt" | awk '{ s = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); s += t[1] * 60 + t[2] } print s }')
 {
