@@ -1,4 +1,5 @@
--- POST create with a valid body (no microchip number, so repeated creates never conflict), then the JSON report line.
+-- POST create with bench/create-body.json (the pact's "minimal report created" request: no microchip
+-- number, so repeated creates never conflict), then the JSON report line.
 wrk.method = "POST"
 wrk.headers["Content-Type"] = "application/json"
 local file = assert(io.open("bench/create-body.json", "r"))

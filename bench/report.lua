@@ -1,4 +1,4 @@
--- Prints one JSON line with the figures bench/server.sh reads (wrk gives latency in microseconds).
+-- Prints one JSON line with the figures bench/run.sh reads (wrk gives latency in microseconds).
 function done(summary, latency, requests)
     local seconds = summary.duration / 1e6
     local e = summary.errors

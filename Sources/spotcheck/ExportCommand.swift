@@ -5,6 +5,6 @@ struct ExportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Export the contracts in another format.",
-        subcommands: [ExportOpenAPICommand.self]
+        subcommands: [ExportOpenAPICommand.self, ExportPactCommand.self]
     )
 }

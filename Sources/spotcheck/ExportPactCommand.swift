@@ -1,0 +1,51 @@
+import ArgumentParser
+import ContractKit
+import Foundation
+
+/// `spotcheck export pact [--out FILE]`: the contracts' examples as a Pact specification v3 file.
+struct ExportPactCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "pact",
+        abstract: "Write the contracts' examples as a Pact v3 JSON file (stdout, or --out FILE).",
+        discussion: "One interaction per named response example; examples Pact v3 cannot carry are listed on standard error."
+    )
+
+    @Option(name: [.customLong("out"), .customLong("output")], help: "Write the pact to this file instead of standard output.")
+    var out: String?
+
+    @Option(help: "The contracts folder.")
+    var contracts: String = "contracts"
+
+    @Option(help: "The pact's consumer name.")
+    var consumer: String = "PetSpot iOS"
+
+    @Option(help: "The pact's provider name.")
+    var provider: String = "PetSpot backend"
+
+    func run() throws {
+        try execute().finish()
+    }
+
+    /// Loads the contracts, exports them and says what to print and how to exit.
+    func execute() -> CommandOutcome {
+        let set: ContractSet
+        do {
+            set = try ContractSet.load(from: URL(fileURLWithPath: contracts))
+        } catch {
+            return CommandOutcome(output: "spotcheck export: " + error.description + "\n", exitCode: 2)
+        }
+        var exporter = PactExporter(contracts: set)
+        exporter.consumer = consumer
+        exporter.provider = provider
+        let export = exporter.export()
+        let skipped = export.skipped.map { "spotcheck export: skipped \($0)\n" }.joined()
+        guard let out else { return CommandOutcome(output: export.text, exitCode: 0, diagnostics: skipped) }
+        do {
+            try Data(export.text.utf8).write(to: URL(fileURLWithPath: out))
+        } catch {
+            return CommandOutcome(output: "spotcheck export: cannot write \(out): \(error.localizedDescription)\n", exitCode: 2)
+        }
+        return CommandOutcome(output: "wrote \(out): Pact v3, \(export.interactionCount) interactions, \(export.skipped.count) examples skipped\n",
+                              exitCode: 0, diagnostics: skipped)
+    }
+}
