@@ -16,6 +16,18 @@ import Testing
         #expect(command.seed == nil)
         #expect(command.listen.journalLimit == 1000)
         #expect(!command.listen.quiet)
+        #expect(command.storeLimit == ServeCommand.defaultStoreLimit)
+    }
+
+    @Test func theStoreLimitReachesTheStoreAndZeroKeepsAll() async throws {
+        let contracts = Self.repository.appendingPathComponent("contracts").path
+        for (flag, expected) in [("5", Optional(5)), ("0", nil)] {
+            let mock = try await ServeCommand.parse(["--contracts", contracts, "--quiet", "--store-limit", flag]).start().get()
+            let limit = mock.backend.store.limit
+            try await mock.shutdown()
+            #expect(limit == expected)
+        }
+        #expect(throws: (any Error).self) { try ServeCommand.parse(["--store-limit", "-1"]) }
     }
 
     @Test func badNumbersAreUsageErrors() {
