@@ -88,6 +88,9 @@ import Testing
             (#"{"rules": [{"path": "no-slash", "fault": {"kind": "drop"}}]}"#, "/rules/0/path"),
             (#"{"rules": [{"fault": {"kind": "drop"}}, {"from": 0, "fault": {"kind": "drop"}}]}"#, "/rules/1/from"),
             (#""text""#, ""),
+            (#"{"rules": [{"fault": {"kind": "status", "status": 503, "headers": {"Bad Name": "1"}}}]}"#, "/rules/0/fault/headers/Bad Name"),
+            (#"{"rules": [{"fault": {"kind": "status", "status": 503, "headers": {"": "1"}}}]}"#, "/rules/0/fault/headers/"),
+            (#"{"rules": [{"fault": {"kind": "status", "status": 503, "headers": {"X-A": "1\r\nSet-Cookie: x"}}}]}"#, "/rules/0/fault/headers/X-A"),
         ]
         for (text, pointer) in cases {
             let error = try failure(text)

@@ -37,6 +37,14 @@ extension FaultRule {
 private struct RuleReader {
     let file: String
 
+    /// Whether `name` is an HTTP header name: one or more token characters (RFC 9110).
+    static func isHeaderName(_ name: String) -> Bool {
+        !name.isEmpty && name.utf8.allSatisfy { byte in
+            (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || Array("!#$%&'*+-.^_`|~".utf8).contains(byte)
+        }
+    }
+
     func error(_ pointer: String, _ message: String) -> FaultRuleError {
         FaultRuleError(file: file, pointer: pointer, message: message)
     }
@@ -138,6 +146,13 @@ private struct RuleReader {
                 guard let ho = h.objectValue else { throw error("\(p)/headers", "expected an object of header names to strings") }
                 for (key, value) in ho {
                     guard let s = value.stringValue else { throw error("\(p)/headers/\(escape(key))", "expected a string") }
+                    // Checked here because the server writes answers without re-validating headers on every request.
+                    guard Self.isHeaderName(key) else {
+                        throw error("\(p)/headers/\(escape(key))", "\"\(key)\" is not a valid header name (letters, digits and !#$%&'*+-.^_`|~ only)")
+                    }
+                    guard !s.unicodeScalars.contains(where: { $0 == "\r" || $0 == "\n" || $0 == "\0" }) else {
+                        throw error("\(p)/headers/\(escape(key))", "a header value cannot contain a line break or NUL")
+                    }
                     headers[key] = s
                 }
             }
