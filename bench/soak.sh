@@ -26,6 +26,10 @@
 #         PER_CREATE_BYTES (4096). A stored announcement is ~520 bytes of JSON and about 1 KiB in memory
 #         (strings, dictionary slot, microchip index); 4 KiB leaves room for the store's doubling resizes
 #         but not for leaking a request or response buffer on every one of the 5 requests per create.
+# The server runs with --store-limit 0 (keep every announcement): the 16 seeded announcements are read for the
+# whole run, and the default limit (20,000 created announcements, oldest evicted) would drop them within seconds;
+# and the growth per created announcement is only measurable with nothing evicted. With the default limit the
+# store stops growing at 20,000, which STORE_LIMIT=20000 shows (the seeded reads then answer 404 and fail).
 # Figures: bench/out/soak.json (wrk figures per phase, RSS samples, growth). Exit 0 when every check passes.
 set -euo pipefail
 source "$(dirname "$0")/harden-lib.sh"
@@ -41,7 +45,7 @@ PER_CREATE_BYTES=${PER_CREATE_BYTES:-4096}
 
 harden_need_wrk
 harden_build
-serve_start
+serve_start --store-limit "${STORE_LIMIT:-0}"
 python3 bench/harden.py seed "$SERVE_URL" 16 "$OUT"
 echo "   RSS at ready + 16 seeded announcements: $(rss_kib) KiB"
 

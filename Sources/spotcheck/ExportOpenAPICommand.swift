@@ -24,21 +24,15 @@ struct ExportOpenAPICommand: ParsableCommand {
 
     /// Loads the contracts, exports them and says what to print and how to exit.
     func execute() -> CommandOutcome {
+        let destination = ExportDestination(contracts: contracts, out: out)
         let set: ContractSet
-        do {
-            set = try ContractSet.load(from: URL(fileURLWithPath: contracts))
-        } catch {
-            return CommandOutcome(output: "spotcheck export: " + error.description + "\n", exitCode: 2)
+        switch destination.loadContracts() {
+        case .success(let loaded): set = loaded
+        case .failure(let failure): return failure.outcome
         }
         var exporter = OpenAPIExporter(contracts: set)
         exporter.serverURL = serverURL
-        let text = exporter.render()
-        guard let out else { return CommandOutcome(output: text, exitCode: 0) }
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: out))
-        } catch {
-            return CommandOutcome(output: "spotcheck export: cannot write \(out): \(error.localizedDescription)\n", exitCode: 2)
-        }
-        return CommandOutcome(output: "wrote \(out): OpenAPI 3.1, \(set.contracts.count) operations, \(set.schemas.count) schemas\n", exitCode: 0)
+        return destination.deliver(
+            exporter.render(), summary: "OpenAPI 3.1, \(set.contracts.count) operations, \(set.schemas.count) schemas")
     }
 }

@@ -28,24 +28,18 @@ struct ExportPactCommand: ParsableCommand {
 
     /// Loads the contracts, exports them and says what to print and how to exit.
     func execute() -> CommandOutcome {
+        let destination = ExportDestination(contracts: contracts, out: out)
         let set: ContractSet
-        do {
-            set = try ContractSet.load(from: URL(fileURLWithPath: contracts))
-        } catch {
-            return CommandOutcome(output: "spotcheck export: " + error.description + "\n", exitCode: 2)
+        switch destination.loadContracts() {
+        case .success(let loaded): set = loaded
+        case .failure(let failure): return failure.outcome
         }
         var exporter = PactExporter(contracts: set)
         exporter.consumer = consumer
         exporter.provider = provider
         let export = exporter.export()
-        let skipped = export.skipped.map { "spotcheck export: skipped \($0)\n" }.joined()
-        guard let out else { return CommandOutcome(output: export.text, exitCode: 0, diagnostics: skipped) }
-        do {
-            try Data(export.text.utf8).write(to: URL(fileURLWithPath: out))
-        } catch {
-            return CommandOutcome(output: "spotcheck export: cannot write \(out): \(error.localizedDescription)\n", exitCode: 2)
-        }
-        return CommandOutcome(output: "wrote \(out): Pact v3, \(export.interactionCount) interactions, \(export.skipped.count) examples skipped\n",
-                              exitCode: 0, diagnostics: skipped)
+        return destination.deliver(
+            export.text, summary: "Pact v3, \(export.interactionCount) interactions, \(export.skipped.count) examples skipped",
+            diagnostics: export.skipped.map { "spotcheck export: skipped \($0)\n" }.joined())
     }
 }
