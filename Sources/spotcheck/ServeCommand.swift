@@ -93,9 +93,3 @@ struct ServeCommand: AsyncParsableCommand {
     }
 
 }
-
-/// A command that could not start, carrying what to print and the exit code.
-struct CommandFailure: Error {
-    /// The text and exit code.
-    let outcome: CommandOutcome
-}

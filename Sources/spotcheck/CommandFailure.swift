@@ -1,0 +1,5 @@
+/// A command that could not start or load its input, carrying what to print and the exit code.
+struct CommandFailure: Error {
+    /// The text and exit code.
+    let outcome: CommandOutcome
+}
