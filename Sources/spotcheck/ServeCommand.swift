@@ -91,5 +91,4 @@ struct ServeCommand: AsyncParsableCommand {
     private var contractsDirectory: URL {
         InputFolder.resolve(contracts, local: "contracts", bundled: ContractSet.bundledDirectory)
     }
-
 }
