@@ -8,23 +8,31 @@ struct ExportDestination {
     /// The file to write, or nil for standard output.
     var out: String?
 
-    /// The loaded contracts, or the exit-2 outcome that says why they cannot be used.
-    func loadContracts() -> Result<ContractSet, CommandFailure> {
-        do {
-            return .success(try ContractSet.load(from: URL(fileURLWithPath: contracts)))
-        } catch {
-            return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck export: " + error.description + "\n", exitCode: 2)))
-        }
+    /// One format's rendering of the contracts.
+    struct Rendered {
+        /// The document itself.
+        var document: String
+        /// What `wrote FILE: ...` says about it.
+        var summary: String
+        /// Warnings for standard error (what the format could not carry).
+        var diagnostics: String = ""
     }
 
-    /// Prints `document`, or writes it to `out` and prints `summary`; `diagnostics` go to standard error either way.
-    func deliver(_ document: String, summary: @autoclosure () -> String, diagnostics: String = "") -> CommandOutcome {
-        guard let out else { return CommandOutcome(output: document, exitCode: 0, diagnostics: diagnostics) }
+    /// Loads the contracts, renders them, and prints the document or writes it to `out`; exit 2 for unusable contracts or an unwritable file.
+    func export(_ render: (ContractSet) -> Rendered) -> CommandOutcome {
+        let set: ContractSet
         do {
-            try Data(document.utf8).write(to: URL(fileURLWithPath: out))
+            set = try ContractSet.load(from: URL(fileURLWithPath: contracts))
+        } catch {
+            return CommandOutcome(output: "spotcheck export: " + error.description + "\n", exitCode: 2)
+        }
+        let rendered = render(set)
+        guard let out else { return CommandOutcome(output: rendered.document, exitCode: 0, diagnostics: rendered.diagnostics) }
+        do {
+            try Data(rendered.document.utf8).write(to: URL(fileURLWithPath: out))
         } catch {
             return CommandOutcome(output: "spotcheck export: cannot write \(out): \(error.localizedDescription)\n", exitCode: 2)
         }
-        return CommandOutcome(output: "wrote \(out): \(summary())\n", exitCode: 0, diagnostics: diagnostics)
+        return CommandOutcome(output: "wrote \(out): \(rendered.summary)\n", exitCode: 0, diagnostics: rendered.diagnostics)
     }
 }

@@ -24,15 +24,10 @@ struct ExportOpenAPICommand: ParsableCommand {
 
     /// Loads the contracts, exports them and says what to print and how to exit.
     func execute() -> CommandOutcome {
-        let destination = ExportDestination(contracts: contracts, out: out)
-        let set: ContractSet
-        switch destination.loadContracts() {
-        case .success(let loaded): set = loaded
-        case .failure(let failure): return failure.outcome
+        ExportDestination(contracts: contracts, out: out).export { set in
+            var exporter = OpenAPIExporter(contracts: set)
+            exporter.serverURL = serverURL
+            return .init(document: exporter.render(), summary: "OpenAPI 3.1, \(set.contracts.count) operations, \(set.schemas.count) schemas")
         }
-        var exporter = OpenAPIExporter(contracts: set)
-        exporter.serverURL = serverURL
-        return destination.deliver(
-            exporter.render(), summary: "OpenAPI 3.1, \(set.contracts.count) operations, \(set.schemas.count) schemas")
     }
 }

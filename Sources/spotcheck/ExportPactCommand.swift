@@ -28,18 +28,14 @@ struct ExportPactCommand: ParsableCommand {
 
     /// Loads the contracts, exports them and says what to print and how to exit.
     func execute() -> CommandOutcome {
-        let destination = ExportDestination(contracts: contracts, out: out)
-        let set: ContractSet
-        switch destination.loadContracts() {
-        case .success(let loaded): set = loaded
-        case .failure(let failure): return failure.outcome
+        ExportDestination(contracts: contracts, out: out).export { set in
+            var exporter = PactExporter(contracts: set)
+            exporter.consumer = consumer
+            exporter.provider = provider
+            let export = exporter.export()
+            return .init(
+                document: export.text, summary: "Pact v3, \(export.interactionCount) interactions, \(export.skipped.count) examples skipped",
+                diagnostics: export.skipped.map { "spotcheck export: skipped \($0)\n" }.joined())
         }
-        var exporter = PactExporter(contracts: set)
-        exporter.consumer = consumer
-        exporter.provider = provider
-        let export = exporter.export()
-        return destination.deliver(
-            export.text, summary: "Pact v3, \(export.interactionCount) interactions, \(export.skipped.count) examples skipped",
-            diagnostics: export.skipped.map { "spotcheck export: skipped \($0)\n" }.joined())
     }
 }
