@@ -67,6 +67,8 @@ extension JSONValue {
         return "\(n)"
     }
 
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+
     static func writeString(_ s: String, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
         // Valid UTF-8 passes through byte by byte; only the quote, the backslash and control characters are escaped.
@@ -78,10 +80,9 @@ extension JSONValue {
             case UInt8(ascii: "\r"): out.append(contentsOf: "\\r".utf8)
             case UInt8(ascii: "\t"): out.append(contentsOf: "\\t".utf8)
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
                 out.append(contentsOf: "\\u00".utf8)
-                out.append(hex[Int(byte >> 4)])
-                out.append(hex[Int(byte & 0x0F)])
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0x0F)])
             default: out.append(byte)
             }
         }

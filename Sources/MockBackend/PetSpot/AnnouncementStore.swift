@@ -27,8 +27,8 @@ public final class AnnouncementStore: Sendable {
         let latitude: Double
         let longitude: Double
         let microchipNumber: String?
-        /// Whether lists show it: only announcements with a `photoUrl` are listed.
-        var listed: Bool
+        /// Whether lists show it: only announcements with a photo (and so a `photoUrl`) are listed.
+        var listed: Bool { photo != nil }
         /// Creation order, which orders lists.
         var sequence = 0
 
@@ -39,7 +39,6 @@ public final class AnnouncementStore: Sendable {
             self.latitude = announcement.locationLatitude
             self.longitude = announcement.locationLongitude
             self.microchipNumber = announcement.microchipNumber
-            self.listed = announcement.photoUrl != nil
         }
 
         /// Sets `photoUrl` and `updatedAt` in the rendered JSON, keeping every other byte's meaning.
@@ -48,7 +47,6 @@ public final class AnnouncementStore: Sendable {
             object["photoUrl"] = .string(url)
             object["updatedAt"] = .string(updatedAt)
             json = ByteBuffer(bytes: JSONValue.object(object).serializedBytes())
-            listed = true
         }
     }
 
