@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 /// Where commands find contracts and scenarios: the folder given, else the working directory's, else this checkout's.
@@ -10,5 +11,17 @@ enum InputFolder {
             return URL(fileURLWithPath: local)
         }
         return bundled
+    }
+
+    /// The contracts folder `explicit` (or the working directory's, or this checkout's), loaded; nil after printing every
+    /// problem when it does not lint.
+    static func contracts(_ explicit: String?, print: (String) -> Void) -> (set: ContractSet, url: URL)? {
+        let url = resolve(explicit, local: "contracts", bundled: ContractSet.bundledDirectory)
+        do {
+            return (try ContractSet.load(from: url), url)
+        } catch {
+            print(LintPrinter.render(error.problems))
+            return nil
+        }
     }
 }

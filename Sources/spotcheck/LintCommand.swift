@@ -25,14 +25,20 @@ struct LintCommand: ParsableCommand {
 
     /// Lints `directory` (and `scenarios`, when given) and says what to print and how to exit.
     static func execute(directory: String, scenarios: String? = nil) -> CommandOutcome {
-        var problems = ContractSet.lint(directory: URL(fileURLWithPath: directory))
+        // One load: it lints, and its error lists every problem.
+        var problems: [LintProblem] = []
+        var contracts: ContractSet?
+        do {
+            contracts = try ContractSet.load(from: URL(fileURLWithPath: directory))
+        } catch {
+            problems = error.problems
+        }
         if let scenarios {
             // Contract ids in scenarios are checked only against contracts that load; their own problems are listed above.
-            let contracts = problems.isEmpty ? try? ContractSet.load(from: URL(fileURLWithPath: directory)) : nil
             problems += ScenarioLinter.lint(directory: URL(fileURLWithPath: scenarios), contracts: contracts)
         }
         guard problems.isEmpty else { return CommandOutcome(output: LintPrinter.render(problems), exitCode: 2) }
-        let count = (try? ContractSet.load(from: URL(fileURLWithPath: directory)).contracts.count) ?? 0
+        let count = contracts?.contracts.count ?? 0
         var output = "\(directory): \(count) contract\(count == 1 ? "" : "s"), no problems\n"
         if let scenarios {
             let files = (try? ScenarioLibrary.scenarioFiles(in: URL(fileURLWithPath: scenarios)).count) ?? 0

@@ -96,14 +96,7 @@ struct RunCommand: AsyncParsableCommand {
         if let client, client.trimmingCharacters(in: .whitespaces).isEmpty { return usage("--client expects a command line") }
 
         let scenariosURL = InputFolder.resolve(scenariosDirectory, local: "scenarios", bundled: ScenarioLibrary.bundledDirectory)
-        let contractsURL = InputFolder.resolve(contractsDirectory, local: "contracts", bundled: ContractSet.bundledDirectory)
-        let contracts: ContractSet
-        do {
-            contracts = try ContractSet.load(from: contractsURL)
-        } catch {
-            print(LintPrinter.render(error.problems))
-            return 2
-        }
+        guard let contracts = InputFolder.contracts(contractsDirectory, print: print)?.set else { return 2 }
         let problems = ScenarioLinter.lint(directory: scenariosURL, contracts: contracts)
         if !problems.isEmpty {
             print(LintPrinter.render(problems))

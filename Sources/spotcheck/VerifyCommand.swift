@@ -40,14 +40,7 @@ struct VerifyCommand: AsyncParsableCommand {
 
     /// Runs the command, writing human output through `print`; returns the exit code.
     func execute(print: @escaping @Sendable (String) -> Void) async -> Int32 {
-        let contractsURL = InputFolder.resolve(contractsDirectory, local: "contracts", bundled: ContractSet.bundledDirectory)
-        let contracts: ContractSet
-        do {
-            contracts = try ContractSet.load(from: contractsURL)
-        } catch {
-            print(LintPrinter.render(error.problems))
-            return 2
-        }
+        guard let (contracts, contractsURL) = InputFolder.contracts(contractsDirectory, print: print) else { return 2 }
         let plan = VerificationPlanner.plan(for: contracts).filter { check in
             !skipped.contains { check.name.localizedCaseInsensitiveContains($0) }
         }
