@@ -22,10 +22,29 @@ public struct JournalEntry: Sendable, Codable, Equatable {
     public var fault: String?
     /// Milliseconds from the request head to the moment the outcome was decided.
     public var durationMs: Int
+    /// The query string after `?`, if the request had one.
+    public var query: String?
+    /// The request headers, in the order sent.
+    public var requestHeaders: [HeaderField]
+    /// The first bytes of the request body (see `CapturedBody`), nil when there was none.
+    public var requestBody: CapturedBody?
+    /// The headers of the answer as the responder produced it (before a fault garbled or cut it), empty when none was sent.
+    public var responseHeaders: [HeaderField]
+    /// The first bytes of the answer's body, nil when there was none.
+    public var responseBody: CapturedBody?
+    /// The `code` of the answer's error envelope, if it had one.
+    public var errorCode: String?
+    /// The `field` of the answer's error envelope, if it had one.
+    public var errorField: String?
+    /// Ways this exchange left its contract (and listed known server defects it showed), filled by exchange validation.
+    public var violations: [ExchangeViolation]
 
     /// Creates an entry; the journal assigns `sequence` when it records it.
     public init(sequence: Int = 0, time: Date, method: String, path: String, contract: String?, status: Int?,
-                authUser: String?, rule: String?, fault: String?, durationMs: Int) {
+                authUser: String?, rule: String?, fault: String?, durationMs: Int, query: String? = nil,
+                requestHeaders: [HeaderField] = [], requestBody: CapturedBody? = nil,
+                responseHeaders: [HeaderField] = [], responseBody: CapturedBody? = nil,
+                errorCode: String? = nil, errorField: String? = nil, violations: [ExchangeViolation] = []) {
         self.sequence = sequence
         self.time = JournalEntry.millisecondPrecision(time)
         self.method = method
@@ -36,10 +55,24 @@ public struct JournalEntry: Sendable, Codable, Equatable {
         self.rule = rule
         self.fault = fault
         self.durationMs = durationMs
+        self.query = query
+        self.requestHeaders = requestHeaders
+        self.requestBody = requestBody
+        self.responseHeaders = responseHeaders
+        self.responseBody = responseBody
+        self.errorCode = errorCode
+        self.errorField = errorField
+        self.violations = violations
+    }
+
+    /// The path with its query string, as the request named it.
+    public var target: String {
+        query.map { "\(path)?\($0)" } ?? path
     }
 
     private enum CodingKeys: String, CodingKey {
         case sequence, time, method, path, contract, status, authUser, rule, fault, durationMs
+        case query, requestHeaders, requestBody, responseHeaders, responseBody, errorCode, errorField, violations
     }
 
     /// Decodes an entry whose `time` is an ISO 8601 string with milliseconds.
@@ -59,6 +92,15 @@ public struct JournalEntry: Sendable, Codable, Equatable {
         rule = try c.decodeIfPresent(String.self, forKey: .rule)
         fault = try c.decodeIfPresent(String.self, forKey: .fault)
         durationMs = try c.decode(Int.self, forKey: .durationMs)
+        // The capture keys arrived later; journals written before them still decode.
+        query = try c.decodeIfPresent(String.self, forKey: .query)
+        requestHeaders = try c.decodeIfPresent([HeaderField].self, forKey: .requestHeaders) ?? []
+        requestBody = try c.decodeIfPresent(CapturedBody.self, forKey: .requestBody)
+        responseHeaders = try c.decodeIfPresent([HeaderField].self, forKey: .responseHeaders) ?? []
+        responseBody = try c.decodeIfPresent(CapturedBody.self, forKey: .responseBody)
+        errorCode = try c.decodeIfPresent(String.self, forKey: .errorCode)
+        errorField = try c.decodeIfPresent(String.self, forKey: .errorField)
+        violations = try c.decodeIfPresent([ExchangeViolation].self, forKey: .violations) ?? []
     }
 
     /// Encodes every key, with `null` for absent values, so readers see a stable shape.
@@ -74,6 +116,14 @@ public struct JournalEntry: Sendable, Codable, Equatable {
         try c.encode(rule, forKey: .rule)
         try c.encode(fault, forKey: .fault)
         try c.encode(durationMs, forKey: .durationMs)
+        try c.encode(query, forKey: .query)
+        try c.encode(requestHeaders, forKey: .requestHeaders)
+        try c.encode(requestBody, forKey: .requestBody)
+        try c.encode(responseHeaders, forKey: .responseHeaders)
+        try c.encode(responseBody, forKey: .responseBody)
+        try c.encode(errorCode, forKey: .errorCode)
+        try c.encode(errorField, forKey: .errorField)
+        try c.encode(violations, forKey: .violations)
     }
 
     /// Rounds to whole milliseconds, the precision of the JSON form, so entries survive a round trip unchanged.

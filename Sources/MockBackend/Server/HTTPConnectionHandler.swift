@@ -110,7 +110,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             guard case .rejecting(let endReceived, _) = handler.state else { return }
             handler.state = .rejecting(endReceived: endReceived, answered: true)
             if !isAdmin {
-                handler.record(head, contract: contract, started: started, status: Int(response.status.code), decision: nil)
+                handler.record(head, contract: contract, started: started, status: Int(response.status.code), response: response, decision: nil)
             }
             // Say the connection ends, then keep discarding what the client still sends, so it can read the answer instead of a reset.
             handler.write(response, for: head, keepAlive: false, context: context) { handler, context in
@@ -145,7 +145,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
         guard let decision else {
             produce(request, context: context) { handler, context, response in
-                handler.record(request, contract: contract, started: started, status: Int(response.status.code), decision: nil)
+                handler.record(request, contract: contract, started: started, status: Int(response.status.code), response: response, decision: nil)
                 handler.finish(response, for: request, keepAlive: keepAlive, context: context)
             }
             return
@@ -154,13 +154,13 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         switch decision.fault {
         case .status(let status, let body, let headers):
             let response = FaultResponses.status(status, body: body, headers: headers)
-            record(request, contract: contract, started: started, status: status, decision: decision)
+            record(request, contract: contract, started: started, status: status, response: response, decision: decision)
             finish(response, for: request, keepAlive: keepAlive, context: context)
 
         case .delay(let ms):
             schedule(in: .milliseconds(Int64(ms)), context: context) { handler, context in
                 handler.produce(request, context: context) { handler, context, response in
-                    handler.record(request, contract: contract, started: started, status: Int(response.status.code), decision: decision)
+                    handler.record(request, contract: contract, started: started, status: Int(response.status.code), response: response, decision: decision)
                     handler.finish(response, for: request, keepAlive: keepAlive, context: context)
                 }
             }
@@ -185,20 +185,20 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
         case .truncate(let bytes):
             produce(request, context: context) { handler, context, response in
-                handler.record(request, contract: contract, started: started, status: Int(response.status.code), decision: decision)
+                handler.record(request, contract: contract, started: started, status: Int(response.status.code), response: response, decision: decision)
                 handler.writeTruncated(response, bytes: bytes, context: context)
             }
 
         case .malformed(let status, let body):
             produce(request, context: context) { handler, context, response in
                 let garbled = FaultResponses.malformed(response, status: status, body: body)
-                handler.record(request, contract: contract, started: started, status: Int(garbled.status.code), decision: decision)
+                handler.record(request, contract: contract, started: started, status: Int(garbled.status.code), response: garbled, decision: decision)
                 handler.finish(garbled, for: request, keepAlive: keepAlive, context: context)
             }
 
         case .slowBody(let chunkBytes, let intervalMs):
             produce(request, context: context) { handler, context, response in
-                handler.record(request, contract: contract, started: started, status: Int(response.status.code), decision: decision)
+                handler.record(request, contract: contract, started: started, status: Int(response.status.code), response: response, decision: decision)
                 handler.writeSlowly(response, for: request, keepAlive: keepAlive, chunkBytes: chunkBytes,
                                     interval: .milliseconds(Int64(intervalMs)), context: context)
             }
@@ -207,13 +207,22 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
     // MARK: Journal and log
 
-    private func record(_ request: MockRequest, contract: String? = nil, started: ContinuousClock.Instant, status: Int?, decision: FaultDecision?) {
+    /// Journals the exchange; `response` is the answer as produced (nil when none was sent), `status` what the client got.
+    private func record(_ request: MockRequest, contract: String? = nil, started: ContinuousClock.Instant, status: Int?,
+                        response: MockResponse? = nil, decision: FaultDecision?) {
         let elapsed = ContinuousClock.now - started
         let ms = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
+        let limit = server.configuration.journalBodyLimit
+        let responseBody = response.flatMap { CapturedBody($0.body, limit: limit) }
+        // Only error answers are parsed, so a successful exchange pays nothing for the summary.
+        let summary = (status ?? 0) >= 400 ? responseBody.flatMap { ErrorEnvelopeSummary(body: $0.bytes) } : nil
         let entry = server.journal.record(JournalEntry(
             time: Date() - Double(ms) / 1000, method: request.method.rawValue, path: request.path, contract: contract,
             status: status, authUser: basicAuthUser(request.headers.first(name: "authorization")),
-            rule: decision?.rule, fault: decision?.fault.kind, durationMs: ms))
+            rule: decision?.rule, fault: decision?.fault.kind, durationMs: ms, query: request.query,
+            requestHeaders: HeaderField.list(request.headers), requestBody: CapturedBody(request.body, limit: limit),
+            responseHeaders: response.map { HeaderField.list($0.headers) } ?? [], responseBody: responseBody,
+            errorCode: summary?.code, errorField: summary?.field))
         server.logRequest(entry, uri: request.uri)
     }
 

@@ -266,6 +266,7 @@ public final class MockServer: Sendable {
         guard !configuration.quiet else { return }
         var line = "\(entry.method) \(uri) -> \(entry.status.map(String.init) ?? "no answer")"
         if let contract = entry.contract { line += " \(contract)" }
+        if let code = entry.errorCode { line += " " + code + (entry.errorField.map { "(\($0))" } ?? "") }
         if let fault = entry.fault { line += " fault=\(fault)" }
         if let rule = entry.rule { line += " rule=\"\(rule)\"" }
         line += " \(entry.durationMs)ms"

@@ -22,6 +22,8 @@ public struct ServerConfiguration: Sendable {
     public var quiet: Bool
     /// The event loops to run on; the shared singleton group when nil.
     public var eventLoopGroup: (any EventLoopGroup)?
+    /// How many bytes of each request and response body the journal keeps; 0 keeps none.
+    public var journalBodyLimit: Int = CapturedBody.defaultLimit
 
     /// A configuration with safe defaults: 127.0.0.1, an ephemeral port, no admin port, 60 s idle timeout.
     public init(host: String = "127.0.0.1", port: Int = 0, adminPort: Int? = nil, adminToken: String? = nil,

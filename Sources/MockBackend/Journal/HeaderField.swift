@@ -1,0 +1,20 @@
+import NIOHTTP1
+
+/// One header line as sent, kept in order so a journal entry shows exactly what crossed the wire.
+public struct HeaderField: Sendable, Codable, Equatable {
+    /// The header name as sent.
+    public var name: String
+    /// The header value as sent.
+    public var value: String
+
+    /// A header line.
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+
+    /// The lines of NIO's header collection, in order.
+    static func list(_ headers: HTTPHeaders) -> [HeaderField] {
+        headers.map { HeaderField(name: $0.name, value: $0.value) }
+    }
+}
