@@ -18,6 +18,8 @@ struct ContractLoader {
     var problems: [LintProblem] = []
     var documents: [String: JSONValue] = [:]
     var validator = SchemaValidator()
+    /// The entries of `known-defects.json`, when the folder has one.
+    var knownDefects: [KnownDefect] = []
 
     init(directory: URL) {
         self.directory = directory.standardizedFileURL
@@ -35,7 +37,8 @@ struct ContractLoader {
                 message: "no contracts folder here; expected a folder of contract files"))
             return ([], [:])
         }
-        let contractKeys = jsonFiles(in: directory).map { $0 }
+        // The known-defects file sits beside the contracts but is not one.
+        let contractKeys = jsonFiles(in: directory).filter { $0 != KnownDefect.fileName }
         let schemaKeys = jsonFiles(in: directory.appendingPathComponent("schemas")).map { "schemas/" + $0 }
         if contractKeys.isEmpty {
             problems.append(LintProblem(file: LintPrinter.displayPath(directory), pointer: "",
@@ -67,6 +70,11 @@ struct ContractLoader {
             if let contract = decodeContract(value, key: key) { contracts.append(contract) }
         }
         checkUniqueness(contracts)
+        if FileManager.default.fileExists(atPath: directory.appendingPathComponent(KnownDefect.fileName).path),
+            let value = parse(KnownDefect.fileName)
+        {
+            knownDefects = KnownDefectLoader.read(value, file: display(KnownDefect.fileName), contracts: contracts, problems: &problems)
+        }
         return (contracts, schemas)
     }
 
