@@ -11,7 +11,8 @@ struct ContractLoader {
     static let partKeys = ["required", "kind", "description"]
     static let responseKeys = ["status", "code", "when", "contentType", "headers", "body", "examples"]
     static let exampleKeys = ["name", "summary", "body", "headers", "request"]
-    static let exampleRequestKeys = ["body", "rawBody", "headers", "query", "pathParameters"]
+    static let exampleRequestKeys = ["body", "rawBody", "headers", "query", "pathParameters", "parts"]
+    static let examplePartKinds = ["file", "text"]
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
     let directory: URL
@@ -362,6 +363,11 @@ struct ContractLoader {
                                          headers: r.stringMap("headers", problems: &problems),
                                          query: r.stringMap("query", problems: &problems),
                                          pathParameters: r.stringMap("pathParameters", problems: &problems))
+                request?.parts = r.stringMap("parts", problems: &problems)
+                for (part, kind) in request?.parts ?? [:] where !Self.examplePartKinds.contains(kind) {
+                    problems.append(LintProblem(file: file, pointer: JSONPointer.appending(r.at("parts"), part),
+                        message: "a part is sent as \"file\" or \"text\", found \"\(kind)\""))
+                }
             }
             out.append(ContractExample(name: name, summary: reader.string("summary", problems: &problems), body: reader.object["body"],
                                        headers: reader.stringMap("headers", problems: &problems), request: request))

@@ -112,7 +112,8 @@ public struct PetSpotBackend: MockResponder {
             case .undefined: parsed = nil
             case .value(let value): parsed = value
             case .failure(let trigger, let error):
-                let problem = reproducing(trigger) ?? error.fromBodyParser()
+                // A JSON string or number root is the parser's error in the real server; the contract's answer is zod's, after the id.
+                let problem = reproducing(trigger) ?? (trigger == .jsonRootNotContainer ? error : error.fromBodyParser())
                 let requestID = problem.beforeRequestID ? nil : store.nextRequestID()
                 return finish(errorResponse(problem, requestID: requestID ?? "unknown"), for: request, route: route, requestID: requestID)
             }
