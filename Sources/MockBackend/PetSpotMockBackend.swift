@@ -41,6 +41,8 @@ public struct PetSpotMockBackend: Sendable {
         public var drift: Set<ContractDrift> = []
         /// The most announcements created through the API that are kept, oldest evicted first; nil keeps all.
         public var storeLimit: Int?
+        /// Answer like the real server where `known-defects.json` lists a defect with a trigger (e.g. 500 for malformed JSON).
+        public var reproduceKnownDefects = false
 
         /// Options with the defaults of the brief: 127.0.0.1, port 0, no seed, no fixtures, no faults, a 1000-entry journal.
         public init(
@@ -87,9 +89,11 @@ public struct PetSpotMockBackend: Sendable {
     /// Loads the fixtures, builds the backend and starts listening; throws `PetSpotFixtureError`, a missing-schema error or the bind failure.
     public static func start(_ options: Options) async throws -> PetSpotMockBackend {
         let fixtures = try options.fixtures.map { url throws(PetSpotFixtureError) in try PetSpotFixture.load(from: url) } ?? []
-        let backend = try PetSpotBackend(configuration: .init(
-            contracts: options.contracts, seed: options.seed, fixtures: fixtures, adminToken: options.adminToken,
-            checkResponses: options.checkResponses, logger: options.logger, now: options.now, storeLimit: options.storeLimit))
+        var backendConfiguration = PetSpotBackend.Configuration(
+            contracts: options.contracts, seed: options.seed, fixtures: fixtures, adminToken: options.adminToken ?? options.defaultDeleteToken,
+            checkResponses: options.checkResponses, logger: options.logger, now: options.now, storeLimit: options.storeLimit)
+        if options.reproduceKnownDefects { backendConfiguration.knownDefects = options.contracts.knownDefects }
+        let backend = try PetSpotBackend(configuration: backendConfiguration)
         let configuration = ServerConfiguration(
             host: options.host, port: options.port, adminPort: options.adminPort, adminToken: options.adminToken,
             idleTimeout: options.idleTimeout, logger: options.logger, quiet: options.quiet)
@@ -110,6 +114,16 @@ public struct PetSpotMockBackend: Sendable {
     /// Stops listening and closes every connection.
     public func shutdown() async throws {
         try await server.shutdown()
+    }
+}
+
+extension PetSpotMockBackend.Options {
+    /// The real backend's hard-coded admin token: DELETE's credential when none is given and the mock stays on loopback.
+    public static let realBackendAdminToken = "tajnehasloadmina"
+
+    /// DELETE's credential without `--admin-token`: the real default on loopback, none (every DELETE 401) beyond it.
+    var defaultDeleteToken: String? {
+        ServerConfiguration(host: host).isLoopback ? Self.realBackendAdminToken : nil
     }
 }
 

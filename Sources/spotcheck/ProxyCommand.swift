@@ -68,7 +68,7 @@ struct ProxyCommand: AsyncParsableCommand {
         }
         do {
             let proxy = try await FaultProxy.start(
-                target: url, host: listen.host, port: listen.port, faults: rules, seed: seed, journalLimit: listen.journalLimit,
+                target: url, host: listen.host, port: listen.port ?? 0, faults: rules, seed: seed, journalLimit: listen.journalLimit,
                 contracts: contractSet, adminPort: listen.adminPort, adminToken: listen.adminToken, quiet: listen.quiet,
                 timeout: .milliseconds(Int64(timeout * 1000)))
             return .success(proxy)

@@ -33,11 +33,20 @@ struct ServeCommand: AsyncParsableCommand {
     /// Enough for any test run or day of development, and a bound on memory (under 1 KiB per announcement).
     static let defaultStoreLimit = 20_000
 
+    /// The real backend's port, so an app configured for it works unchanged against the mock.
+    static let defaultPort = 3000
+
     @OptionGroup var listen: ListenOptions
+
+    @Flag(help: "Reproduce the real server's known defects listed in contracts/known-defects.json (e.g. 500 for malformed JSON).")
+    var withKnownDefects = false
 
     @OptionGroup var faults: FaultOptions
 
     func validate() throws {
+        if listen.adminToken == nil && !ServerConfiguration(host: listen.host).isLoopback {
+            throw ValidationError("--host \(listen.host) is beyond loopback: give --admin-token (the DELETE credential and the admin API token); the real backend's default token is only used on loopback")
+        }
         guard storeLimit >= 0 else { throw ValidationError("--store-limit must be 0 (keep all) or positive, got \(storeLimit)") }
     }
 
@@ -71,9 +80,10 @@ struct ServeCommand: AsyncParsableCommand {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }
         var options = PetSpotMockBackend.Options(
-            contracts: contractSet, host: listen.host, port: listen.port, seed: seed, fixtures: fixtures.map { URL(fileURLWithPath: $0) },
+            contracts: contractSet, host: listen.host, port: listen.port ?? Self.defaultPort, seed: seed, fixtures: fixtures.map { URL(fileURLWithPath: $0) },
             faults: rules, journalLimit: listen.journalLimit, adminToken: listen.adminToken, adminPort: listen.adminPort, quiet: listen.quiet)
         options.storeLimit = storeLimit == 0 ? nil : storeLimit
+        options.reproduceKnownDefects = withKnownDefects
         do {
             return .success(try await PetSpotMockBackend.start(options))
         } catch {

@@ -12,6 +12,8 @@ struct VerifyCommand: AsyncParsableCommand {
             Sends every documented example to --target in a stateful order: creates its own announcement, uploads a \
             photo with the returned id and managementPassword, reads and lists it, then provokes each documented error. \
             It creates announcements (listed at the end) and never deletes or changes anything else. \
+            An answer that matches an entry of contracts/known-defects.json is reported as a known server defect, not a \
+            failure; an entry whose answer came out as documented is reported as no longer seen (a failure under --strict). \
             Exit 0 when every answer matches, 1 on a mismatch, 2 on bad usage or bad contracts.
             """
     )
@@ -31,6 +33,15 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(name: .customLong("skip"), help: "Leave out the checks whose name contains this text (repeatable, case-insensitive).")
     var skipped: [String] = []
 
+    @Option(name: .customLong("admin-token"), help: "The server's admin credential (the whole Authorization value for DELETE); includes the admin checks instead of skipping them.")
+    var adminToken: String?
+
+    @Flag(name: .customLong("ignore-messages"), help: "Do not compare error messages (for servers that localise them).")
+    var ignoreMessages = false
+
+    @Flag(help: "Fail when a known defect listed in known-defects.json was not seen (the server now answers as documented).")
+    var strict = false
+
     @OptionGroup var reports: ReportFileOptions
 
     func run() async throws {
@@ -41,7 +52,7 @@ struct VerifyCommand: AsyncParsableCommand {
     /// Runs the command, writing human output through `print`; returns the exit code.
     func execute(print: @escaping @Sendable (String) -> Void) async -> Int32 {
         guard let (contracts, contractsURL) = InputFolder.contracts(contractsDirectory, print: print) else { return 2 }
-        let plan = VerificationPlanner.plan(for: contracts).filter { check in
+        let plan = VerificationPlanner.plan(for: contracts, adminChecks: adminToken != nil).filter { check in
             !skipped.contains { check.name.localizedCaseInsensitiveContains($0) }
         }
         if dryRun {
@@ -58,7 +69,11 @@ struct VerifyCommand: AsyncParsableCommand {
             return 2
         }
         print("verifying \(url.absoluteString) against \(plan.count) documented answers from \(LintPrinter.displayPath(contractsURL))")
-        let outcome = await ProviderVerifier(contracts: contracts, target: url, timeout: timeout).verify(plan)
+        var verifier = ProviderVerifier(contracts: contracts, target: url, timeout: timeout)
+        verifier.ignoreMessages = ignoreMessages
+        verifier.adminToken = adminToken
+        verifier.strict = strict
+        let outcome = await verifier.verify(plan)
         for result in outcome.report.results { print(ConsoleReporter.line(for: result)) }
         print(ConsoleReporter.summary(outcome.report, noun: "checks"))
         print("created \(outcome.createdAnnouncements.count) announcement(s) on the server: "

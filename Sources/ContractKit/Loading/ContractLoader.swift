@@ -11,13 +11,16 @@ struct ContractLoader {
     static let partKeys = ["required", "kind", "description"]
     static let responseKeys = ["status", "code", "when", "contentType", "headers", "body", "examples"]
     static let exampleKeys = ["name", "summary", "body", "headers", "request"]
-    static let exampleRequestKeys = ["body", "rawBody", "headers", "query", "pathParameters"]
+    static let exampleRequestKeys = ["body", "rawBody", "headers", "query", "pathParameters", "parts"]
+    static let examplePartKinds = ["file", "text"]
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
 
     let directory: URL
     var problems: [LintProblem] = []
     var documents: [String: JSONValue] = [:]
     var validator = SchemaValidator()
+    /// The entries of `known-defects.json`, when the folder has one.
+    var knownDefects: [KnownDefect] = []
 
     init(directory: URL) {
         self.directory = directory.standardizedFileURL
@@ -35,7 +38,8 @@ struct ContractLoader {
                 message: "no contracts folder here; expected a folder of contract files"))
             return ([], [:])
         }
-        let contractKeys = jsonFiles(in: directory).map { $0 }
+        // The known-defects file sits beside the contracts but is not one.
+        let contractKeys = jsonFiles(in: directory).filter { $0 != KnownDefect.fileName }
         let schemaKeys = jsonFiles(in: directory.appendingPathComponent("schemas")).map { "schemas/" + $0 }
         if contractKeys.isEmpty {
             problems.append(LintProblem(file: LintPrinter.displayPath(directory), pointer: "",
@@ -67,6 +71,11 @@ struct ContractLoader {
             if let contract = decodeContract(value, key: key) { contracts.append(contract) }
         }
         checkUniqueness(contracts)
+        if FileManager.default.fileExists(atPath: directory.appendingPathComponent(KnownDefect.fileName).path),
+            let value = parse(KnownDefect.fileName)
+        {
+            knownDefects = KnownDefectLoader.read(value, file: display(KnownDefect.fileName), contracts: contracts, problems: &problems)
+        }
         return (contracts, schemas)
     }
 
@@ -354,6 +363,11 @@ struct ContractLoader {
                                          headers: r.stringMap("headers", problems: &problems),
                                          query: r.stringMap("query", problems: &problems),
                                          pathParameters: r.stringMap("pathParameters", problems: &problems))
+                request?.parts = r.stringMap("parts", problems: &problems)
+                for (part, kind) in request?.parts ?? [:] where !Self.examplePartKinds.contains(kind) {
+                    problems.append(LintProblem(file: file, pointer: JSONPointer.appending(r.at("parts"), part),
+                        message: "a part is sent as \"file\" or \"text\", found \"\(kind)\""))
+                }
             }
             out.append(ContractExample(name: name, summary: reader.string("summary", problems: &problems), body: reader.object["body"],
                                        headers: reader.stringMap("headers", problems: &problems), request: request))

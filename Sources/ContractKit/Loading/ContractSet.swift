@@ -10,13 +10,16 @@ public struct ContractSet: Sendable {
     public let schemas: [String: JSONValue]
     /// The validator that knows every shared schema.
     public let validator: SchemaValidator
+    /// The documented answers the real server is known to get wrong (`known-defects.json`); empty without that file.
+    public var knownDefects: [KnownDefect] = []
 
     /// Loads and lints a contracts folder; throws ContractLoadError listing every problem if any.
     public static func load(from directory: URL) throws(ContractLoadError) -> ContractSet {
         var loader = ContractLoader(directory: directory)
         let (contracts, schemas) = loader.load()
         guard loader.problems.isEmpty else { throw ContractLoadError(directory: directory, problems: loader.problems) }
-        return ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator)
+        return ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator,
+                           knownDefects: loader.knownDefects)
     }
 
     /// Every problem in a contracts folder, in file order; [] means it is clean.

@@ -47,4 +47,6 @@ public struct ExampleRequest: Sendable {
     public let query: [String: String]
     /// Path parameter values to use.
     public let pathParameters: [String: String]
+    /// Multipart parts to send instead of the contract's file part: part name → `file` (a small PNG) or `text`.
+    public var parts: [String: String] = [:]
 }

@@ -16,10 +16,10 @@ public struct BasicCredentials: Sendable, Equatable {
         public var message: String {
             switch self {
             case .missingHeader: return "Authorization header is required"
-            case .notBasicScheme: return "Authorization scheme must be Basic"
-            case .invalidBase64: return "Authorization credentials are not valid base64"
-            case .noColon: return "Authorization credentials must be <id>:<password>"
-            case .emptyUserOrPassword: return "Authorization user and password must not be empty"
+            case .notBasicScheme: return "Invalid Authorization header format"
+            case .invalidBase64: return "Credentials must be in username:password format"
+            case .noColon: return "Credentials must be in username:password format"
+            case .emptyUserOrPassword: return "Username and password cannot be empty"
             }
         }
     }

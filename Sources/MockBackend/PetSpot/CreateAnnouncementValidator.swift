@@ -1,16 +1,18 @@
 import ContractKit
 import Foundation
 
-/// Decides whether a create body is valid with the contract's `CreateAnnouncementRequest` schema, and turns the first problem into the real backend's error.
+/// Checks a create body the way the real backend's strict zod object does, and answers its first issue exactly.
+///
+/// The order is the real one: every property in the order of the contract schema's `properties`, then unknown
+/// properties, then the contact rule. Values are trimmed before the format rules, `null` is a wrong type (never
+/// "absent"), and the messages are zod's and the backend's own.
 public struct CreateAnnouncementValidator: Sendable {
     /// The schema name in `contracts/schemas/`.
     public static let schemaName = "CreateAnnouncementRequest"
 
-    private let contracts: ContractSet
-    private let schema: JSONValue
     /// The schema's `properties` keys in order: the order the real backend checks fields in.
-    private let propertyOrder: [String: Int]
-    private let requiredProperties: Set<String>
+    let propertyOrder: [String]
+    private let known: Set<String>
 
     /// The contracts have no `CreateAnnouncementRequest` schema, or it is not an object schema with `properties`.
     public struct MissingSchema: Error, Sendable, CustomStringConvertible {
@@ -20,91 +22,123 @@ public struct CreateAnnouncementValidator: Sendable {
         }
     }
 
-    /// A schema violation or a rule only the backend knows, in one shape so they can be ordered together.
-    struct Problem: Sendable {
-        let pointer: String
-        let keyword: String
-        let message: String
-    }
-
-    /// A validator using the contract set's `CreateAnnouncementRequest` schema.
+    /// A validator using the contract set's `CreateAnnouncementRequest` schema for the property order.
     public init(contracts: ContractSet) throws(MissingSchema) {
         guard let schema = contracts.schema(named: Self.schemaName), let properties = schema["properties"]?.objectValue else {
             throw MissingSchema()
         }
-        self.contracts = contracts
-        self.schema = schema
-        self.propertyOrder = Dictionary(uniqueKeysWithValues: properties.keys.enumerated().map { ($1, $0) })
-        self.requiredProperties = Set(schema["required"]?.arrayValue?.compactMap(\.stringValue) ?? [])
+        self.propertyOrder = properties.keys
+        self.known = Set(properties.keys)
     }
 
-    /// The error the real backend answers for `body`, or nil when it is valid; `today` (`YYYY-MM-DD`, UTC) bounds `lastSeenDate`.
-    public func firstError(in body: JSONValue, today: String) -> PetSpotError? {
+    /// The error the real backend answers for `body` (nil = no JSON body was parsed), or nil when it is valid.
+    ///
+    /// `today` (`YYYY-MM-DD`, UTC) bounds `lastSeenDate`.
+    public func firstError(in body: JSONValue?, today: String) -> PetSpotError? {
+        guard let body else { return PetSpotError(.badRequest, "MISSING_VALUE", "Required") }
         guard let object = body.objectValue else {
-            return .invalidFormat("The request body must be a JSON object")
+            return .invalidFormat("Expected object, received \(Self.zodType(body))")
         }
-        let fromSchema = contracts.validate(body, against: schema).map { Problem(pointer: $0.pointer, keyword: $0.keyword, message: $0.message) }
-        let violations = ordered(fromSchema + backendRules(object, today: today))
-        guard let first = violations.first else { return nil }
-        return map(first, in: object)
+        for name in propertyOrder {
+            if let problem = Self.check(name, object[name], today: today) { return problem }
+        }
+        if let unknown = object.keys.first(where: { !known.contains($0) }) {
+            return PetSpotError(.badRequest, "INVALID_FIELD", "\(unknown) is not a valid field", field: unknown)
+        }
+        let hasContact = ["email", "phone"].contains { object[$0]?.stringValue.map { !$0.trimming(.whitespacesAndNewlines).isEmpty } == true }
+        if !hasContact {
+            return PetSpotError(.badRequest, "MISSING_CONTACT", "at least one contact method (email or phone) is required", field: "contact")
+        }
+        return nil
     }
 
-    /// What the backend checks beyond the schema: blank required strings and dates that are malformed or in the future.
-    private func backendRules(_ object: JSONObject, today: String) -> [Problem] {
-        var extra: [Problem] = []
-        for name in requiredProperties {
-            if let s = object[name]?.stringValue, s.isBlank {
-                extra.append(Problem(pointer: "/\(name)", keyword: "blank", message: "\(name) must not be blank"))
-            }
+    /// The first issue of one property, or nil.
+    static func check(_ name: String, _ value: JSONValue?, today: String) -> PetSpotError? {
+        func wrongType(_ expected: String) -> PetSpotError {
+            .invalidFormat("Expected \(expected), received \(value.map(zodType) ?? "undefined")", field: name)
         }
-        if let date = object["lastSeenDate"]?.stringValue, !date.trimming(.whitespaces).isEmpty {
-            if !CalendarDate.isValid(date) {
-                extra.append(Problem(pointer: "/lastSeenDate", keyword: "format", message: "lastSeenDate must be a date in YYYY-MM-DD format"))
-            } else if date > today {
-                extra.append(Problem(pointer: "/lastSeenDate", keyword: "notInFuture", message: "lastSeenDate must not be in the future"))
-            }
-        }
-        return extra
-    }
-
-    /// Unknown properties first, then property by property in schema order, then the rest (the contact rule); stable within a group.
-    private func ordered(_ violations: [Problem]) -> [Problem] {
-        func rank(_ v: Problem) -> (Int, Int) {
-            if v.keyword == "additionalProperties" { return (0, 0) }
-            if let name = Self.property(of: v.pointer), let index = propertyOrder[name] { return (1, index) }
-            return (2, 0)
-        }
-        return violations.enumerated().sorted { a, b in
-            let (ra, rb) = (rank(a.element), rank(b.element))
-            return ra != rb ? ra < rb : a.offset < b.offset
-        }.map(\.element)
-    }
-
-    private func map(_ violation: Problem, in object: JSONObject) -> PetSpotError {
-        let field = Self.property(of: violation.pointer)
-        switch violation.keyword {
-        case "additionalProperties":
-            let name = field ?? "unknown"
-            return PetSpotError(.badRequest, "INVALID_FIELD", "\(name) is not an allowed field", field: name)
-        case "required":
-            let name = field ?? "unknown"
-            return PetSpotError(.badRequest, "MISSING_VALUE", "\(name) is required", field: name)
-        case "anyOf" where violation.pointer.isEmpty:
-            return PetSpotError(.badRequest, "MISSING_CONTACT", "Either email or phone is required", field: "contact")
+        func invalid(_ message: String) -> PetSpotError { .invalidFormat(message, field: name) }
+        func required() -> PetSpotError { PetSpotError(.badRequest, "MISSING_VALUE", "Required", field: name) }
+        switch name {
+        case "species", "sex":
+            guard let value else { return required() }
+            guard let s = value.stringValue else { return wrongType("string") }
+            return s.trimming(.whitespacesAndNewlines).isEmpty ? PetSpotError(.badRequest, "MISSING_VALUE", "cannot be empty", field: name) : nil
+        case "age":
+            guard let value else { return nil }
+            guard let n = value.numberValue else { return wrongType("number") }
+            if n.rounded() != n { return invalid("Expected integer, received float") }
+            return n <= 0 ? invalid("age must be a positive integer") : nil
+        case "microchipNumber":
+            guard let value else { return nil }
+            guard let s = value.stringValue else { return wrongType("string") }
+            let trimmed = s.trimming(.whitespacesAndNewlines)
+            return !trimmed.isEmpty && trimmed.utf8.allSatisfy({ (0x30...0x39).contains($0) }) ? nil : invalid("must contain only digits")
+        case "locationLatitude", "locationLongitude":
+            guard let value else { return required() }
+            guard let n = value.numberValue else { return wrongType("number") }
+            let (limit, word) = name == "locationLatitude" ? (90.0, "latitude") : (180.0, "longitude")
+            return abs(n) <= limit ? nil : invalid("\(word) must be between -\(Int(limit)) and \(Int(limit))")
+        case "email":
+            guard let value else { return nil }
+            guard let s = value.stringValue else { return wrongType("string") }
+            let trimmed = s.trimming(.whitespacesAndNewlines)
+            return trimmed.isEmpty || isEmail(trimmed) ? nil : invalid("invalid email format")
+        case "phone":
+            guard let value else { return nil }
+            guard let s = value.stringValue else { return wrongType("string") }
+            let trimmed = s.trimming(.whitespacesAndNewlines)
+            return trimmed.isEmpty || trimmed.unicodeScalars.contains(where: { ("0"..."9").contains($0) }) ? nil : invalid("invalid phone format")
+        case "lastSeenDate":
+            guard let value else { return required() }
+            guard let s = value.stringValue else { return wrongType("string") }
+            let trimmed = s.trimming(.whitespacesAndNewlines)
+            guard isDateShape(trimmed) else { return invalid("invalid date format (expected YYYY-MM-DD)") }
+            return trimmed > today ? invalid("lastSeenDate cannot be in the future") : nil
+        case "status":
+            let message = "status must be either MISSING or FOUND"
+            guard let value else { return PetSpotError(.badRequest, "MISSING_VALUE", message, field: name) }
+            return value.stringValue == "MISSING" || value.stringValue == "FOUND" ? nil : invalid(message)
         default:
-            if let name = field, requiredProperties.contains(name), let s = object[name]?.stringValue,
-                s.isBlank
-            {
-                return PetSpotError(.badRequest, "MISSING_VALUE", "\(name) is required", field: name)
-            }
-            return .invalidFormat(violation.message, field: field)
+            // petName, breed, description, reward, and any optional text a later schema adds.
+            guard let value else { return nil }
+            return value.stringValue == nil ? wrongType("string") : nil
         }
     }
 
-    /// The top-level property a JSON pointer starts with (`/email` and `/email/x` give `email`), unescaping `~1` and `~0`.
-    static func property(of pointer: String) -> String? {
-        guard pointer.hasPrefix("/") else { return nil }
-        let first = pointer.dropFirst().split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
-        return first.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+    /// zod's name for a JSON value's type in "received …".
+    static func zodType(_ value: JSONValue) -> String {
+        switch value {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    /// `^[^\s@]+@[^\s@]+\.[^\s@]+$`, without a regex engine.
+    static func isEmail(_ s: String) -> Bool {
+        let scalars = Array(s.unicodeScalars)
+        guard !scalars.contains(where: { $0.properties.isWhitespace }) else { return false }
+        guard let at = scalars.firstIndex(of: "@"), scalars.lastIndex(of: "@") == at, at > 0 else { return false }
+        let domain = scalars[(at + 1)...]
+        // Some dot with at least one character before it (after the @) and one after it.
+        return domain.indices.contains { i in domain[i] == "." && i > at + 1 && i < scalars.count - 1 }
+    }
+
+    /// `^\d{4}-\d{2}-\d{2}$`.
+    static func isDateShape(_ s: String) -> Bool {
+        let bytes = Array(s.utf8)
+        guard bytes.count == 10 else { return false }
+        for (i, b) in bytes.enumerated() {
+            if i == 4 || i == 7 {
+                if b != UInt8(ascii: "-") { return false }
+            } else if !(0x30...0x39).contains(b) {
+                return false
+            }
+        }
+        return true
     }
 }

@@ -5,9 +5,9 @@ public enum HTMLSanitizer {
     /// Elements whose content is code, not text, so it is dropped with the tags.
     static let contentDroppingElements = ["script", "style"]
 
-    /// `text` without HTML tags, trimmed.
-    public static func strip(_ text: String) -> String {
-        guard text.utf8.contains(UInt8(ascii: "<")) else { return text.trimming(.whitespacesAndNewlines) }
+    /// `text` without HTML tags; trimmed unless `trim` is false (the real backend stores surrounding spaces).
+    public static func strip(_ text: String, trim: Bool = true) -> String {
+        guard text.utf8.contains(UInt8(ascii: "<")) else { return trim ? text.trimming(.whitespacesAndNewlines) : text }
         var out = ""
         var rest = Substring(text)
         while let open = rest.firstIndex(of: "<") {
@@ -39,7 +39,7 @@ public enum HTMLSanitizer {
             }
         }
         out += rest
-        return out.trimming(.whitespacesAndNewlines)
+        return trim ? out.trimming(.whitespacesAndNewlines) : out
     }
 
     private static func tagName(_ tag: Substring) -> String {

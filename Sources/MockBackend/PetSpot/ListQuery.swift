@@ -6,8 +6,8 @@ public struct ListQuery: Sendable, Equatable {
     public var latitude: Double?
     /// Centre longitude, when a centre is given.
     public var longitude: Double?
-    /// Radius in kilometres; 5 unless given.
-    public var rangeKm: Int
+    /// Radius in kilometres; 5 unless given (whole, but kept as the double JavaScript compares with).
+    public var rangeKm: Double
 
     /// The default radius in kilometres.
     public static let defaultRangeKm = 5
@@ -23,39 +23,35 @@ public struct ListQuery: Sendable, Equatable {
         func invalid(_ field: String, _ message: String) -> Result<ListQuery, PetSpotError> {
             .failure(PetSpotError(.badRequest, "INVALID_PARAMETER", message, field: field))
         }
-        func coordinate(_ name: String, limit: Double) -> Result<Double?, PetSpotError> {
-            guard let given = values[name] else { return .success(nil) }
-            guard given.count == 1, let value = Double(given[0].trimmingWhitespace), value.isFinite, abs(value) <= limit else {
-                return .failure(PetSpotError(.badRequest, "INVALID_PARAMETER", "\(name) must be a number between \(-Int(limit)) and \(Int(limit))", field: name))
-            }
-            return .success(value)
+        // Express keeps the first value of a repeated key as an array; the real handler then reads it as text.
+        func number(_ name: String) -> Double?? {
+            guard let given = values[name]?.first, !given.isEmpty else { return .none }
+            return .some(JavaScriptNumber.parseFloat(given))
         }
-        let latitude: Double?
-        let longitude: Double?
-        switch coordinate("lat", limit: 90) {
-        case .failure(let e): return .failure(e)
-        case .success(let v): latitude = v
+        let lat = number("lat"), lng = number("lng"), range = number("range")
+        for (name, value, limit) in [("lat", lat, 90.0), ("lng", lng, 180.0)] {
+            guard case .some(let v) = value else { continue }
+            guard let v else { return invalid(name, "Parameter '\(name)' must be a valid number") }
+            if abs(v) > limit { return invalid(name, "Parameter '\(name)' must be between -\(Int(limit)) and \(Int(limit))") }
         }
-        switch coordinate("lng", limit: 180) {
-        case .failure(let e): return .failure(e)
-        case .success(let v): longitude = v
+        var rangeKm = Double(defaultRangeKm)
+        if case .some(let r) = range {
+            guard let r else { return invalid("range", "Parameter 'range' must be a valid number") }
+            if r.rounded() != r { return invalid("range", "Parameter 'range' must be an integer") }
+            if r == 0 { return invalid("range", "Parameter 'range' must be greater than zero") }
+            if r < 0 { return invalid("range", "Parameter 'range' must be a positive number") }
+            rangeKm = r
         }
-        if latitude != nil && longitude == nil { return invalid("lng", "lng is required when lat is given") }
-        if longitude != nil && latitude == nil { return invalid("lat", "lat is required when lng is given") }
-        var range = defaultRangeKm
-        if let given = values["range"] {
-            guard given.count == 1, !given[0].isEmpty, given[0].allSatisfy(\.isASCIIDigit), let r = Int(given[0]), r > 0 else {
-                return invalid("range", "range must be a positive whole number of kilometres")
-            }
-            range = r
-        }
-        return .success(ListQuery(latitude: latitude, longitude: longitude, rangeKm: range))
+        let latitude = lat.flatMap { $0 }, longitude = lng.flatMap { $0 }
+        if latitude != nil && longitude == nil { return invalid("lng", "Parameter 'lng' is required when 'lat' is provided") }
+        if longitude != nil && latitude == nil { return invalid("lat", "Parameter 'lat' is required when 'lng' is provided") }
+        return .success(ListQuery(latitude: latitude, longitude: longitude, rangeKm: rangeKm))
     }
 
     /// Whether an announcement at this position passes the filter.
     public func includes(latitude lat: Double, longitude lng: Double) -> Bool {
         guard let latitude, let longitude else { return true }
-        return GreatCircle.distanceKm(latitude1: latitude, longitude1: longitude, latitude2: lat, longitude2: lng) <= Double(rangeKm)
+        return GreatCircle.distanceKm(latitude1: latitude, longitude1: longitude, latitude2: lat, longitude2: lng) <= rangeKm
     }
 
     private static func decode(_ s: Substring) -> String {
@@ -64,10 +60,3 @@ public struct ListQuery: Sendable, Equatable {
     }
 }
 
-extension Character {
-    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
-}
-
-extension String {
-    fileprivate var trimmingWhitespace: String { trimmingCharacters(in: .whitespaces) }
-}

@@ -50,6 +50,69 @@ public enum MultipartPhoto {
         return found
     }
 
+    /// What the real backend's upload middleware (multer, one file under `field`) makes of a request body.
+    public enum Scan: Sendable, Equatable {
+        /// The one file under `field`.
+        case file(ByteBuffer)
+        /// No file at all: not multipart, only text fields, or a file part with an empty filename.
+        case noFile
+        /// A file part under another name (multer's "Unexpected field").
+        case otherFilePart(name: String)
+        /// No boundary, a syntax error or a cut-off body, a second file under `field`, or a text field of 1 MiB or more.
+        case malformed(String)
+    }
+
+    /// Multer's limit on one text field's value.
+    public static let maxTextFieldBytes = 1024 * 1024
+
+    /// Reads the body part by part and stops at the first thing multer would fail on, in stream order.
+    public static func scan(field: String, in body: ByteBuffer, contentType: String?) -> Scan {
+        guard let contentType, contentType.split(separator: ";").first?.trimmingCharacters(in: .whitespaces).lowercased() == "multipart/form-data" else {
+            return .noFile
+        }
+        guard let boundary = boundary(contentType: contentType) else { return .malformed("the multipart Content-Type has no usable boundary") }
+        let parser = MultipartParser(boundary: boundary)
+        var headers = HTTPHeaders()
+        var data = ByteBuffer()
+        var result: Scan?
+        var found: ByteBuffer?
+        parser.onHeader = { name, value in headers.add(name: name, value: value) }
+        parser.onBody = { chunk in
+            if result == nil { data.writeBuffer(&chunk) }
+        }
+        parser.onPartComplete = {
+            defer {
+                headers = HTTPHeaders()
+                data = ByteBuffer()
+            }
+            guard result == nil else { return }
+            let parameters = headers.first(name: "Content-Disposition").map(Self.parameters(of:)) ?? [:]
+            let name = parameters["name"] ?? ""
+            let fileName = parameters["filename"] ?? parameters["filename*"]
+            guard let fileName, !fileName.isEmpty else {
+                if data.readableBytes >= maxTextFieldBytes { result = .malformed("the text field \(name) is 1 MiB or longer") }
+                return
+            }
+            if name != field {
+                result = .otherFilePart(name: name)
+            } else if found != nil {
+                result = .malformed("a second file under \(field)")
+            } else {
+                found = data
+            }
+        }
+        let parsable = body.withUnsafeReadableBytes { MultipartHeaderGuard.parsableLength(of: $0, boundary: boundary) }
+        do {
+            try parser.execute(body.getSlice(at: body.readerIndex, length: parsable) ?? ByteBuffer())
+        } catch {
+            return result ?? .malformed("the multipart body is malformed (\(error))")
+        }
+        if let result { return result }
+        if parsable < body.readableBytes { return .malformed("the multipart body is malformed") }
+        if !body.readableBytesView.containsTerminator(boundary: boundary) { return .malformed("the multipart body ends before its closing boundary") }
+        return found.map(Scan.file) ?? .noFile
+    }
+
     /// The `key=value` parameters of a Content-Disposition value; quoted values may contain `;` and `=`.
     static func parameters(of disposition: String) -> [String: String] {
         var result: [String: String] = [:]
@@ -79,5 +142,20 @@ public enum MultipartPhoto {
             if result[key] == nil { result[key] = value }
         }
         return result
+    }
+}
+
+extension ByteBufferView {
+    /// Whether the body holds the closing delimiter `--boundary--` (a cut-off body does not).
+    fileprivate func containsTerminator(boundary: String) -> Bool {
+        let needle = Array("--\(boundary)--".utf8)
+        guard count >= needle.count else { return false }
+        // The terminator is near the end; only the tail is searched, so big photos cost nothing extra.
+        let tail = Array(self.suffix(needle.count + 64))
+        guard tail.count >= needle.count else { return false }
+        for start in 0...(tail.count - needle.count) where tail[start..<(start + needle.count)].elementsEqual(needle) {
+            return true
+        }
+        return false
     }
 }

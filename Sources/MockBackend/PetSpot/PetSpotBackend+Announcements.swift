@@ -4,61 +4,55 @@ import NIOCore
 import NIOHTTP1
 
 extension PetSpotBackend {
-    /// `POST /api/v1/announcements`: validate through the contract, sanitize, store, answer 201 with the management password.
-    func create(_ request: MockRequest) throws -> MockResponse {
-        let body: JSONValue
-        if Self.isJSON(request.headers) && request.body.readableBytes > 0 {
-            do {
-                body = try JSONValue(parsing: Array(request.body.readableBytesView))
-            } catch {
-                // The real backend answers 500 here; a good mock says what is wrong instead.
-                throw PetSpotError.invalidFormat("The request body is not valid JSON (\(error.description))")
-            }
-        } else {
-            body = .object(JSONObject())
-        }
+    /// `POST /api/v1/announcements`: validate like the real backend, sanitize, store, answer 201 with the management password.
+    ///
+    /// `body` is what the JSON body parser left: nil when no JSON body was read (the real handler sees `undefined`).
+    func create(body: JSONValue?) throws -> MockResponse {
         let now = configuration.now()
         if let problem = validator.firstError(in: body, today: Timestamp.day(of: now)) { throw problem }
-        guard let fields = body.objectValue else { throw PetSpotError.invalidFormat("The request body must be a JSON object") }
+        guard let fields = body?.objectValue else { throw PetSpotError(.badRequest, "MISSING_VALUE", "Required") }
 
-        func text(_ key: String) -> String? {
+        // The request's own values are stored, not the trimmed ones: text is HTML-sanitized but keeps its spaces.
+        func sanitized(_ key: String) -> String? {
             guard let s = fields[key]?.stringValue else { return nil }
-            let clean = HTMLSanitizer.strip(s)
+            let clean = HTMLSanitizer.strip(s, trim: false)
             return clean.isEmpty ? nil : clean
         }
-        let microchip = text("microchipNumber")
+        func asSent(_ key: String) -> String? {
+            guard let s = fields[key]?.stringValue, !s.isEmpty else { return nil }
+            return s
+        }
+        let microchip = asSent("microchipNumber")
         let stamp = Timestamp.string(from: now)
         let announcement = Announcement(
-            id: "", petName: text("petName"), species: text("species") ?? "", breed: text("breed"), sex: text("sex") ?? "",
-            age: fields["age"]?.intValue, description: text("description"), microchipNumber: microchip,
+            id: "", petName: sanitized("petName"), species: sanitized("species") ?? "", breed: sanitized("breed"), sex: sanitized("sex") ?? "",
+            age: fields["age"]?.intValue, description: sanitized("description"), microchipNumber: microchip,
             locationLatitude: fields["locationLatitude"]?.numberValue ?? 0, locationLongitude: fields["locationLongitude"]?.numberValue ?? 0,
-            lastSeenDate: fields["lastSeenDate"]?.stringValue?.trimming(.whitespaces) ?? "", email: text("email"),
-            phone: text("phone"), photoUrl: nil, status: fields["status"]?.stringValue ?? "", reward: text("reward"),
+            lastSeenDate: fields["lastSeenDate"]?.stringValue ?? "", email: asSent("email"),
+            phone: asSent("phone"), photoUrl: nil, status: fields["status"]?.stringValue ?? "", reward: sanitized("reward"),
             createdAt: stamp, updatedAt: stamp)
-        guard let (id, password, json) = store.create(microchipNumber: microchip, make: { id in
+        guard let (_, password, json) = store.create(microchipNumber: microchip, make: { id in
             var a = announcement
             a.id = id
             return a
         }) else {
-            throw PetSpotError(.conflict, "CONFLICT", "An announcement with this microchip number already exists", field: "microchipNumber")
+            throw PetSpotError(.conflict, "CONFLICT", "An entity with this value already exists", field: "microchipNumber")
         }
-        return MockResponse(status: .created, headers: Self.jsonHeaders, body: Self.withPassword(password, id: id, in: json))
+        return MockResponse(status: .created, headers: Self.jsonHeaders, body: Self.withPassword(password, in: json))
     }
 
-    /// The stored JSON with the password right after the id, as the contract lists it.
+    /// The stored JSON with `managementPassword` appended as the last key, as the real backend sends it.
     ///
-    /// Spliced into the bytes the store already rendered: the store writes `{"id":"<uuid>",` first, and a uuid needs no escaping.
-    static func withPassword(_ password: String, id: String, in json: ByteBuffer) -> ByteBuffer {
-        let head = #"{"id":""#.utf8.count + id.utf8.count + #"","#.utf8.count
+    /// Spliced into the bytes the store already rendered: the object's closing brace is its last byte.
+    static func withPassword(_ password: String, in json: ByteBuffer) -> ByteBuffer {
+        guard json.readableBytes > 2 else { return json }
         var out = ByteBuffer()
         out.reserveCapacity(json.readableBytes + 40)
-        var rest = json
-        guard var prefix = rest.readSlice(length: head) else { return json }
-        out.writeBuffer(&prefix)
-        out.writeString(#""managementPassword":"#)
+        var head = json.getSlice(at: json.readerIndex, length: json.readableBytes - 1) ?? json
+        out.writeBuffer(&head)
+        out.writeString(#","managementPassword":"#)
         out.writeBytes(JSONValue.string(password).serializedBytes())
-        out.writeString(",")
-        out.writeBuffer(&rest)
+        out.writeString("}")
         return out
     }
 
@@ -82,12 +76,13 @@ extension PetSpotBackend {
         return MockResponse(status: .ok, headers: Self.jsonHeaders, body: body)
     }
 
-    /// `DELETE /api/v1/announcements/:id` with `X-Admin-Token`: 204, or 401 without the right token, 404 for an unknown id.
+    /// `DELETE /api/v1/announcements/:id`: the whole `Authorization` value is the admin token; 204, 401, or 404.
     func delete(id: String, headers: HTTPHeaders) throws -> MockResponse {
-        guard let expected = configuration.adminToken, let given = headers.first(name: "X-Admin-Token"),
-            BasicCredentials.constantTimeEquals(expected, given)
-        else { throw PetSpotError.unauthenticated("Authentication required") }
-        guard store.delete(id: id) else { throw PetSpotError.notFound("Announcement not found") }
+        guard let given = headers.first(name: "Authorization") else { throw PetSpotError.unauthenticated("Missing Authorization header") }
+        guard let expected = configuration.adminToken, BasicCredentials.constantTimeEquals(expected, given) else {
+            throw PetSpotError.unauthenticated("Invalid admin token")
+        }
+        guard store.delete(id: id) else { throw PetSpotError.notFound() }
         return MockResponse(status: .noContent)
     }
 }

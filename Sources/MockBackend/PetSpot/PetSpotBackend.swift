@@ -14,8 +14,10 @@ public struct PetSpotBackend: MockResponder {
         public var seed: UInt64?
         /// Announcements present from the start (and again after `reset`).
         public var fixtures: [PetSpotFixture]
-        /// The `X-Admin-Token` value that authorises `DELETE`; without one, every delete answers 401.
+        /// The whole `Authorization` value that authorises `DELETE` (the real backend's is `tajnehasloadmina`); nil: every delete answers 401.
         public var adminToken: String?
+        /// The known server defects to reproduce instead of the documented answers (`serve --with-known-defects`); empty: none.
+        public var knownDefects: [KnownDefect] = []
         /// Validate every answer against its contract and flag violations (on in debug builds).
         public var checkResponses: Bool
         /// Where contract violations are reported.
@@ -88,9 +90,9 @@ public struct PetSpotBackend: MockResponder {
         var response: MockResponse
         do {
             try authorizeUpload(id: id, headers: request.headers)
-            response = try acceptPhoto(id: id, file: await Self.offloadedPhotoPart(of: request))
+            response = try acceptPhoto(id: id, scan: await Self.offloadedPhotoScan(of: request))
         } catch {
-            response = Self.errorResponse(error, requestID: requestID)
+            response = errorResponse(error, requestID: requestID)
         }
         return finish(response, for: request, route: route, requestID: requestID)
     }
@@ -103,14 +105,36 @@ public struct PetSpotBackend: MockResponder {
     }
 
     private func answerNow(_ route: PetSpotRoute, _ request: MockRequest) -> MockResponse {
+        // The body parser runs before the request id exists, so its failures get neither an id nor the header.
+        var parsed: JSONValue?
+        if route == .createAnnouncement {
+            switch JSONBodyParser.parse(request) {
+            case .undefined: parsed = nil
+            case .value(let value): parsed = value
+            case .failure(let trigger, let error):
+                // A JSON string or number root is the parser's error in the real server; the contract's answer is zod's, after the id.
+                let problem = reproducing(trigger) ?? (trigger == .jsonRootNotContainer ? error : error.fromBodyParser())
+                let requestID = problem.beforeRequestID ? nil : store.nextRequestID()
+                return finish(errorResponse(problem, requestID: requestID ?? "unknown"), for: request, route: route, requestID: requestID)
+            }
+        }
         let requestID = store.nextRequestID()
         var response: MockResponse
         do {
-            response = try answer(route, request)
+            response = route == .createAnnouncement ? try create(body: parsed) : try answer(route, request)
         } catch {
-            response = Self.errorResponse(error, requestID: requestID)
+            response = errorResponse(error, requestID: requestID)
         }
         return finish(response, for: request, route: route, requestID: requestID)
+    }
+
+    /// The listed defect's answer for `trigger`, when this backend reproduces known defects and one is listed.
+    func reproducing(_ trigger: KnownDefect.Trigger) -> PetSpotError? {
+        guard let defect = configuration.knownDefects.first(where: { $0.trigger == trigger }) else { return nil }
+        let actual = defect.actual
+        var error = PetSpotError(HTTPResponseStatus(statusCode: actual.status), actual.code ?? "INTERNAL_SERVER_ERROR", actual.message ?? "Internal server error")
+        error.beforeRequestID = !actual.requestIdHeader
+        return error
     }
 
     /// 100 KB for create, 21 MiB for photo uploads (so a photo of 20 MiB still reaches the 413 check), 64 KiB elsewhere.
@@ -125,21 +149,21 @@ public struct PetSpotBackend: MockResponder {
     /// 413 for JSON creates; uploads check credentials first; routes that never read a body answer as if it were empty.
     public func respondToOversizedBody(_ head: MockRequest) async -> MockResponse {
         let route = PetSpotRoute(method: head.method, path: head.path)
+        if route == .createAnnouncement && Self.isJSON(head.headers) {
+            // The body parser's own 413: before the request id exists.
+            return finish(errorResponse(PetSpotError.payloadTooLarge().fromBodyParser(), requestID: "unknown"), for: head, route: route, requestID: nil)
+        }
         let requestID = store.nextRequestID()
         var response: MockResponse
         do {
             switch route {
-            case .createAnnouncement where !Self.isJSON(head.headers):
-                // The real backend never reads a non-JSON body, so the size does not matter: it counts as empty.
-                var empty = head
-                empty.body = ByteBuffer()
-                response = try answer(route, empty)
             case .createAnnouncement:
-                throw PetSpotError.payloadTooLarge("Request body is larger than 100 KB")
+                // The real backend never reads a non-JSON body, so the size does not matter: the body is undefined.
+                response = try create(body: nil)
             case .uploadPhoto(let id):
                 // The upload checks credentials before it reads the file, so a huge body still gets 401/404/403 first.
                 try authorizeUpload(id: id, headers: head.headers)
-                throw PetSpotError.payloadTooLarge("File too large")
+                throw PetSpotError.payloadTooLarge()
             default:
                 // The real backend never reads bodies on these routes, so their size cannot matter either.
                 var empty = head
@@ -147,7 +171,7 @@ public struct PetSpotBackend: MockResponder {
                 response = try answer(route, empty)
             }
         } catch {
-            response = Self.errorResponse(error, requestID: requestID)
+            response = errorResponse(error, requestID: requestID)
         }
         return finish(response, for: head, route: route, requestID: requestID)
     }
@@ -157,25 +181,25 @@ public struct PetSpotBackend: MockResponder {
         switch route {
         case .preflight: return preflight(request)
         case .health: return Self.json(.ok, ["status": "ok", "timestamp": .string(Timestamp.string(from: configuration.now()))])
-        case .createAnnouncement: return try create(request)
+        case .createAnnouncement: return try create(body: JSONBodyParser.parse(request).value)
         case .getAnnouncement(let id):
-            guard let json = store.announcementJSON(id: id) else { throw PetSpotError.notFound("Announcement not found") }
+            guard let json = store.announcementJSON(id: id) else { throw PetSpotError.notFound() }
             return MockResponse(status: .ok, headers: Self.jsonHeaders, body: json)
         case .listAnnouncements: return try list(request)
         case .deleteAnnouncement(let id): return try delete(id: id, headers: request.headers)
         case .uploadPhoto(let id):
             try authorizeUpload(id: id, headers: request.headers)
-            return try acceptPhoto(id: id, file: Self.photoPart(of: request))
+            return try acceptPhoto(id: id, scan: Self.photoScan(of: request))
         case .image(let file): return try image(file: file)
-        case .unknown: throw PetSpotError.notFound("Route \(request.method.rawValue) \(request.path) not found")
+        case .unknown: throw PetSpotError.notFound()
         }
     }
 
     /// Adds what every answer carries (request id, CORS), drops HEAD bodies, and checks the answer against its contract.
-    private func finish(_ response: MockResponse, for request: MockRequest, route: PetSpotRoute, requestID: String) -> MockResponse {
+    private func finish(_ response: MockResponse, for request: MockRequest, route: PetSpotRoute, requestID: String?) -> MockResponse {
         var response = response
         // No endpoint sets these itself, so adding (not replacing) is safe and skips two header scans.
-        response.headers.add(name: "request-id", value: requestID)
+        if let requestID { response.headers.add(name: "request-id", value: requestID) }
         response.headers.add(name: "Access-Control-Allow-Origin", value: "*")
         if let responseCheck, route != .preflight {
             let problems = responseCheck.problems(contractID: route.contractID, response: response)
@@ -213,11 +237,14 @@ public struct PetSpotBackend: MockResponder {
     static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8"]
 
     /// The envelope for a thrown error; anything that is not a `PetSpotError` is an uncaught failure, 500.
-    static func errorResponse(_ error: any Error, requestID: String) -> MockResponse {
+    ///
+    /// A body-parser error carries `requestId` "unknown"; `finish` then leaves the `request-id` header out too.
+    func errorResponse(_ error: any Error, requestID: String) -> MockResponse {
         let e = (error as? PetSpotError) ?? PetSpotError(.internalServerError, "INTERNAL_SERVER_ERROR", "Internal server error")
+        let requestID = e.beforeRequestID ? "unknown" : requestID
         var body = JSONObject([("requestId", .string(requestID)), ("code", .string(e.code)), ("message", .string(e.message))])
         if let field = e.field { body["field"] = .string(field) }
-        return json(e.status, ["error": .object(body)])
+        return Self.json(e.status, ["error": .object(body)])
     }
 
     /// Whether the request declares a JSON body (`application/json`, any parameters, any case).

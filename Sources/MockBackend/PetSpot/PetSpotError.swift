@@ -10,6 +10,8 @@ public struct PetSpotError: Error, Sendable, Equatable {
     public let message: String
     /// The envelope's `field`, when the error is about one input.
     public let field: String?
+    /// Raised by the body parser, which runs before the request id exists: no `request-id` header, `requestId` "unknown".
+    public var beforeRequestID = false
 
     /// Creates an error answer.
     public init(_ status: HTTPResponseStatus, _ code: String, _ message: String, field: String? = nil) {
@@ -27,8 +29,18 @@ public struct PetSpotError: Error, Sendable, Equatable {
         PetSpotError(.badRequest, "INVALID_FORMAT", message, field: field)
     }
 
-    static func payloadTooLarge(_ message: String) -> PetSpotError {
-        PetSpotError(.payloadTooLarge, "PAYLOAD_TOO_LARGE", message)
+    /// The real error handler's one 413 message, whatever the limit that was hit (even a 20 MiB photo).
+    static let payloadTooLargeMessage = "Request payload exceeds maximum size limit (100KB)"
+
+    static func payloadTooLarge() -> PetSpotError {
+        PetSpotError(.payloadTooLarge, "PAYLOAD_TOO_LARGE", payloadTooLargeMessage)
+    }
+
+    /// This error, as the body parser raises it (before the request id exists).
+    func fromBodyParser() -> PetSpotError {
+        var copy = self
+        copy.beforeRequestID = true
+        return copy
     }
 
     static func unauthenticated(_ message: String) -> PetSpotError {

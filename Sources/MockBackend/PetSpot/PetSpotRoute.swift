@@ -5,7 +5,7 @@ import NIOHTTP1
 public enum PetSpotRoute: Sendable, Equatable {
     /// `GET /api/health`.
     case health
-    /// `GET /api/v1/announcements`.
+    /// `GET /api/v1/announcements` (every announcement route also answers under `/api/admin/v1/announcements`).
     case listAnnouncements
     /// `POST /api/v1/announcements`.
     case createAnnouncement
@@ -53,15 +53,27 @@ public enum PetSpotRoute: Sendable, Equatable {
             return
         }
         let isRead = method == .GET || method == .HEAD
-        switch (segments.count, segments.first) {
-        case (2, "api") where segments[1] == "health" && isRead:
+        // Express matches literal segments case-insensitively; parameters keep their case.
+        let literal = segments.map { $0.lowercased() }
+        // The announcements router is mounted at /api/v1/announcements and again at /api/admin/v1/announcements.
+        let mount = literal.starts(with: ["api", "v1", "announcements"]) ? 3 : literal.starts(with: ["api", "admin", "v1", "announcements"]) ? 4 : 0
+        let rest = segments.dropFirst(mount)
+        if mount > 0 {
+            switch rest.count {
+            case 0:
+                self = isRead ? .listAnnouncements : method == .POST ? .createAnnouncement : .unknown
+            case 1 where !rest[mount].isEmpty:
+                self = isRead ? .getAnnouncement(id: rest[mount]) : method == .DELETE ? .deleteAnnouncement(id: rest[mount]) : .unknown
+            case 2 where !rest[mount].isEmpty && literal[mount + 1] == "photos":
+                self = method == .POST ? .uploadPhoto(id: rest[mount]) : .unknown
+            default:
+                self = .unknown
+            }
+            return
+        }
+        switch (segments.count, literal.first) {
+        case (2, "api") where literal[1] == "health" && isRead:
             self = .health
-        case (3, "api") where segments[1] == "v1" && segments[2] == "announcements":
-            self = isRead ? .listAnnouncements : method == .POST ? .createAnnouncement : .unknown
-        case (4, "api") where segments[1] == "v1" && segments[2] == "announcements" && !segments[3].isEmpty:
-            self = isRead ? .getAnnouncement(id: segments[3]) : method == .DELETE ? .deleteAnnouncement(id: segments[3]) : .unknown
-        case (5, "api") where segments[1] == "v1" && segments[2] == "announcements" && !segments[3].isEmpty && segments[4] == "photos":
-            self = method == .POST ? .uploadPhoto(id: segments[3]) : .unknown
         case (2, "images") where isRead && !segments[1].isEmpty:
             self = .image(file: segments[1])
         default:

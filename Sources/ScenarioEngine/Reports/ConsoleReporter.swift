@@ -10,6 +10,12 @@ public enum ConsoleReporter {
             return "PASS  \(time)  \(result.name)"
         case .skipped:
             return "SKIP  \(time)  \(result.name) — \(result.skipReason ?? "skipped")"
+        case .knownDefect:
+            var text = "KNOWN \(time)  \(result.name) — known server defect, not drift"
+            for defect in result.knownDefects {
+                text += "\n      \(defect.id): the server answers \(defect.actual.status) \(defect.actual.code ?? "") instead; \(defect.reason)"
+            }
+            return text
         case .failed:
             var text = "FAIL  \(time)  \(result.name)  (\(result.file))"
             if let failure = result.failure {
@@ -23,8 +29,21 @@ public enum ConsoleReporter {
     public static func summary(_ report: RunReport, noun: String = "scenarios") -> String {
         let rate = report.seconds > 0 ? Double(report.results.count) / report.seconds : 0
         var text = "\n\(report.results.count) \(noun): \(report.passed) passed, \(report.failed) failed, \(report.skipped) skipped"
+        if report.knownDefects > 0 { text += ", \(report.knownDefects) known defects" }
         text += String(format: " in %.2f s (%.1f \(noun)/s)", report.seconds, rate)
         text += "\nclient: \(report.client); target: \(report.target)"
+        let known = report.results.filter { $0.status == .knownDefect }
+        if !known.isEmpty {
+            text += "\nknown server defects seen (listed in known-defects.json, not failures):"
+            for r in known { text += "\n  \(r.name): " + r.knownDefects.map(\.id).joined(separator: ", ") }
+        }
+        for defect in report.unseenKnownDefects {
+            text += "\n!! KNOWN DEFECT NO LONGER SEEN: \(defect.id) (\(defect.checkName)): the server now answers as documented; remove it from the list (\(defect.file))"
+            text += report.strictKnownDefects ? " [fails under --strict]" : ""
+        }
+        for defect in report.expiredKnownDefects {
+            text += "\n!! KNOWN DEFECT EXPIRED: \(defect.id) expired on \(defect.expires ?? "?") and excuses nothing; fix the server or renew the entry with a reason"
+        }
         let failed = report.results.filter { $0.status == .failed }
         if !failed.isEmpty {
             text += "\nfailed:"

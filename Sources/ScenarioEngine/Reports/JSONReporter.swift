@@ -11,6 +11,7 @@ public enum JSONReporter {
                 "status": .string(r.status.rawValue), "durationMs": .number((r.seconds * 1000).rounded()), "stepsRun": .number(Double(r.stepsRun)),
             ]
             if let reason = r.skipReason { o["skipReason"] = .string(reason) }
+            if !r.knownDefects.isEmpty { o["knownDefects"] = .array(r.knownDefects.map(Self.entry)) }
             if let f = r.failure {
                 var failure: JSONObject = [:]
                 failure["step"] = f.stepNumber.map { .number(Double($0)) } ?? .null
@@ -29,9 +30,21 @@ public enum JSONReporter {
             "summary": [
                 "total": .number(Double(report.results.count)), "passed": .number(Double(report.passed)),
                 "failed": .number(Double(report.failed)), "skipped": .number(Double(report.skipped)),
+                "knownDefects": .number(Double(report.knownDefects)),
                 "durationMs": .number((report.seconds * 1000).rounded()),
             ],
             "results": .array(results),
+            "knownDefectsNoLongerSeen": .array(report.unseenKnownDefects.map(Self.entry)),
+            "knownDefectsExpired": .array(report.expiredKnownDefects.map(Self.entry)),
+            "strict": .bool(report.strictKnownDefects),
+        ]
+    }
+
+    /// One known-defect entry as reports show it.
+    static func entry(_ defect: KnownDefect) -> JSONValue {
+        [
+            "id": .string(defect.id), "contract": .string(defect.contractID), "example": .string(defect.example),
+            "reason": .string(defect.reason), "actualStatus": .number(Double(defect.actual.status)), "file": .string(defect.file),
         ]
     }
 }

@@ -6,8 +6,8 @@ public enum JUnitReporter {
     public static func document(_ report: RunReport, suiteName: String = "spotcheck", folder: String = "scenarios") -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         let time = String(format: "%.3f", report.seconds)
-        xml += "<testsuites name=\"\(escape(suiteName))\" tests=\"\(report.results.count)\" failures=\"\(report.failed)\" errors=\"0\" skipped=\"\(report.skipped)\" time=\"\(time)\">\n"
-        xml += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(report.results.count)\" failures=\"\(report.failed)\" errors=\"0\" skipped=\"\(report.skipped)\" time=\"\(time)\">\n"
+        xml += "<testsuites name=\"\(escape(suiteName))\" tests=\"\(report.results.count + report.unseenKnownDefects.count)\" failures=\"\(report.failed + (report.strictKnownDefects ? report.unseenKnownDefects.count : 0))\" errors=\"0\" skipped=\"\(report.skipped)\" time=\"\(time)\">\n"
+        xml += "  <testsuite name=\"\(escape(suiteName))\" tests=\"\(report.results.count + report.unseenKnownDefects.count)\" failures=\"\(report.failed + (report.strictKnownDefects ? report.unseenKnownDefects.count : 0))\" errors=\"0\" skipped=\"\(report.skipped)\" time=\"\(time)\">\n"
         xml += "    <properties>\n"
         xml += "      <property name=\"client\" value=\"\(escape(report.client))\"/>\n"
         xml += "      <property name=\"target\" value=\"\(escape(report.target))\"/>\n"
@@ -18,12 +18,24 @@ public enum JUnitReporter {
             switch r.status {
             case .passed:
                 xml += "/>\n"
+            case .knownDefect:
+                xml += ">\n      <properties><property name=\"verdict\" value=\"knownDefect\"/></properties>\n"
+                let lines = r.knownDefects.map { "known server defect \($0.id): \($0.reason)" }.joined(separator: "\n")
+                xml += "      <system-out>\(escape(lines))</system-out>\n    </testcase>\n"
             case .skipped:
                 xml += ">\n      <skipped message=\"\(escape(r.skipReason ?? "skipped"))\"/>\n    </testcase>\n"
             case .failed:
                 let headline = r.failure?.headline ?? "failed"
                 xml += ">\n      <failure message=\"\(escape(headline))\" type=\"ScenarioFailure\">\(escape(r.failure?.message ?? headline))</failure>\n    </testcase>\n"
             }
+        }
+        for defect in report.unseenKnownDefects {
+            xml += "    <testcase name=\"\(escape("known defect no longer seen: " + defect.id))\" classname=\"\(escape(folder)).known-defects\" file=\"\(escape(defect.file))\" time=\"0\">\n"
+            let text = "\(defect.checkName) now answers as documented: remove \(defect.id) from the list"
+            xml += report.strictKnownDefects
+                ? "      <failure message=\"\(escape(text))\" type=\"KnownDefectNoLongerSeen\">\(escape(text))</failure>\n"
+                : "      <system-out>\(escape(text))</system-out>\n"
+            xml += "    </testcase>\n"
         }
         xml += "  </testsuite>\n</testsuites>\n"
         return xml

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 /// The outcome of a whole run.
@@ -25,6 +26,15 @@ public struct RunReport: Sendable {
     public var failed: Int { results.filter { $0.status == .failed }.count }
     /// How many were skipped.
     public var skipped: Int { results.filter { $0.status == .skipped }.count }
+    /// How many showed a listed known server defect (not failures).
+    public var knownDefects: Int { results.filter { $0.status == .knownDefect }.count }
+
+    /// Listed known defects whose documented answer was checked and came out right: the entry should be removed.
+    public var unseenKnownDefects: [KnownDefect] = []
+    /// Listed known defects past their `expires` date: they excused nothing in this run.
+    public var expiredKnownDefects: [KnownDefect] = []
+    /// `--strict`: an unseen known defect fails the run, like pytest's `xfail(strict=True)`.
+    public var strictKnownDefects = false
 
     /// Wall time in seconds.
     public var seconds: Double {
@@ -33,5 +43,7 @@ public struct RunReport: Sendable {
     }
 
     /// The process exit code of design.md: 0 all passed (skips allowed), 1 a scenario failed.
-    public var exitCode: Int32 { failed > 0 ? 1 : 0 }
+    ///
+    /// Known defects do not fail a run; under `--strict` a known defect that was no longer seen does.
+    public var exitCode: Int32 { failed > 0 || (strictKnownDefects && !unseenKnownDefects.isEmpty) ? 1 : 0 }
 }

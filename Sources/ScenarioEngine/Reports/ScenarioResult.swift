@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 /// How one scenario ended.
@@ -10,6 +11,8 @@ public struct ScenarioResult: Sendable {
         case failed
         /// Not run, with a reason (e.g. needs fixtures a proxy cannot set up, or `--fail-fast` stopped the run).
         case skipped
+        /// The server answered differently from the contract, exactly as a listed known server defect says; not a failure.
+        case knownDefect
     }
 
     /// The scenario's name.
@@ -28,6 +31,8 @@ public struct ScenarioResult: Sendable {
     public var skipReason: String?
     /// How many steps ran (the failing one included).
     public var stepsRun: Int
+    /// The listed known defects the server showed here (status `knownDefect`).
+    public var knownDefects: [KnownDefect] = []
 
     /// A result with these values.
     public init(name: String, file: String, tags: [String], status: Status, duration: Duration, failure: ScenarioFailure? = nil,

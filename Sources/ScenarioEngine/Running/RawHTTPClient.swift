@@ -13,6 +13,11 @@ struct RawHTTPClient: Sendable {
 
     /// Sends `request` to `baseURL`, with `${name}` placeholders replaced from `variables`.
     func send(_ request: HTTPStepRequest, to baseURL: URL, variables: [String: String]) async throws(DriverError) -> HTTPAnswer {
+        try await perform(build(request, to: baseURL, variables: variables))
+    }
+
+    /// The URLRequest an http step sends, placeholders resolved.
+    func build(_ request: HTTPStepRequest, to baseURL: URL, variables: [String: String]) throws(DriverError) -> URLRequest {
         let path = try Self.substitute(request.path, variables)
         guard let url = URL(string: baseURL.absoluteString.trimmingSuffix("/") + path) else {
             throw DriverError("the path \"\(path)\" does not make a valid URL")
@@ -45,7 +50,7 @@ struct RawHTTPClient: Sendable {
             urlRequest.httpBody = body
             urlRequest.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
         }
-        return try await perform(urlRequest)
+        return urlRequest
     }
 
     /// Sends a prepared request.

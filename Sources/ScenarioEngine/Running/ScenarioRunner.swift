@@ -9,6 +9,8 @@ public struct ScenarioRunner: Sendable {
     public let targets: any TargetProvider
     /// The run's seed, used when a scenario names none.
     public let seed: UInt64?
+    /// Known server defects that excuse an http step's mismatch; set for `run --target`, empty for the mock.
+    public var knownDefects: [KnownDefect] = []
 
     /// A runner with this driver, target provider and seed.
     public init(driver: any ClientDriver, targets: any TargetProvider, seed: UInt64? = nil) {
@@ -34,10 +36,16 @@ public struct ScenarioRunner: Sendable {
                                                             mismatches: [Mismatch("target", expected: "a running \(targets.description)", actual: error.message)]))
         }
         var execution = ScenarioExecution(scenario: scenario, target: target, driver: driver)
+        execution.knownDefects = KnownDefectMatcher(knownDefects)
         let failure = await execution.run()
         await execution.session?.close()
         await target.shutdown()
         if let failure { return result(.failed, failure: failure, steps: execution.stepsRun) }
+        if !execution.sightings.isEmpty {
+            var known = result(.knownDefect, steps: execution.stepsRun)
+            known.knownDefects = execution.sightings
+            return known
+        }
         return result(.passed, steps: execution.stepsRun)
     }
 }

@@ -14,12 +14,21 @@ public struct ProviderVerifier: Sendable {
     public let target: URL
     /// How long to wait for each answer.
     public let timeout: TimeInterval
+    /// The known server defects; by default the contract set's `known-defects.json`.
+    public var knownDefects: KnownDefectMatcher
+    /// Leave `error.message` unchecked (servers that localise).
+    public var ignoreMessages = false
+    /// The admin credential sent on checks that need it (DELETE).
+    public var adminToken: String?
+    /// Fail the run when a listed known defect was not seen.
+    public var strict = false
 
     /// A verifier of `target` against `contracts`.
     public init(contracts: ContractSet, target: URL, timeout: TimeInterval = 30) {
         self.contracts = contracts
         self.target = target
         self.timeout = timeout
+        self.knownDefects = KnownDefectMatcher(contracts.knownDefects)
     }
 
     /// The outcome of a verification: one result per check, and the announcements the run created.
@@ -36,6 +45,7 @@ public struct ProviderVerifier: Sendable {
         let started = clock.now
         var state = VerificationState(microchip: VerificationState.freshMicrochip())
         var results: [ScenarioResult] = []
+        var unseen: [KnownDefect] = []
         let client = ExactHTTPClient(timeout: .milliseconds(Int(timeout * 1000)))
         for check in plan {
             let checkStarted = clock.now
@@ -45,7 +55,7 @@ public struct ProviderVerifier: Sendable {
                 result.skipReason = reason
             } else {
                 do throws(VerificationError) {
-                    let request = try RequestBuilder(target: target, timeout: timeout).build(check.recipe, state: state)
+                    let request = try RequestBuilder(target: target, timeout: timeout, adminToken: adminToken).build(check.recipe, state: state)
                     let answer: HTTPAnswer
                     do {
                         let received = try await client.send(request)
@@ -53,8 +63,19 @@ public struct ProviderVerifier: Sendable {
                     } catch {
                         throw VerificationError("\(request.httpMethod ?? "") \(request.url?.path ?? "") got no HTTP answer: \(error)")
                     }
-                    var mismatches = ResponseCheck(contracts: contracts, check: check).mismatches(in: answer)
+                    var mismatches = ResponseCheck(contracts: contracts, check: check, ignoreMessages: ignoreMessages).mismatches(in: answer)
                     mismatches += InvariantCheck.mismatches(check, answer, &state)
+                    let defect = knownDefects.defect(contractID: check.contractID, example: check.exampleName)
+                    if let defect, mismatches.isEmpty {
+                        unseen.append(defect)
+                    } else if let defect, KnownDefectMatcher.differences(answer, from: defect).isEmpty {
+                        result.status = .knownDefect
+                        result.knownDefects = [defect]
+                        mismatches = []
+                    } else if let defect {
+                        // Neither the documented answer nor the listed defect: that is drift, and the report says both.
+                        mismatches += KnownDefectMatcher.differences(answer, from: defect)
+                    }
                     if !mismatches.isEmpty {
                         result.status = .failed
                         result.failure = ScenarioFailure(
@@ -70,7 +91,10 @@ public struct ProviderVerifier: Sendable {
             result.duration = clock.now - checkStarted
             results.append(result)
         }
-        let report = RunReport(results: results, duration: clock.now - started, client: "provider verification", target: target.absoluteString)
+        var report = RunReport(results: results, duration: clock.now - started, client: "provider verification", target: target.absoluteString)
+        report.unseenKnownDefects = unseen
+        report.expiredKnownDefects = knownDefects.expired
+        report.strictKnownDefects = strict
         return Outcome(report: report, createdAnnouncements: state.createdIDs)
     }
 }

@@ -9,6 +9,8 @@ import FoundationNetworking
 struct RequestBuilder {
     let target: URL
     let timeout: TimeInterval
+    /// The admin credential for checks that need it (`verify --admin-token`).
+    var adminToken: String?
 
     func build(_ recipe: RequestRecipe, state: VerificationState) throws(VerificationError) -> URLRequest {
         var path = ""
@@ -49,6 +51,10 @@ struct RequestBuilder {
         let pair: (String, String)
         switch credentials {
         case .none: return
+        case .adminToken:
+            guard let adminToken else { throw VerificationError("needs the admin token; give --admin-token") }
+            request.setValue(adminToken, forHTTPHeaderField: "Authorization")
+            return
         case .basicCreated, .basicWrongPassword, .basicUnknownAnnouncement:
             guard let id = state.id, let password = state.managementPassword else {
                 throw VerificationError("needs the id and managementPassword of a created announcement, and no earlier check got them")
@@ -91,6 +97,21 @@ struct RequestBuilder {
             data.append(Data("Content-Type: \(file.mimeType)\r\n\r\n".utf8))
             data.append(file.data)
             data.append(Data("\r\n--\(boundary)--\r\n".utf8))
+            request.httpBody = data
+            request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
+        case .multipartParts(let parts):
+            let boundary = "spotcheck-verify-" + UUID().uuidString
+            var data = Data()
+            for part in parts {
+                if part.isFile {
+                    data.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part.name)\"; filename=\"photo.png\"\r\nContent-Type: image/png\r\n\r\n".utf8))
+                    data.append(SampleFile.smallPNG.data)
+                } else {
+                    data.append(Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part.name)\"\r\n\r\nsent by spotcheck verify".utf8))
+                }
+                data.append(Data("\r\n".utf8))
+            }
+            data.append(Data("--\(boundary)--\r\n".utf8))
             request.httpBody = data
             request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
         }

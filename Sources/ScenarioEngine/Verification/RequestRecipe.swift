@@ -17,6 +17,8 @@ public struct RequestRecipe: Sendable {
         case oversizedJSON(bytes: Int)
         /// A multipart body with one file part.
         case multipart(part: String, file: SampleFile)
+        /// A multipart body with the named parts, each a small PNG file or a short text field, in name order.
+        case multipartParts([(name: String, isFile: Bool)])
     }
 
     /// Which credentials go in the Authorization header.
@@ -29,6 +31,8 @@ public struct RequestRecipe: Sendable {
         case basicWrongPassword
         /// Basic with an id no announcement has, and the created password.
         case basicUnknownAnnouncement
+        /// The operator's admin credential (`verify --admin-token`) as the whole header value.
+        case adminToken
     }
 
     /// The HTTP method.

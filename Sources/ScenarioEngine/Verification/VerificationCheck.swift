@@ -18,6 +18,16 @@ public struct VerificationCheck: Sendable {
     /// Why the check cannot be sent (e.g. a 500 no request can trigger); such checks are reported as skipped.
     public let skipReason: String?
 
+    /// The error `message` the example pins, if any (compared unless `verify --ignore-messages`).
+    public var expectedMessage: String? {
+        response.examples.first { $0.name == exampleName }?.body?["error"]?["message"]?.stringValue
+    }
+
+    /// Whether the documented answer is an error envelope from an example (so an absent `field` is pinned too).
+    var expectsError: Bool {
+        response.code != nil && response.examples.first { $0.name == exampleName }?.body?["error"] != nil
+    }
+
     /// `contractID › exampleName`: how reports name the check.
     public var name: String { "\(contractID) › \(exampleName)" }
 }

@@ -9,14 +9,17 @@ import Foundation
 /// status and error code.
 public enum VerificationPlanner {
     /// The checks for `contracts`, in the order they must be sent.
-    public static func plan(for contracts: ContractSet) -> [VerificationCheck] {
+    ///
+    /// `adminChecks` includes the checks that need the operator's admin credential (`verify --admin-token`); a
+    /// successful DELETE then runs last, after every check that needs the announcement it removes.
+    public static func plan(for contracts: ContractSet, adminChecks: Bool = false) -> [VerificationCheck] {
         var flow: [(rank: Int, check: VerificationCheck)] = []
         var negatives: [VerificationCheck] = []
         for contract in contracts.contracts {
             let file = contract.file.lastPathComponent
             for response in contract.responses {
                 for example in response.examples {
-                    let check = makeCheck(contract, file, response, example)
+                    let check = makeCheck(contract, file, response, example, adminChecks: adminChecks)
                     if (200..<300).contains(response.status) {
                         flow.append((rank(contract, example), check))
                     } else {
@@ -27,7 +30,8 @@ public enum VerificationPlanner {
         }
         // A stable sort keeps file order within one rank.
         let ordered = flow.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
-        return ordered.map(\.element.check) + negatives
+        let removals = ordered.filter { $0.element.rank >= 5 }.map(\.element.check)
+        return ordered.filter { $0.element.rank < 5 }.map(\.element.check) + negatives + removals
     }
 
     /// Where a success example sits in the flow: creation first, reads of the fresh announcement before the
@@ -43,7 +47,8 @@ public enum VerificationPlanner {
         }
     }
 
-    static func makeCheck(_ contract: Contract, _ file: String, _ response: ResponseSpec, _ example: ContractExample) -> VerificationCheck {
+    static func makeCheck(_ contract: Contract, _ file: String, _ response: ResponseSpec, _ example: ContractExample,
+                          adminChecks: Bool = false) -> VerificationCheck {
         let exampleRequest = example.request
         var recipe = RequestRecipe(
             method: contract.method,
@@ -60,14 +65,21 @@ public enum VerificationPlanner {
             recipe.body = .json(body, uniqueMicrochip: response.status == 201)
         } else if let raw = exampleRequest?.rawBody {
             recipe.body = .raw(raw)
+        } else if let parts = exampleRequest?.parts, !parts.isEmpty {
+            recipe.body = .multipartParts(parts.sorted { $0.key < $1.key }.map { (name: $0.key, isFile: $0.value == "file") })
         } else if contract.method == "POST", let body = contract.request.examples.first?.body, !isMultipart {
             recipe.body = .json(body, uniqueMicrochip: true)
         } else if isMultipart {
             recipe.body = .multipart(part: filePart, file: .smallPNG)
         }
-        // An example that spells out its request also spells out its credentials (or their absence).
-        if contract.request.auth?.scheme == "basic" && exampleRequest == nil {
+        // An example that spells out its Authorization header (or `"headers": {}`) means exactly that; one that only
+        // spells out its body still needs the created announcement's credentials.
+        let spellsOutHeaders = exampleRequest.map { $0.headers.keys.contains { $0.lowercased() == "authorization" } || ($0.headers.isEmpty && $0.body == nil && $0.rawBody == nil && $0.parts.isEmpty) } ?? false
+        if contract.request.auth?.scheme == "basic" && !spellsOutHeaders {
             recipe.credentials = .basicCreated
+        }
+        if contract.request.auth?.scheme == "apiKey", contract.request.auth?.header.lowercased() == "authorization", !spellsOutHeaders {
+            recipe.credentials = .adminToken
         }
         var skipReason: String?
         switch (response.status, response.code) {
@@ -93,15 +105,16 @@ public enum VerificationPlanner {
                     recipe.pathParameters[parameter.name] = "{unknown}"
                 }
             }
-        case (400, "MISSING_FILE"):
-            recipe.body = .multipart(part: "document", file: .smallPNG)
+        case (400, "MISSING_FILE") where exampleRequest?.parts.isEmpty ?? true:
+            // The documented "no file" request: multipart with only a text field.
+            recipe.body = .multipartParts([(name: "note", isFile: false)])
         case (400, "INVALID_FILE_FORMAT"):
             recipe.body = .multipart(part: filePart, file: .text)
         default:
             break
         }
-        if let auth = contract.request.auth, auth.scheme != "basic", skipReason == nil, exampleRequest == nil {
-            skipReason = "needs the \(auth.header) credential (\(auth.scheme)) that only the server's operators have"
+        if let auth = contract.request.auth, auth.scheme != "basic", skipReason == nil, (recipe.credentials == .adminToken && !adminChecks) || (exampleRequest == nil && auth.header.lowercased() != "authorization") {
+            skipReason = "needs the \(auth.header) credential (\(auth.scheme)) that only the server's operators have; give --admin-token to include it"
         }
         let field = example.body?["error"]?["field"]?.stringValue
         return VerificationCheck(contractID: contract.id, file: file, exampleName: example.name, response: response,

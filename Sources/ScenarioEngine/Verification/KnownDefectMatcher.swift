@@ -1,0 +1,56 @@
+import ContractKit
+import Foundation
+
+/// Decides whether an answer that breaks its contract is a listed known server defect, and which entries went unseen.
+public struct KnownDefectMatcher: Sendable {
+    /// The entries in force (not expired).
+    public let active: [KnownDefect]
+    /// Entries past their `expires` date: they excuse nothing and are reported so someone removes or renews them.
+    public let expired: [KnownDefect]
+
+    /// A matcher over `defects`; `today` (`YYYY-MM-DD`, UTC) decides which have expired.
+    public init(_ defects: [KnownDefect], today: String = KnownDefectMatcher.today()) {
+        active = defects.filter { !$0.isExpired(today: today) }
+        expired = defects.filter { $0.isExpired(today: today) }
+    }
+
+    /// The entry for a documented answer (contract id + response example name), if one is in force.
+    public func defect(contractID: String, example: String) -> KnownDefect? {
+        active.first { $0.contractID == contractID && $0.example == example }
+    }
+
+    /// The entry for a request the mock would classify as `trigger` on `contractID`, if one is in force.
+    public func defect(contractID: String, trigger: KnownDefect.Trigger) -> KnownDefect? {
+        active.first { $0.contractID == contractID && $0.trigger == trigger }
+    }
+
+    /// How `answer` differs from the defect's recorded answer; empty means the server showed exactly this defect.
+    static func differences(_ answer: HTTPAnswer, from defect: KnownDefect) -> [Mismatch] {
+        var found: [Mismatch] = []
+        let actual = defect.actual
+        if answer.status != actual.status {
+            found.append(Mismatch("known defect \(defect.id): status", expected: "\(actual.status)", actual: "\(answer.status)"))
+        }
+        let error = (try? JSONValue(parsing: answer.body))?["error"]
+        if let code = actual.code, error?["code"]?.stringValue != code {
+            found.append(Mismatch("known defect \(defect.id): error.code", expected: "\"\(code)\"", actual: ResponseCheck.describe(error?["code"])))
+        }
+        if let message = actual.message, error?["message"]?.stringValue != message {
+            found.append(Mismatch("known defect \(defect.id): error.message", expected: "\"\(message)\"", actual: ResponseCheck.describe(error?["message"])))
+        }
+        let hasHeader = answer.header("request-id") != nil
+        if hasHeader != actual.requestIdHeader {
+            found.append(Mismatch("known defect \(defect.id): request-id header", expected: actual.requestIdHeader ? "present" : "absent",
+                                  actual: hasHeader ? "present" : "absent"))
+        }
+        return found
+    }
+
+    /// Today in UTC as `YYYY-MM-DD`.
+    public static func today() -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let c = calendar.dateComponents([.year, .month, .day], from: Date())
+        return String(format: "%04d-%02d-%02d", c.year ?? 1970, c.month ?? 1, c.day ?? 1)
+    }
+}
