@@ -16,7 +16,7 @@ public struct ScenarioParser: Sendable {
     static let stepKeys = ["action", "field", "value", "id", "query", "request", "capture", "faults", "expect"]
     static let expectKeys = [
         "outcome", "managementPassword", "alert", "fields", "inputs", "inputsIntact", "screen", "details", "listed",
-        "status", "errorCode", "errorField", "headers", "bodyMatches", "bodyEquals", "journal", "because",
+        "status", "errorCode", "errorField", "headers", "bodyMatches", "bodyEquals", "journal", "because", "analytics",
     ]
     static let journalKeys = ["calls", "order", "noRequests", "authUserIsCreatedId", "announcements"]
 
@@ -274,7 +274,7 @@ public struct ScenarioParser: Sendable {
             action = .http(try parseHTTPRequest(o["request"], capture: o["capture"], at: pointer, reader))
         default:
             allowed = ["action", "expect"]
-            let simple: [String: ClientAction] = ["submit": .submit, "retry": .retry, "cancel": .cancel, "retryDetails": .retryDetails]
+            let simple: [String: ClientAction] = ["submit": .submit, "doubleTapContinue": .doubleTapContinue, "retry": .retry, "cancel": .cancel, "retryDetails": .retryDetails]
             action = .client(simple[actionName] ?? .submit)
         }
         for key in o.keys where !allowed.contains(key) {
@@ -344,7 +344,7 @@ public struct ScenarioParser: Sendable {
         }
         if let v = o["managementPassword"] { e.managementPassword = try reader.pattern(v, at: pointer + "/managementPassword", what: "the password pattern") }
         if let v = o["alert"] {
-            let ao = try reader.object(v, at: pointer + "/alert", allowed: ["kind", "message"], required: ["kind"], what: "the alert")
+            let ao = try reader.object(v, at: pointer + "/alert", allowed: ["kind", "message", "buttons"], required: ["kind"], what: "the alert")
             let kindValue = ao["kind"] ?? .null
             var kinds: [String] = []
             if let list = kindValue.arrayValue {
@@ -357,13 +357,13 @@ public struct ScenarioParser: Sendable {
             }
             let message = try ao["message"].map { v throws(ScenarioProblem) in try reader.string(v, at: pointer + "/alert/message", what: "the alert message") }
             e.alert = AlertExpectation(kinds: kinds, message: message)
+            if let b = ao["buttons"] { e.alert?.buttons = try stringList(b, at: pointer + "/alert/buttons", what: "the button titles", reader) }
         }
         if let v = o["fields"] {
             e.fieldErrors = Dictionary(try reader.stringMap(v, at: pointer + "/fields", what: "the field messages", allowedKeys: ReportData.contactFieldNames), uniquingKeysWith: { a, _ in a })
         }
-        if let v = o["inputs"] {
-            e.inputs = Dictionary(try reader.stringMap(v, at: pointer + "/inputs", what: "the inputs", allowedKeys: ReportData.contactFieldNames), uniquingKeysWith: { a, _ in a })
-        }
+        if let v = o["inputs"] { e.inputs = try parseInputs(v, at: pointer + "/inputs", reader) }
+        if let v = o["analytics"] { e.analytics = try stringList(v, at: pointer + "/analytics", what: "the analytics event names", reader) }
         if let v = o["inputsIntact"] { e.inputsIntact = try reader.bool(v, at: pointer + "/inputsIntact", what: "inputsIntact") }
         if let v = o["screen"] { e.screen = try reader.oneOf(v, at: pointer + "/screen", what: "screen", choices: ["form", "summary"]) }
         if let v = o["details"] {
@@ -402,6 +402,31 @@ public struct ScenarioParser: Sendable {
         if let v = o["journal"] { e.journal = try parseJournal(v, at: pointer + "/journal", reader) }
         if let v = o["because"] { e.because = try reader.nonEmptyString(v, at: pointer + "/because", what: "the reason") }
         return e
+    }
+
+    /// Input name → accepted text: one text, or a list of texts any of which is accepted (where the seeds allow several readings).
+    func parseInputs(_ value: JSONValue, at pointer: String, _ reader: ScenarioReader) throws(ScenarioProblem) -> [String: [String]] {
+        guard let o = value.objectValue else { throw reader.problem(pointer, "expected the inputs as a JSON object, found \(value.typeName)") }
+        var result: [String: [String]] = [:]
+        for (key, v) in o {
+            let p = JSONPointer.appending(pointer, key)
+            guard ReportData.contactFieldNames.contains(key) else {
+                throw reader.problem(p, "unknown key \"\(key)\" in the inputs; expected one of: \(ReportData.contactFieldNames.joined(separator: ", "))")
+            }
+            if let list = v.arrayValue {
+                guard !list.isEmpty else { throw reader.problem(p, "list at least one accepted value") }
+                result[key] = try list.enumerated().map { (i, item) throws(ScenarioProblem) in try reader.text(item, at: p + "/\(i)", what: "an accepted value") }
+            } else {
+                result[key] = [try reader.text(v, at: p, what: "the value of \"\(key)\"")]
+            }
+        }
+        return result
+    }
+
+    func stringList(_ value: JSONValue, at pointer: String, what: String, _ reader: ScenarioReader) throws(ScenarioProblem) -> [String] {
+        try reader.array(value, at: pointer, what: what).enumerated().map { (i, item) throws(ScenarioProblem) in
+            try reader.string(item, at: pointer + "/\(i)", what: "an entry of \(what)")
+        }
     }
 
     func patternMap(_ value: JSONValue, at pointer: String, what: String, pointerKeys: Bool = false, _ reader: ScenarioReader) throws(ScenarioProblem) -> [(String, TextPattern)] {

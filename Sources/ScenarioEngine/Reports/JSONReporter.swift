@@ -11,6 +11,7 @@ public enum JSONReporter {
                 "status": .string(r.status.rawValue), "durationMs": .number((r.seconds * 1000).rounded()), "stepsRun": .number(Double(r.stepsRun)),
             ]
             if let reason = r.skipReason { o["skipReason"] = .string(reason) }
+            if !r.notes.isEmpty { o["notes"] = .array(r.notes.map { .string($0) }) }
             if let f = r.failure {
                 var failure: JSONObject = [:]
                 failure["step"] = f.stepNumber.map { .number(Double($0)) } ?? .null
@@ -20,6 +21,7 @@ public enum JSONReporter {
                 failure["because"] = f.because.map { .string($0) } ?? .null
                 failure["journal"] = .array(f.journalExcerpt.map { .string($0) })
                 failure["message"] = .string(f.message)
+                if let tail = f.clientStderr { failure["clientStderr"] = .string(tail) }
                 o["failure"] = .object(failure)
             }
             return .object(o)

@@ -28,6 +28,8 @@ public struct ScenarioResult: Sendable {
     public var skipReason: String?
     /// How many steps ran (the failing one included).
     public var stepsRun: Int
+    /// Checks that ran weaker than they could (e.g. an alert judged without the client's reported cause), for people.
+    public var notes: [String] = []
 
     /// A result with these values.
     public init(name: String, file: String, tags: [String], status: Status, duration: Duration, failure: ScenarioFailure? = nil,

@@ -37,7 +37,8 @@ public struct ScenarioRunner: Sendable {
         let failure = await execution.run()
         await execution.session?.close()
         await target.shutdown()
-        if let failure { return result(.failed, failure: failure, steps: execution.stepsRun) }
-        return result(.passed, steps: execution.stepsRun)
+        var finished = failure.map { result(.failed, failure: $0, steps: execution.stepsRun) } ?? result(.passed, steps: execution.stepsRun)
+        finished.notes = execution.notes
+        return finished
     }
 }
