@@ -182,12 +182,12 @@ struct ExpectationChecker {
     // MARK: journal
 
     /// Checks the requests received during the step; `existingIDs` are announcement ids the target confirmed exist.
-    func checkJournal(stepRecords: [JournalRecord], announcementCount: Int?, existingIDs: Set<String>) -> [Mismatch] {
+    func checkJournal(stepRecords: [JournalRecord], announcementCount: Int?, existingIDs: Set<String>, sent: SentReportCheck? = nil) -> [Mismatch] {
         guard let j = step.expect.journal else { return [] }
         var m: [Mismatch] = []
         let contracts = stepRecords.map { $0.contract ?? "\($0.method) \($0.path)" }
         if j.noRequests, !stepRecords.isEmpty {
-            m.append(Mismatch("requests", expected: "no request at all (client-side validation must stop the submission)", actual: "\(stepRecords.count): \(contracts.joined(separator: ", "))"))
+            m.append(Mismatch("requests", expected: "no request at all", actual: "\(stepRecords.count): \(stepRecords.map(\.line).joined(separator: "; "))"))
         }
         for (contract, count) in j.calls {
             let actual = contracts.filter { $0 == contract }.count
@@ -209,6 +209,31 @@ struct ExpectationChecker {
                     m.append(Mismatch("Basic auth user of #\(record.sequence)", expected: "the created announcement id \(pathID ?? "?")", actual: record.authUser.map(Self.quote) ?? "no Basic auth"))
                 } else if let pathID, !existingIDs.contains(pathID) {
                     m.append(Mismatch("photo upload target of #\(record.sequence)", expected: "an announcement created by step 1", actual: "\(pathID), which the backend does not know"))
+                }
+            }
+        }
+        if j.checksSentBodies {
+            let creates = stepRecords.filter { $0.contract == "createAnnouncement" }
+            if creates.isEmpty {
+                m.append(Mismatch("create request body", expected: "at least one createAnnouncement request to check", actual: "none"))
+            }
+            for record in creates {
+                if j.sentReport, let sent { m += sent.check(record) }
+                let body = record.bodyText.flatMap { try? JSONValue(parsing: Data($0.utf8)) }
+                for (pointer, expected) in j.sentBody {
+                    let value = body.flatMap { Self.resolve(pointer, in: $0) }
+                    if value != expected {
+                        m.append(Mismatch("sent body \(pointer) of #\(record.sequence)", expected: expected.serialized(), actual: value?.serialized() ?? "absent"))
+                    }
+                }
+                for (pointer, pattern) in j.sentBodyMatches {
+                    guard let value = body.flatMap({ Self.resolve(pointer, in: $0) }) else {
+                        m.append(Mismatch("sent body \(pointer) of #\(record.sequence)", expected: "a value matching \(pattern)", actual: "absent"))
+                        continue
+                    }
+                    if !pattern.matches(value.stringValue ?? value.serialized()) {
+                        m.append(Mismatch("sent body \(pointer) of #\(record.sequence)", expected: "a value matching \(pattern)", actual: value.serialized()))
+                    }
                 }
             }
         }

@@ -111,6 +111,11 @@ struct ScenarioExecution {
             let records = await newRecords()
             mismatches += await checkJournal(checker, records)
             if !mismatches.isEmpty { return await failure(step, mismatches, records: records) }
+        case .wait(let ms):
+            try? await Task.sleep(for: .milliseconds(ms))
+            let records = await newRecords()
+            mismatches += await checkJournal(checker, records)
+            if !mismatches.isEmpty { return await failure(step, mismatches, records: records) }
         case .http(let request):
             let answer: HTTPAnswer
             do {
@@ -160,6 +165,7 @@ struct ScenarioExecution {
             }
         }
         let count = journal.announcements != nil ? await target.announcementCount() : nil
-        return checker.checkJournal(stepRecords: records, announcementCount: count, existingIDs: existing)
+        let sent = SentReportCheck(report: scenario.report, inputs: inputs)
+        return checker.checkJournal(stepRecords: records, announcementCount: count, existingIDs: existing, sent: sent)
     }
 }
