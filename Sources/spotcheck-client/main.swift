@@ -23,6 +23,28 @@ struct ProtocolError: Error {
     let message: String
 }
 
+/// Keeps the form's analytics events until the next answer reports them.
+@MainActor
+final class AnalyticsLog: AnalyticsSink {
+    var events: [String] = []
+    func record(_ event: AnalyticsEvent) { events.append(event.name) }
+}
+
+/// The protocol's `cause` object: what the networking layer reported behind a failure.
+func causeObject(_ cause: FailureCause) -> [String: Any] {
+    var o: [String: Any] = ["kind": cause.kind.rawValue]
+    if let domain = cause.domain { o["domain"] = domain }
+    if let code = cause.code { o["code"] = code }
+    if let status = cause.status { o["status"] = status }
+    if let detail = cause.detail { o["detail"] = detail }
+    return o
+}
+
+/// The protocol's `alert` object, with the button titles.
+func alertObject(_ kind: AlertKind) -> [String: Any] {
+    ["kind": kind.rawValue, "message": kind.message, "buttons": AlertKind.buttonTitles]
+}
+
 /// The client for one scenario: the contact form over the report, and the details screen once opened.
 @MainActor
 final class ClientState {
@@ -30,6 +52,7 @@ final class ClientState {
     let form: ContactDetailsForm
     var details: PetDetailsModel?
     var screen = "form"
+    let analytics = AnalyticsLog()
 
     init(start: [String: Any]) throws(ProtocolError) {
         guard let base = start["baseURL"] as? String, let url = URL(string: base) else {
@@ -38,7 +61,7 @@ final class ClientState {
         let timeoutMs = (start["timeoutMs"] as? NSNumber)?.doubleValue ?? 30_000
         api = AnnouncementAPI(baseURL: url, configuration: .init(requestTimeout: timeoutMs / 1000))
         let report = start["report"] as? [String: Any] ?? [:]
-        form = ContactDetailsForm(draft: try Self.draft(report), submitter: AnnouncementSubmissionService(api: api))
+        form = ContactDetailsForm(draft: try Self.draft(report), submitter: AnnouncementSubmissionService(api: api), analytics: analytics)
         form.onReportSent = { [weak self] _ in self?.screen = "summary" }
     }
 
@@ -68,6 +91,13 @@ final class ClientState {
         switch action {
         case "submit":
             return observe(await form.continueTapped())
+        case "doubleTapContinue":
+            // The second tap lands while the first submission runs.
+            let form = self.form
+            let second = Task { @MainActor in await form.continueTapped() }
+            let first = await form.continueTapped()
+            let other = await second.value
+            return observe(first == .ignored ? other : first)
         case "retry":
             guard form.alert != nil else { throw ProtocolError(message: "\"retry\" (Try Again) needs a failure alert on screen") }
             return observe(await form.tryAgainTapped())
@@ -104,7 +134,7 @@ final class ClientState {
             } catch {
                 let kind = ErrorMapping.alert(for: error)
                 log("list failed: \(error)")
-                return ["outcome": "failure", "alert": ["kind": kind.rawValue, "message": kind.message]]
+                return ["outcome": "failure", "alert": alertObject(kind), "cause": causeObject(ErrorMapping.cause(for: error))]
             }
         default:
             throw ProtocolError(message: "unknown action \"\(action)\"")
@@ -129,7 +159,12 @@ final class ClientState {
             "outcome": outcome, "screen": screen,
             "inputs": ["phone": form.phone, "email": form.email, "reward": form.reward],
         ]
-        if let alert = form.alert { answer["alert"] = ["kind": alert.rawValue, "message": alert.message] }
+        if let alert = form.alert {
+            answer["alert"] = alertObject(alert)
+            if let failure = form.lastFailure { answer["cause"] = causeObject(ErrorMapping.cause(for: failure)) }
+        }
+        answer["analytics"] = analytics.events
+        analytics.events = []
         if outcome == "invalid" {
             var errors: [String: String] = [:]
             if let e = form.phoneError { errors["phone"] = e }

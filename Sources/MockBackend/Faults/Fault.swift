@@ -20,6 +20,9 @@ public enum Fault: Sendable, Equatable {
     case slowBody(chunkBytes: Int, intervalMs: Int)
     /// Stop listening for this many milliseconds (forever when nil): new connections are refused.
     case refuse(ms: Int? = nil)
+    /// Answer this request normally with `Connection: close`, then refuse like `refuse`: the client's next request
+    /// meets a closed port (ECONNREFUSED), never a kept-alive connection dropped under it.
+    case refuseAfterAnswer(ms: Int? = nil)
 
     /// The kind name used in rule files and in the journal, e.g. `stall`.
     public var kind: String {
@@ -33,16 +36,17 @@ public enum Fault: Sendable, Equatable {
         case .malformed: return "malformed"
         case .slowBody: return "slowBody"
         case .refuse: return "refuse"
+        case .refuseAfterAnswer: return "refuseAfterAnswer"
         }
     }
 
     /// Every kind name, in the order the docs list them.
-    public static let kinds = ["status", "delay", "stall", "drop", "reset", "truncate", "malformed", "slowBody", "refuse"]
+    public static let kinds = ["status", "delay", "stall", "drop", "reset", "truncate", "malformed", "slowBody", "refuse", "refuseAfterAnswer"]
 
     /// Whether the backend handles the request before the fault shapes the answer.
     public var reachesBackend: Bool {
         switch self {
-        case .delay, .truncate, .malformed, .slowBody: return true
+        case .delay, .truncate, .malformed, .slowBody, .refuseAfterAnswer: return true
         case .status, .stall, .drop, .reset, .refuse: return false
         }
     }
@@ -70,7 +74,7 @@ public enum Fault: Sendable, Equatable {
         case .slowBody(let chunkBytes, let intervalMs):
             o["chunkBytes"] = .number(Double(chunkBytes))
             o["intervalMs"] = .number(Double(intervalMs))
-        case .refuse(let ms):
+        case .refuse(let ms), .refuseAfterAnswer(let ms):
             if let ms { o["ms"] = .number(Double(ms)) }
         }
         return .object(o)

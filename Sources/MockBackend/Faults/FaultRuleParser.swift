@@ -185,6 +185,9 @@ private struct RuleReader {
         case "refuse":
             try rejectUnknown(o, allowed: ["kind", "ms"], at: p)
             return .refuse(ms: try nonNegative(o, "ms", at: p, required: false))
+        case "refuseAfterAnswer":
+            try rejectUnknown(o, allowed: ["kind", "ms"], at: p)
+            return .refuseAfterAnswer(ms: try nonNegative(o, "ms", at: p, required: false))
         default:
             throw error("\(p)/kind", "unknown fault kind \"\(kind)\"; expected one of \(Fault.kinds.joined(separator: ", "))")
         }

@@ -183,6 +183,12 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             // The server closes the listener and every connection on the main port, this one included.
             server.refuse(for: ms)
 
+        case .refuseAfterAnswer(let ms):
+            produce(request, context: context) { handler, context, response in
+                handler.record(request, contract: contract, started: started, status: Int(response.status.code), response: response, decision: decision)
+                handler.answerThenRefuse(response, for: request, ms: ms, context: context)
+            }
+
         case .truncate(let bytes):
             produce(request, context: context) { handler, context, response in
                 handler.record(request, contract: contract, started: started, status: Int(response.status.code), response: response, decision: decision)
@@ -263,6 +269,17 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         promise.futureResult.assumeIsolated().whenSuccess {
             let (handler, context) = bound.value
             then(handler, context)
+        }
+    }
+
+    /// Closes the listener (and every other connection) first, then answers and closes: once the client has the
+    /// answer, the port is already closed, so its next connect is refused.
+    private func answerThenRefuse(_ response: MockResponse, for request: MockRequest, ms: Int?, context: ChannelHandlerContext) {
+        let closed = server.refuse(for: ms, sparing: ObjectIdentifier(context.channel))
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        closed.hop(to: context.eventLoop).assumeIsolated().whenComplete { _ in
+            let (handler, context) = bound.value
+            handler.finish(response, for: request, keepAlive: false, context: context)
         }
     }
 

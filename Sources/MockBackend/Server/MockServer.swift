@@ -180,9 +180,10 @@ public final class MockServer: Sendable {
 
     // MARK: Refuse
 
-    /// Closes the listener and every main-port connection; listens again on the same port after `ms` (never when nil).
+    /// Closes the listener and every main-port connection except `sparing` (which its handler closes after answering);
+    /// listens again on the same port after `ms` (never when nil).
     @discardableResult
-    func refuse(for ms: Int?) -> EventLoopFuture<Void> {
+    func refuse(for ms: Int?, sparing: ObjectIdentifier? = nil) -> EventLoopFuture<Void> {
         let main = mainConnections.withLock { $0 }
         let (listener, victims, epoch): ((any Channel)?, [any Channel], Int) = state.withLock { s in
             guard s.phase == .running else { return (nil, [], 0) }
@@ -190,7 +191,7 @@ public final class MockServer: Sendable {
             s.offlineEpoch += 1
             let l = s.listener
             s.listener = nil
-            return (l, s.connections.filter { main.contains($0.key) }.map(\.value), s.offlineEpoch)
+            return (l, s.connections.filter { main.contains($0.key) && $0.key != sparing }.map(\.value), s.offlineEpoch)
         }
         // Connections close only once the listener is gone, so a client that sees its connection end is refused on reconnect.
         let closeVictims: @Sendable () -> Void = { for channel in victims { channel.close(promise: nil) } }

@@ -18,11 +18,16 @@ public struct ClientObservation: Sendable, Equatable {
     public var details: ObservedDetails?
     /// The announcement ids of a loaded list.
     public var listedIDs: [String]?
+    /// What the networking layer reported behind the alert or failure, when the client tells.
+    public var cause: ObservedCause?
+    /// Analytics event names emitted since the previous answer, when the client reports them (`nil`: not reported).
+    public var analytics: [String]?
 
     /// An observation with these values.
     public init(
         outcome: ClientOutcome, alert: ObservedAlert? = nil, managementPassword: String? = nil, fieldErrors: [String: String] = [:],
-        inputs: [String: String]? = nil, screen: String? = nil, details: ObservedDetails? = nil, listedIDs: [String]? = nil
+        inputs: [String: String]? = nil, screen: String? = nil, details: ObservedDetails? = nil, listedIDs: [String]? = nil,
+        cause: ObservedCause? = nil, analytics: [String]? = nil
     ) {
         self.outcome = outcome
         self.alert = alert
@@ -32,5 +37,7 @@ public struct ClientObservation: Sendable, Equatable {
         self.screen = screen
         self.details = details
         self.listedIDs = listedIDs
+        self.cause = cause
+        self.analytics = analytics
     }
 }

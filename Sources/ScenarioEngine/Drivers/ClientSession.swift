@@ -7,4 +7,12 @@ public protocol ClientSession: Sendable {
 
     /// Ends the client; called once, also after failures.
     func close() async
+
+    /// What the client wrote for people (an external client's stderr tail), attached to every failure report.
+    func diagnostics() async -> String?
+}
+
+extension ClientSession {
+    /// In-process clients have no separate diagnostics stream.
+    public func diagnostics() async -> String? { nil }
 }

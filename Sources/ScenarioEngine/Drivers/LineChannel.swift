@@ -40,8 +40,8 @@ final class LineChannel: @unchecked Sendable {
         w?.continuation.resume(returning: .endOfFile)
     }
 
-    /// The next line, `.endOfFile`, or `.timedOut` after `timeout`.
-    func next(timeout: Duration) async -> Event {
+    /// The next line, `.endOfFile`, or `.timedOut` after `timeout` (never when `nil`: the caller owns the deadline).
+    func next(timeout: Duration?) async -> Event {
         await withCheckedContinuation { (continuation: CheckedContinuation<Event, Never>) in
             lock.lock()
             if !lines.isEmpty {
@@ -59,6 +59,7 @@ final class LineChannel: @unchecked Sendable {
             let token = nextToken
             waiter = (token, continuation, nil)
             lock.unlock()
+            guard let timeout else { return }
             let timer = Task { [weak self] in
                 try? await Task.sleep(for: timeout)
                 if !Task.isCancelled { self?.expire(token) }

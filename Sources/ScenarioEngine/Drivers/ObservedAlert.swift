@@ -6,10 +6,13 @@ public struct ObservedAlert: Sendable, Equatable {
     public var kind: String
     /// The text shown.
     public var message: String
+    /// The button titles in order, when the client reports them (`nil`: not reported).
+    public var buttons: [String]?
 
-    /// An alert with this kind and text.
-    public init(kind: String, message: String) {
+    /// An alert with this kind, text and optional button titles.
+    public init(kind: String, message: String, buttons: [String]? = nil) {
         self.kind = kind
         self.message = message
+        self.buttons = buttons
     }
 }

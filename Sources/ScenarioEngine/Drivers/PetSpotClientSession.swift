@@ -9,10 +9,11 @@ final class PetSpotClientSession: ClientSession {
     let form: ContactDetailsForm
     var details: PetDetailsModel?
     var screen = "form"
+    let analytics = RecordingAnalytics()
 
     init(api: AnnouncementAPI, draft: ReportDraft, submitter: any ReportSubmitting) {
         self.api = api
-        form = ContactDetailsForm(draft: draft, submitter: submitter)
+        form = ContactDetailsForm(draft: draft, submitter: submitter, analytics: analytics)
         form.onReportSent = { [weak self] _ in self?.screen = "summary" }
     }
 
@@ -20,6 +21,13 @@ final class PetSpotClientSession: ClientSession {
         switch action {
         case .submit:
             return observe(await form.continueTapped())
+        case .doubleTapContinue:
+            // The second tap lands while the first submission runs, as a quick double tap does.
+            let form = self.form
+            let second = Task { @MainActor in await form.continueTapped() }
+            let first = await form.continueTapped()
+            let other = await second.value
+            return observe(first == .ignored ? other : first)
         case .retry:
             guard form.alert != nil else { throw DriverError("\"Try Again\" was tapped but no failure alert is shown") }
             return observe(await form.tryAgainTapped())
@@ -50,7 +58,8 @@ final class PetSpotClientSession: ClientSession {
                 return ClientObservation(outcome: .success, listedIDs: items.map(\.id))
             } catch {
                 let kind = ErrorMapping.alert(for: error)
-                return ClientObservation(outcome: .failure, alert: ObservedAlert(kind: kind.rawValue, message: kind.message))
+                return ClientObservation(outcome: .failure, alert: ObservedAlert(kind: kind.rawValue, message: kind.message, buttons: AlertKind.buttonTitles),
+                                         cause: Self.observed(ErrorMapping.cause(for: error)))
             }
         }
     }
@@ -77,9 +86,23 @@ final class PetSpotClientSession: ClientSession {
         if let e = form.phoneError { errors["phone"] = e }
         if let e = form.emailError { errors["email"] = e }
         return ClientObservation(
-            outcome: outcome, alert: form.alert.map { ObservedAlert(kind: $0.rawValue, message: $0.message) },
+            outcome: outcome, alert: form.alert.map { ObservedAlert(kind: $0.rawValue, message: $0.message, buttons: AlertKind.buttonTitles) },
             fieldErrors: outcome == .invalid ? errors : [:],
-            inputs: ["phone": form.phone, "email": form.email, "reward": form.reward], screen: screen)
+            inputs: ["phone": form.phone, "email": form.email, "reward": form.reward], screen: screen,
+            cause: form.alert == nil ? nil : form.lastFailure.map { Self.observed(ErrorMapping.cause(for: $0)) },
+            analytics: analytics.drain())
+    }
+
+    /// PetSpotClient's cause in the engine's terms.
+    static func observed(_ cause: FailureCause) -> ObservedCause {
+        let kind: ObservedCause.Kind
+        switch cause.kind {
+        case .urlError: kind = .urlError
+        case .httpStatus: kind = .httpStatus
+        case .decoding: kind = .decoding
+        case .other: kind = .other
+        }
+        return ObservedCause(kind: kind, domain: cause.domain, code: cause.code, status: cause.status, detail: cause.detail)
     }
 
     private func detailsObservation(_ model: PetDetailsModel) -> ClientObservation {

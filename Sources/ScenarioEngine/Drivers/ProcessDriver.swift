@@ -42,7 +42,9 @@ public struct ProcessDriver: ClientDriver {
             process: process, stdin: stdin, stdout: stdout, stderr: stderr, command: command,
             stepTimeout: .milliseconds(context.settings.stepTimeoutMs))
         do throws(DriverError) {
-            let answer = try await session.exchange(WireProtocol.startRequest(id: session.takeID(), context: context), what: "start")
+            // The start exchange keeps its own deadline so a client that never gets ready is closed here, not leaked.
+            let answer = try await session.exchange(
+                WireProtocol.startRequest(id: session.takeID(), context: context), what: "start", timeout: .milliseconds(context.settings.stepTimeoutMs))
             guard answer["outcome"]?.stringValue == "ready" else {
                 throw DriverError("the client answered \"start\" without \"outcome\": \"ready\": \(answer.serialized())", stderrTail: session.stderrTail)
             }

@@ -42,7 +42,8 @@ final class ProcessSession: ClientSession, @unchecked Sendable {
     }
 
     func perform(_ action: ClientAction) async throws(DriverError) -> ClientObservation {
-        let answer = try await exchange(WireProtocol.request(id: takeID(), action: action), what: action.name)
+        // No timer here: the engine's step deadline is the only one, so a hung client always gets the same message.
+        let answer = try await exchange(WireProtocol.request(id: takeID(), action: action), what: action.name, timeout: nil)
         do {
             return try WireProtocol.observation(from: answer)
         } catch {
@@ -50,13 +51,18 @@ final class ProcessSession: ClientSession, @unchecked Sendable {
         }
     }
 
-    /// Sends one request line and waits for its answer line within the step timeout.
-    func exchange(_ request: JSONValue, what: String) async throws(DriverError) -> JSONValue {
+    func diagnostics() async -> String? {
+        let text = stderrTail
+        return text.isEmpty ? nil : text
+    }
+
+    /// Sends one request line and waits for its answer line, within `timeout` when one is given.
+    func exchange(_ request: JSONValue, what: String, timeout: Duration?) async throws(DriverError) -> JSONValue {
         let id = request["id"]?.intValue ?? 0
         guard write(request.serialized() + "\n") else {
             throw DriverError("cannot send \"\(what)\" to the client: it is no longer reading its stdin\(await exitDescription())", stderrTail: await settledTail())
         }
-        switch await lines.next(timeout: stepTimeout) {
+        switch await lines.next(timeout: timeout) {
         case .line(let line):
             do {
                 return try WireProtocol.decodeAnswer(line, expectedID: id)
@@ -66,7 +72,7 @@ final class ProcessSession: ClientSession, @unchecked Sendable {
         case .endOfFile:
             throw DriverError("the client closed its stdout before answering \"\(what)\"\(await exitDescription())", stderrTail: await settledTail())
         case .timedOut:
-            throw DriverError("the client did not answer \"\(what)\" within \(stepTimeout.milliseconds) ms", stderrTail: stderrTail)
+            throw DriverError("the client did not answer \"\(what)\" within \((timeout ?? stepTimeout).milliseconds) ms", stderrTail: stderrTail)
         }
     }
 

@@ -25,7 +25,7 @@ public enum WireProtocol {
             if let lat { o["lat"] = .number(lat) }
             if let lng { o["lng"] = .number(lng) }
             if let range { o["range"] = .number(Double(range)) }
-        case .submit, .retry, .cancel, .retryDetails:
+        case .submit, .doubleTapContinue, .retry, .cancel, .retryDetails:
             break
         }
         return .object(o)
@@ -65,7 +65,23 @@ public enum WireProtocol {
         var observation = ClientObservation(outcome: outcome)
         if let alert = answer["alert"], !alert.isNull {
             guard let kind = alert["kind"]?.stringValue else { throw DriverError("the answer's \"alert\" has no \"kind\": \(excerpt(line))") }
-            observation.alert = ObservedAlert(kind: kind, message: alert["message"]?.stringValue ?? "")
+            var buttons: [String]?
+            if let list = alert["buttons"], !list.isNull {
+                guard let items = list.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
+                    throw DriverError("the answer's \"alert.buttons\" must be an array of button titles: \(excerpt(line))")
+                }
+                buttons = items.compactMap(\.stringValue)
+            }
+            observation.alert = ObservedAlert(kind: kind, message: alert["message"]?.stringValue ?? "", buttons: buttons)
+        }
+        if let cause = answer["cause"], !cause.isNull {
+            observation.cause = try Self.cause(from: cause, line: line)
+        }
+        if let events = answer["analytics"], !events.isNull {
+            guard let items = events.arrayValue, items.allSatisfy({ $0.stringValue != nil }) else {
+                throw DriverError("the answer's \"analytics\" must be an array of event names: \(excerpt(line))")
+            }
+            observation.analytics = items.compactMap(\.stringValue)
         }
         observation.managementPassword = answer["managementPassword"]?.stringValue
         observation.fieldErrors = stringMap(answer["fieldErrors"]) ?? [:]
@@ -81,10 +97,37 @@ public enum WireProtocol {
         return observation
     }
 
+    /// Decodes the optional `cause` object; an unknown kind is an error so a typo never silently weakens a check.
+    static func cause(from value: JSONValue, line: String) throws(DriverError) -> ObservedCause {
+        let kinds = ObservedCause.Kind.allCases.map(\.rawValue)
+        guard let name = value["kind"]?.stringValue, let kind = ObservedCause.Kind(rawValue: name) else {
+            throw DriverError("the answer's \"cause\" needs \"kind\": one of \(kinds.joined(separator: ", ")): \(excerpt(line))")
+        }
+        let cause = ObservedCause(
+            kind: kind, domain: value["domain"]?.stringValue, code: value["code"]?.intValue, status: value["status"]?.intValue,
+            reason: value["reason"]?.stringValue, detail: value["detail"]?.stringValue)
+        switch kind {
+        case .urlError where cause.code == nil:
+            throw DriverError("a \"urlError\" cause needs an integer \"code\" (e.g. -1004): \(excerpt(line))")
+        case .httpStatus where cause.status == nil:
+            throw DriverError("an \"httpStatus\" cause needs an integer \"status\": \(excerpt(line))")
+        case .transport where ObservedCause.transportReasons[cause.reason ?? ""] == nil:
+            throw DriverError("a \"transport\" cause needs \"reason\": one of \(ObservedCause.transportReasons.keys.sorted().joined(separator: ", ")): \(excerpt(line))")
+        default:
+            return cause
+        }
+    }
+
     /// Encodes an observation as an answer line (used by in-process tests and by clients written in Swift).
     public static func answer(id: Int, observation: ClientObservation) -> JSONValue {
         var o: JSONObject = ["id": .number(Double(id)), "outcome": .string(observation.outcome.rawValue)]
-        if let alert = observation.alert { o["alert"] = ["kind": .string(alert.kind), "message": .string(alert.message)] }
+        if let alert = observation.alert {
+            var a: JSONObject = ["kind": .string(alert.kind), "message": .string(alert.message)]
+            if let buttons = alert.buttons { a["buttons"] = .array(buttons.map { .string($0) }) }
+            o["alert"] = .object(a)
+        }
+        if let cause = observation.cause { o["cause"] = cause.wireValue }
+        if let events = observation.analytics { o["analytics"] = .array(events.map { .string($0) }) }
         if let p = observation.managementPassword { o["managementPassword"] = .string(p) }
         if !observation.fieldErrors.isEmpty { o["fieldErrors"] = object(observation.fieldErrors) }
         if let inputs = observation.inputs { o["inputs"] = object(inputs) }

@@ -6,6 +6,8 @@ public struct AlertExpectation: Sendable, Equatable {
     public var kinds: [String]
     /// The exact text shown; when absent, the standard text of the kind the client showed.
     public var message: String?
+    /// The button titles in order; checked when the client reports them.
+    public var buttons: [String]?
 
     /// The alert kinds and their exact texts from the PetSpot specification.
     public static let standardMessages = [

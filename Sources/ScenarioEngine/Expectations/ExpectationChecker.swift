@@ -13,7 +13,7 @@ struct ExpectationChecker {
         let e = step.expect
         var m: [Mismatch] = []
         let submission: Bool
-        if case .client(let action) = step.action { submission = [.submit, .retry, .cancel].contains(action) } else { submission = false }
+        if case .client(let action) = step.action { submission = [.submit, .doubleTapContinue, .retry, .cancel].contains(action) } else { submission = false }
 
         if let outcome = e.outcome, o.outcome != outcome {
             var actual = o.outcome.rawValue
@@ -29,29 +29,22 @@ struct ExpectationChecker {
             }
         }
         if let alert = e.alert {
-            let kinds = alert.kinds.joined(separator: " or ")
-            if let shown = o.alert {
-                if !alert.kinds.contains(shown.kind) {
-                    m.append(Mismatch("alert kind", expected: kinds, actual: shown.kind))
-                }
-                let message = alert.message ?? AlertExpectation.standardMessages[shown.kind] ?? AlertExpectation.standardMessages[alert.kinds[0]] ?? ""
-                if shown.message != message {
-                    m.append(Mismatch("alert message", expected: "\"\(message)\"", actual: "\"\(shown.message)\""))
-                }
-            } else {
-                m.append(Mismatch("alert", expected: kinds, actual: "no alert"))
-            }
+            m += checkAlert(alert, o)
         } else if let shown = o.alert, let outcome = e.outcome, [.success, .invalid, .cancelled, .edited].contains(outcome) {
             m.append(Mismatch("alert", expected: "no alert after \(outcome.rawValue)", actual: "\(shown.kind) \"\(shown.message)\""))
+        }
+        if let expected = e.analytics, let reported = o.analytics, expected != reported {
+            m.append(Mismatch("analytics events", expected: expected.isEmpty ? "none" : expected.joined(separator: ", "),
+                              actual: reported.isEmpty ? "none" : reported.joined(separator: ", ")))
         }
         if let fields = e.fieldErrors, fields != o.fieldErrors {
             m.append(Mismatch("field messages", expected: Self.describe(fields), actual: Self.describe(o.fieldErrors)))
         }
         if let inputs = e.inputs {
-            for (field, value) in inputs.sorted(by: { $0.key < $1.key }) {
+            for (field, accepted) in inputs.sorted(by: { $0.key < $1.key }) {
                 let actual = o.inputs?[field]
-                if actual != value {
-                    m.append(Mismatch("input \(field)", expected: Self.quote(value), actual: actual.map(Self.quote) ?? "not reported"))
+                if actual.map(accepted.contains) != true {
+                    m.append(Mismatch("input \(field)", expected: accepted.map(Self.quote).joined(separator: " or "), actual: actual.map(Self.quote) ?? "not reported"))
                 }
             }
         }
@@ -89,6 +82,49 @@ struct ExpectationChecker {
             if o.listedIDs?.count != count { m.append(Mismatch("listed announcements", expected: "\(count)", actual: actual)) }
         }
         return m
+    }
+
+    /// The alert against the expectation, and against the seeds' mapping of the cause the client reported.
+    func checkAlert(_ alert: AlertExpectation, _ o: ClientObservation) -> [Mismatch] {
+        let kinds = alert.kinds.joined(separator: " or ")
+        guard let shown = o.alert else { return [Mismatch("alert", expected: kinds, actual: "no alert")] }
+        var m: [Mismatch] = []
+        if let cause = o.cause, let judged = CauseJudgement.judge(cause) {
+            if shown.kind != judged.kind {
+                m.append(Mismatch("alert for the reported cause", expected: judged.kind, actual: shown.kind, explanation: judged.contradiction(shown: shown.kind)))
+            } else if !alert.kinds.contains(judged.kind) {
+                m.append(Mismatch(
+                    "alert cause", expected: "a failure the seeds map to \(kinds)", actual: "\(judged.cause), \(judged.category)",
+                    explanation: "the networking layer reported \(judged.cause), \(judged.category), so \(shown.kind) matches the cause; but this step's fault should reach the client as a failure the seeds map to \(kinds): the client (or its platform) saw another failure than the one injected"))
+            }
+        } else if !alert.kinds.contains(shown.kind) {
+            m.append(Mismatch("alert kind", expected: kinds, actual: shown.kind))
+        }
+        // The text expected is the standard text of the kind the scenario accepts: the kind shown when it is accepted, else the first accepted one.
+        let expectedKind = alert.kinds.contains(shown.kind) ? shown.kind : alert.kinds[0]
+        let message = alert.message ?? AlertExpectation.standardMessages[expectedKind] ?? ""
+        if shown.message != message {
+            m.append(Mismatch("alert message", expected: Self.quote(message), actual: Self.quote(shown.message)))
+        }
+        if let buttons = alert.buttons, let reported = shown.buttons, buttons != reported {
+            m.append(Mismatch("alert buttons", expected: buttons.map(Self.quote).joined(separator: ", "), actual: reported.isEmpty ? "none" : reported.map(Self.quote).joined(separator: ", ")))
+        }
+        return m
+    }
+
+    /// Checks that could only run weakly because the client did not report what would make them strict.
+    func weakerChecks(_ o: ClientObservation) -> [String] {
+        var notes: [String] = []
+        if let alert = step.expect.alert, o.alert != nil {
+            if o.cause == nil, alert.kinds.count > 1 {
+                notes.append("the alert was judged without a cause (the client reported none), so either \(alert.kinds.joined(separator: " or ")) was accepted")
+            } else if let cause = o.cause, CauseJudgement.judge(cause) == nil {
+                notes.append("the reported cause \(cause.domain ?? "?") \(cause.code.map(String.init) ?? "") is outside NSURLErrorDomain, so the alert was judged without it")
+            }
+            if alert.buttons != nil, o.alert?.buttons == nil { notes.append("the alert's buttons were not checked (the client does not report them)") }
+        }
+        if step.expect.analytics != nil, o.analytics == nil { notes.append("analytics events were not checked (the client does not report them)") }
+        return notes
     }
 
     static func impliedScreen(_ outcome: ClientOutcome?) -> String? {
@@ -146,12 +182,12 @@ struct ExpectationChecker {
     // MARK: journal
 
     /// Checks the requests received during the step; `existingIDs` are announcement ids the target confirmed exist.
-    func checkJournal(stepRecords: [JournalRecord], announcementCount: Int?, existingIDs: Set<String>) -> [Mismatch] {
+    func checkJournal(stepRecords: [JournalRecord], announcementCount: Int?, existingIDs: Set<String>, sent: SentReportCheck? = nil) -> [Mismatch] {
         guard let j = step.expect.journal else { return [] }
         var m: [Mismatch] = []
         let contracts = stepRecords.map { $0.contract ?? "\($0.method) \($0.path)" }
         if j.noRequests, !stepRecords.isEmpty {
-            m.append(Mismatch("requests", expected: "no request at all (client-side validation must stop the submission)", actual: "\(stepRecords.count): \(contracts.joined(separator: ", "))"))
+            m.append(Mismatch("requests", expected: "no request at all", actual: "\(stepRecords.count): \(stepRecords.map(\.line).joined(separator: "; "))"))
         }
         for (contract, count) in j.calls {
             let actual = contracts.filter { $0 == contract }.count
@@ -173,6 +209,31 @@ struct ExpectationChecker {
                     m.append(Mismatch("Basic auth user of #\(record.sequence)", expected: "the created announcement id \(pathID ?? "?")", actual: record.authUser.map(Self.quote) ?? "no Basic auth"))
                 } else if let pathID, !existingIDs.contains(pathID) {
                     m.append(Mismatch("photo upload target of #\(record.sequence)", expected: "an announcement created by step 1", actual: "\(pathID), which the backend does not know"))
+                }
+            }
+        }
+        if j.checksSentBodies {
+            let creates = stepRecords.filter { $0.contract == "createAnnouncement" }
+            if creates.isEmpty {
+                m.append(Mismatch("create request body", expected: "at least one createAnnouncement request to check", actual: "none"))
+            }
+            for record in creates {
+                if j.sentReport, let sent { m += sent.check(record) }
+                let body = record.bodyText.flatMap { try? JSONValue(parsing: Data($0.utf8)) }
+                for (pointer, expected) in j.sentBody {
+                    let value = body.flatMap { Self.resolve(pointer, in: $0) }
+                    if value != expected {
+                        m.append(Mismatch("sent body \(pointer) of #\(record.sequence)", expected: expected.serialized(), actual: value?.serialized() ?? "absent"))
+                    }
+                }
+                for (pointer, pattern) in j.sentBodyMatches {
+                    guard let value = body.flatMap({ Self.resolve(pointer, in: $0) }) else {
+                        m.append(Mismatch("sent body \(pointer) of #\(record.sequence)", expected: "a value matching \(pattern)", actual: "absent"))
+                        continue
+                    }
+                    if !pattern.matches(value.stringValue ?? value.serialized()) {
+                        m.append(Mismatch("sent body \(pointer) of #\(record.sequence)", expected: "a value matching \(pattern)", actual: value.serialized()))
+                    }
                 }
             }
         }

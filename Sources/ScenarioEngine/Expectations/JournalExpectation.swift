@@ -12,6 +12,15 @@ public struct JournalExpectation: Sendable {
     public var authUserIsCreatedId: Bool = false
     /// The number of announcements on the backend after the step.
     public var announcements: Int?
+    /// Every create request of the step carries the report and the current contact inputs as the API expects them.
+    public var sentReport: Bool = false
+    /// JSON pointer → exact value every create request body of the step must hold.
+    public var sentBody: [(pointer: String, value: JSONValue)] = []
+    /// JSON pointer → pattern the value (as text) at that pointer of every create request body must match.
+    public var sentBodyMatches: [(pointer: String, pattern: TextPattern)] = []
+
+    /// Whether any check reads the bodies of create requests.
+    public var checksSentBodies: Bool { sentReport || !sentBody.isEmpty || !sentBodyMatches.isEmpty }
 
     /// Whether any check needs state only the embedded mock backend can report.
     public var needsBackendState: Bool { announcements != nil }

@@ -4,6 +4,8 @@ import MockBackend
 public enum ClientAction: Sendable, Equatable {
     /// Tap Continue on the contact-details step: validate, then the two-step submission.
     case submit
+    /// Tap Continue twice in quick succession (optional for drivers): one submission must run, not two.
+    case doubleTapContinue
     /// Tap "Try Again" in the failure alert: the whole two-step submission again from step 1.
     case retry
     /// Tap "Cancel" in the failure alert: dismiss it, keep every input.
@@ -21,6 +23,7 @@ public enum ClientAction: Sendable, Equatable {
     public var name: String {
         switch self {
         case .submit: return "submit"
+        case .doubleTapContinue: return "doubleTapContinue"
         case .retry: return "retry"
         case .cancel: return "cancel"
         case .editField: return "editField"
@@ -31,5 +34,5 @@ public enum ClientAction: Sendable, Equatable {
     }
 
     /// Every action name scenario files may use for a client step.
-    public static let names = ["submit", "retry", "cancel", "editField", "loadDetails", "retryDetails", "list"]
+    public static let names = ["submit", "doubleTapContinue", "retry", "cancel", "editField", "loadDetails", "retryDetails", "list"]
 }

@@ -13,12 +13,12 @@ public struct ScenarioParser: Sendable {
     }
 
     static let topLevelKeys = ["name", "summary", "tags", "report", "reportOverrides", "client", "backend", "faults", "steps"]
-    static let stepKeys = ["action", "field", "value", "id", "query", "request", "capture", "faults", "expect"]
+    static let stepKeys = ["action", "field", "value", "id", "query", "request", "capture", "faults", "ms", "expect"]
     static let expectKeys = [
         "outcome", "managementPassword", "alert", "fields", "inputs", "inputsIntact", "screen", "details", "listed",
-        "status", "errorCode", "errorField", "headers", "bodyMatches", "bodyEquals", "journal", "because",
+        "status", "errorCode", "errorField", "headers", "bodyMatches", "bodyEquals", "journal", "because", "analytics",
     ]
-    static let journalKeys = ["calls", "order", "noRequests", "authUserIsCreatedId", "announcements"]
+    static let journalKeys = ["calls", "order", "noRequests", "authUserIsCreatedId", "announcements", "sentReport", "sentBody", "sentBodyMatches"]
 
     /// Parses a file; throws every problem found.
     public func parse(file: URL, displayPath: String) throws(ScenarioLoadError) -> Scenario {
@@ -241,7 +241,7 @@ public struct ScenarioParser: Sendable {
     func parseStep(_ value: JSONValue, number: Int, _ reader: ScenarioReader) throws(ScenarioProblem) -> Step {
         let pointer = "/steps/\(number - 1)"
         let o = try reader.object(value, at: pointer, allowed: Self.stepKeys, required: ["action"], what: "a step")
-        let actionName = try reader.oneOf(o["action"] ?? .null, at: pointer + "/action", what: "action", choices: ClientAction.names + ["http", "setFaults"])
+        let actionName = try reader.oneOf(o["action"] ?? .null, at: pointer + "/action", what: "action", choices: ClientAction.names + ["http", "setFaults", "wait"])
         let allowed: [String]
         let action: StepAction
         switch actionName {
@@ -269,12 +269,15 @@ public struct ScenarioParser: Sendable {
             allowed = ["action", "faults", "expect"]
             let list = try reader.array(o["faults"] ?? .null, at: pointer + "/faults", what: "the new fault rules")
             action = .setFaults(try Self.parseFaultRules(list, at: pointer + "/faults", reader))
+        case "wait":
+            allowed = ["action", "ms", "expect"]
+            action = .wait(ms: try reader.int(o["ms"] ?? .null, at: pointer + "/ms", what: "the idle time in milliseconds", range: 1...60_000))
         case "http":
             allowed = ["action", "request", "capture", "expect"]
             action = .http(try parseHTTPRequest(o["request"], capture: o["capture"], at: pointer, reader))
         default:
             allowed = ["action", "expect"]
-            let simple: [String: ClientAction] = ["submit": .submit, "retry": .retry, "cancel": .cancel, "retryDetails": .retryDetails]
+            let simple: [String: ClientAction] = ["submit": .submit, "doubleTapContinue": .doubleTapContinue, "retry": .retry, "cancel": .cancel, "retryDetails": .retryDetails]
             action = .client(simple[actionName] ?? .submit)
         }
         for key in o.keys where !allowed.contains(key) {
@@ -328,8 +331,13 @@ public struct ScenarioParser: Sendable {
         let o = try reader.object(value, at: pointer, allowed: Self.expectKeys, what: "the expectation")
         let httpOnly = ["status", "errorCode", "errorField", "headers", "bodyMatches", "bodyEquals"]
         for key in o.keys {
-            if case .setFaults = action, key != "journal", key != "because" {
-                throw reader.problem(pointer + "/" + key, "a \"setFaults\" step only takes \"journal\" and \"because\" expectations")
+            switch action {
+            case .setFaults, .wait:
+                if key != "journal", key != "because" {
+                    throw reader.problem(pointer + "/" + key, "a \"\(action.name)\" step only takes \"journal\" and \"because\" expectations")
+                }
+            default:
+                break
             }
             if action.usesClient, httpOnly.contains(key) {
                 throw reader.problem(pointer + "/" + key, "\"\(key)\" checks a raw HTTP answer and only applies to \"http\" steps")
@@ -344,7 +352,7 @@ public struct ScenarioParser: Sendable {
         }
         if let v = o["managementPassword"] { e.managementPassword = try reader.pattern(v, at: pointer + "/managementPassword", what: "the password pattern") }
         if let v = o["alert"] {
-            let ao = try reader.object(v, at: pointer + "/alert", allowed: ["kind", "message"], required: ["kind"], what: "the alert")
+            let ao = try reader.object(v, at: pointer + "/alert", allowed: ["kind", "message", "buttons"], required: ["kind"], what: "the alert")
             let kindValue = ao["kind"] ?? .null
             var kinds: [String] = []
             if let list = kindValue.arrayValue {
@@ -357,13 +365,13 @@ public struct ScenarioParser: Sendable {
             }
             let message = try ao["message"].map { v throws(ScenarioProblem) in try reader.string(v, at: pointer + "/alert/message", what: "the alert message") }
             e.alert = AlertExpectation(kinds: kinds, message: message)
+            if let b = ao["buttons"] { e.alert?.buttons = try stringList(b, at: pointer + "/alert/buttons", what: "the button titles", reader) }
         }
         if let v = o["fields"] {
             e.fieldErrors = Dictionary(try reader.stringMap(v, at: pointer + "/fields", what: "the field messages", allowedKeys: ReportData.contactFieldNames), uniquingKeysWith: { a, _ in a })
         }
-        if let v = o["inputs"] {
-            e.inputs = Dictionary(try reader.stringMap(v, at: pointer + "/inputs", what: "the inputs", allowedKeys: ReportData.contactFieldNames), uniquingKeysWith: { a, _ in a })
-        }
+        if let v = o["inputs"] { e.inputs = try parseInputs(v, at: pointer + "/inputs", reader) }
+        if let v = o["analytics"] { e.analytics = try stringList(v, at: pointer + "/analytics", what: "the analytics event names", reader) }
         if let v = o["inputsIntact"] { e.inputsIntact = try reader.bool(v, at: pointer + "/inputsIntact", what: "inputsIntact") }
         if let v = o["screen"] { e.screen = try reader.oneOf(v, at: pointer + "/screen", what: "screen", choices: ["form", "summary"]) }
         if let v = o["details"] {
@@ -399,9 +407,41 @@ public struct ScenarioParser: Sendable {
             }
             e.http = h
         }
-        if let v = o["journal"] { e.journal = try parseJournal(v, at: pointer + "/journal", reader) }
+        if let v = o["journal"] {
+            e.journal = try parseJournal(v, at: pointer + "/journal", reader)
+            let submits: Bool
+            if case .client(let a) = action { submits = [.submit, .doubleTapContinue, .retry].contains(a) } else { submits = false }
+            if e.journal?.checksSentBodies == true, !submits {
+                throw reader.problem(pointer + "/journal", "sentReport, sentBody and sentBodyMatches check what a submission sent; they apply to submit, doubleTapContinue and retry steps only")
+            }
+        }
         if let v = o["because"] { e.because = try reader.nonEmptyString(v, at: pointer + "/because", what: "the reason") }
         return e
+    }
+
+    /// Input name → accepted text: one text, or a list of texts any of which is accepted (where the seeds allow several readings).
+    func parseInputs(_ value: JSONValue, at pointer: String, _ reader: ScenarioReader) throws(ScenarioProblem) -> [String: [String]] {
+        guard let o = value.objectValue else { throw reader.problem(pointer, "expected the inputs as a JSON object, found \(value.typeName)") }
+        var result: [String: [String]] = [:]
+        for (key, v) in o {
+            let p = JSONPointer.appending(pointer, key)
+            guard ReportData.contactFieldNames.contains(key) else {
+                throw reader.problem(p, "unknown key \"\(key)\" in the inputs; expected one of: \(ReportData.contactFieldNames.joined(separator: ", "))")
+            }
+            if let list = v.arrayValue {
+                guard !list.isEmpty else { throw reader.problem(p, "list at least one accepted value") }
+                result[key] = try list.enumerated().map { (i, item) throws(ScenarioProblem) in try reader.text(item, at: p + "/\(i)", what: "an accepted value") }
+            } else {
+                result[key] = [try reader.text(v, at: p, what: "the value of \"\(key)\"")]
+            }
+        }
+        return result
+    }
+
+    func stringList(_ value: JSONValue, at pointer: String, what: String, _ reader: ScenarioReader) throws(ScenarioProblem) -> [String] {
+        try reader.array(value, at: pointer, what: what).enumerated().map { (i, item) throws(ScenarioProblem) in
+            try reader.string(item, at: pointer + "/\(i)", what: "an entry of \(what)")
+        }
     }
 
     func patternMap(_ value: JSONValue, at pointer: String, what: String, pointerKeys: Bool = false, _ reader: ScenarioReader) throws(ScenarioProblem) -> [(String, TextPattern)] {
@@ -434,6 +474,22 @@ public struct ScenarioParser: Sendable {
         if let v = o["noRequests"] { j.noRequests = try reader.bool(v, at: pointer + "/noRequests", what: "noRequests") }
         if let v = o["authUserIsCreatedId"] { j.authUserIsCreatedId = try reader.bool(v, at: pointer + "/authUserIsCreatedId", what: "authUserIsCreatedId") }
         if let v = o["announcements"] { j.announcements = try reader.int(v, at: pointer + "/announcements", what: "the announcement count", range: 0...1_000_000) }
+        if let v = o["sentReport"] { j.sentReport = try reader.bool(v, at: pointer + "/sentReport", what: "sentReport") }
+        if let v = o["sentBody"] {
+            guard let bo = v.objectValue else { throw reader.problem(pointer + "/sentBody", "expected sentBody as an object of JSON pointer → value, found \(v.typeName)") }
+            for (key, value) in bo {
+                guard key.hasPrefix("/") else {
+                    throw reader.problem(JSONPointer.appending(pointer + "/sentBody", key), "expected a JSON pointer into the create body such as \"/reward\"; found \"\(key)\"")
+                }
+                j.sentBody.append((pointer: key, value: value))
+            }
+        }
+        if let v = o["sentBodyMatches"] {
+            j.sentBodyMatches = try patternMap(v, at: pointer + "/sentBodyMatches", what: "the sent body patterns", pointerKeys: true, reader).map { (pointer: $0.0, pattern: $0.1) }
+        }
+        if j.noRequests && j.checksSentBodies {
+            throw reader.problem(pointer + "/noRequests", "\"noRequests\" contradicts the checks of sent bodies listed next to it")
+        }
         if j.noRequests && (!j.calls.isEmpty || !(j.order ?? []).isEmpty) {
             throw reader.problem(pointer + "/noRequests", "\"noRequests\" contradicts the calls or order listed next to it")
         }

@@ -8,6 +8,8 @@ public enum StepAction: Sendable {
     case http(HTTPStepRequest)
     /// Replaces the target's fault rules from here on (e.g. `[]`: the network is back).
     case setFaults([FaultRule])
+    /// The user does nothing for this many milliseconds (e.g. to prove the client sends nothing on its own).
+    case wait(ms: Int)
 
     /// The action's name as written in scenario files.
     public var name: String {
@@ -15,6 +17,7 @@ public enum StepAction: Sendable {
         case .client(let action): return action.name
         case .http(let request): return "http \(request.method) \(request.path)"
         case .setFaults: return "setFaults"
+        case .wait: return "wait"
         }
     }
 

@@ -10,8 +10,8 @@ public struct StepExpectation: Sendable {
     public var alert: AlertExpectation?
     /// Exact inline validation messages per field; fields not listed must have none.
     public var fieldErrors: [String: String]?
-    /// Exact input values per field after the step.
-    public var inputs: [String: String]?
+    /// Accepted input values per field after the step (any one of them; most list one).
+    public var inputs: [String: [String]]?
     /// The inputs must equal what the user entered (the report, plus any edits).
     public var inputsIntact: Bool?
     /// Which screen the client shows afterwards: `form` or `summary`.
@@ -20,6 +20,8 @@ public struct StepExpectation: Sendable {
     public var details: DetailsExpectation?
     /// How many announcements the client's list shows.
     public var listedCount: Int?
+    /// The analytics event names the client must report since its previous answer; checked when it reports them.
+    public var analytics: [String]?
     /// The raw HTTP answer (http steps only).
     public var http: HTTPExpectation?
     /// What must have reached the backend during this step.

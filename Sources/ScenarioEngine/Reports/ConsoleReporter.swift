@@ -7,7 +7,7 @@ public enum ConsoleReporter {
         let time = String(format: "%6.0f ms", result.seconds * 1000)
         switch result.status {
         case .passed:
-            return "PASS  \(time)  \(result.name)"
+            return "PASS  \(time)  \(result.name)" + result.notes.map { "\n      weaker check: " + $0 }.joined()
         case .skipped:
             return "SKIP  \(time)  \(result.name) — \(result.skipReason ?? "skipped")"
         case .knownDefect:

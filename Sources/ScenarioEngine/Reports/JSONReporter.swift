@@ -12,6 +12,7 @@ public enum JSONReporter {
             ]
             if let reason = r.skipReason { o["skipReason"] = .string(reason) }
             if !r.knownDefects.isEmpty { o["knownDefects"] = .array(r.knownDefects.map(Self.entry)) }
+            if !r.notes.isEmpty { o["notes"] = .array(r.notes.map { .string($0) }) }
             if let f = r.failure {
                 var failure: JSONObject = [:]
                 failure["step"] = f.stepNumber.map { .number(Double($0)) } ?? .null
@@ -21,6 +22,7 @@ public enum JSONReporter {
                 failure["because"] = f.because.map { .string($0) } ?? .null
                 failure["journal"] = .array(f.journalExcerpt.map { .string($0) })
                 failure["message"] = .string(f.message)
+                if let tail = f.clientStderr { failure["clientStderr"] = .string(tail) }
                 o["failure"] = .object(failure)
             }
             return .object(o)

@@ -9,13 +9,17 @@ public struct Mismatch: Sendable, Equatable, CustomStringConvertible {
     /// What actually happened.
     public var actual: String
 
+    /// A sentence that replaces "expected …, got …" when the difference needs explaining (e.g. an alert against its cause).
+    public var explanation: String?
+
     /// A mismatch of `subject`.
-    public init(_ subject: String, expected: String, actual: String) {
+    public init(_ subject: String, expected: String, actual: String, explanation: String? = nil) {
         self.subject = subject
         self.expected = expected
         self.actual = actual
+        self.explanation = explanation
     }
 
     /// The text shown to people.
-    public var description: String { "\(subject): expected \(expected), got \(actual)" }
+    public var description: String { explanation.map { "\(subject): \($0)" } ?? "\(subject): expected \(expected), got \(actual)" }
 }

@@ -14,15 +14,19 @@ public struct ScenarioFailure: Sendable {
     public var because: String?
     /// The requests the target received (during the step, or all of them when none arrived during it).
     public var journalExcerpt: [String]
+    /// The tail of what the client wrote for people (an external client's stderr), whatever made the step fail.
+    public var clientStderr: String?
 
     /// A failure with these values.
-    public init(stepNumber: Int?, action: String?, pointer: String?, mismatches: [Mismatch], because: String? = nil, journalExcerpt: [String] = []) {
+    public init(stepNumber: Int?, action: String?, pointer: String?, mismatches: [Mismatch], because: String? = nil, journalExcerpt: [String] = [],
+                clientStderr: String? = nil) {
         self.stepNumber = stepNumber
         self.action = action
         self.pointer = pointer
         self.mismatches = mismatches
         self.because = because
         self.journalExcerpt = journalExcerpt
+        self.clientStderr = clientStderr
     }
 
     /// The whole failure as text: step, each expected vs actual, reason, journal.
@@ -36,6 +40,10 @@ public struct ScenarioFailure: Sendable {
         if !journalExcerpt.isEmpty {
             lines.append("  journal:")
             lines.append(contentsOf: journalExcerpt.map { "    " + $0 })
+        }
+        if let clientStderr, !clientStderr.isEmpty {
+            lines.append("  client stderr (tail):")
+            lines.append(contentsOf: clientStderr.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 })
         }
         return lines.joined(separator: "\n")
     }

@@ -33,6 +33,8 @@ public struct ScenarioResult: Sendable {
     public var stepsRun: Int
     /// The listed known defects the server showed here (status `knownDefect`).
     public var knownDefects: [KnownDefect] = []
+    /// Checks that ran weaker than they could (e.g. an alert judged without the client's reported cause), for people.
+    public var notes: [String] = []
 
     /// A result with these values.
     public init(name: String, file: String, tags: [String], status: Status, duration: Duration, failure: ScenarioFailure? = nil,

@@ -23,6 +23,10 @@ struct ScenarioExecution {
     var knownDefects = KnownDefectMatcher([])
     /// The listed defects the server showed, step by step.
     var sightings: [KnownDefect] = []
+    /// Checks that ran weaker than they could, for the report.
+    var notes: [String] = []
+    /// The stderr tail of a client that failed to start (there is no session to ask then).
+    var startStderr: String?
 
     init(scenario: Scenario, target: any ScenarioTarget, driver: any ClientDriver) {
         self.scenario = scenario
@@ -31,6 +35,9 @@ struct ScenarioExecution {
         self.inputs = scenario.report.contactInputs
         self.http = RawHTTPClient(timeout: max(10, Double(scenario.client.stepTimeoutMs) / 1000))
     }
+
+    /// Extra time the engine gives a driver's own start deadline before it gives up on it.
+    static let openGraceMs = 2000
 
     mutating func run() async -> ScenarioFailure? {
         cursor = await target.journal().last?.sequence ?? 0
@@ -47,8 +54,9 @@ struct ScenarioExecution {
             let all = await target.journal()
             excerpt = all.isEmpty ? ["(no requests received)"] : ["(no requests during this step; earlier ones:)"] + all.suffix(10).map(\.line)
         }
+        let stderr = await session?.diagnostics() ?? startStderr
         return ScenarioFailure(stepNumber: step.number, action: step.action.name, pointer: step.pointer, mismatches: mismatches,
-                               because: step.expect.because, journalExcerpt: excerpt)
+                               because: step.expect.because, journalExcerpt: excerpt, clientStderr: stderr)
     }
 
     mutating func run(_ step: Step) async -> ScenarioFailure? {
@@ -66,12 +74,16 @@ struct ScenarioExecution {
             if session == nil {
                 let context = ClientContext(baseURL: target.baseURL, settings: scenario.client, report: scenario.report, scenarioName: scenario.name)
                 let driver = self.driver
-                switch await StepDeadline.run(milliseconds: scenario.client.stepTimeoutMs, { () throws(DriverError) in try await driver.open(context) }) {
+                // A safety net only: drivers bound their own start (a process driver closes a client that never gets ready),
+                // so the grace keeps the two deadlines from racing.
+                let openDeadline = scenario.client.stepTimeoutMs + Self.openGraceMs
+                switch await StepDeadline.run(milliseconds: openDeadline, { () throws(DriverError) in try await driver.open(context) }) {
                 case .success(let s)?: session = s
                 case .failure(let error)?:
-                    return await failure(step, [Mismatch("client", expected: "a client ready to run the scenario", actual: error.description)], records: [])
+                    startStderr = error.stderrTail
+                    return await failure(step, [Mismatch("client", expected: "a client ready to run the scenario", actual: error.message)], records: [])
                 case nil:
-                    return await failure(step, [Mismatch("client", expected: "a client ready within \(scenario.client.stepTimeoutMs) ms", actual: "no answer")], records: [])
+                    return await failure(step, [Mismatch("client", expected: "a client ready within \(openDeadline) ms", actual: "no answer")], records: [])
                 }
             }
             guard let session else { return nil }
@@ -81,15 +93,20 @@ struct ScenarioExecution {
             switch outcome {
             case .success(let observation)?:
                 mismatches += checker.check(observation, expectedInputs: inputs)
+                notes += checker.weakerChecks(observation).map { "step \(step.number) (\(step.action.name)): \($0)" }
             case .failure(let error)?:
-                mismatches.append(Mismatch("client answer", expected: "an answer to \"\(action.name)\"", actual: error.description))
+                mismatches.append(Mismatch("client answer", expected: "an answer to \"\(action.name)\"", actual: error.message))
             case nil:
                 mismatches.append(Mismatch(
                     "client answer", expected: "an answer within \(scenario.client.stepTimeoutMs) ms",
                     actual: "none: the client hung although its request timeout is \(scenario.client.requestTimeoutMs) ms; a client that does not honour its timeout leaves the user waiting forever on a stalled server"))
             }
             if case .editField(let field, let value) = action {
-                inputs[field] = step.expect.inputs?[field] ?? value
+                // With several accepted values (e.g. a rejected over-long reward kept or cut), the one the client chose is what it must keep.
+                let accepted = step.expect.inputs?[field]
+                let shown: String?
+                if case .success(let observation)? = outcome { shown = observation.inputs?[field] } else { shown = nil }
+                inputs[field] = shown.flatMap { accepted?.contains($0) == true ? $0 : nil } ?? accepted?.first ?? value
             }
             mismatches += await checkJournal(checker, records)
             if !mismatches.isEmpty { return await failure(step, mismatches, records: records) }
@@ -99,6 +116,11 @@ struct ScenarioExecution {
             } catch {
                 return await failure(step, [Mismatch("fault rules", expected: "replaced", actual: error.message)], records: [])
             }
+            let records = await newRecords()
+            mismatches += await checkJournal(checker, records)
+            if !mismatches.isEmpty { return await failure(step, mismatches, records: records) }
+        case .wait(let ms):
+            try? await Task.sleep(for: .milliseconds(ms))
             let records = await newRecords()
             mismatches += await checkJournal(checker, records)
             if !mismatches.isEmpty { return await failure(step, mismatches, records: records) }
@@ -153,21 +175,13 @@ struct ScenarioExecution {
                 guard let id = ExpectationChecker.announcementID(inPhotoPath: record.path) else { continue }
                 if record.status == 201 && record.fault == nil {
                     existing.insert(id)
-                } else if await exists(id) {
+                } else if await target.announcementExists(id) ?? false {
                     existing.insert(id)
                 }
             }
-            // The engine's own look-ups are not the client's requests.
-            _ = await newRecords()
         }
         let count = journal.announcements != nil ? await target.announcementCount() : nil
-        return checker.checkJournal(stepRecords: records, announcementCount: count, existingIDs: existing)
-    }
-
-    func exists(_ id: String) async -> Bool {
-        let encoded = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? id
-        let request = HTTPStepRequest(method: "GET", path: "/api/v1/announcements/" + encoded)
-        guard let answer = try? await http.send(request, to: target.baseURL, variables: [:]) else { return false }
-        return answer.status == 200
+        let sent = SentReportCheck(report: scenario.report, inputs: inputs)
+        return checker.checkJournal(stepRecords: records, announcementCount: count, existingIDs: existing, sent: sent)
     }
 }

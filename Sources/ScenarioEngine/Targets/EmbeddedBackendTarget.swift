@@ -17,6 +17,11 @@ struct EmbeddedBackendTarget: ScenarioTarget {
         await backend.announcementCount()
     }
 
+    func announcementExists(_ id: String) async -> Bool? {
+        // Read the store itself: the engine's own look-ups must never meet the scenario's faults.
+        backend.backend.store.announcementJSON(id: id) != nil
+    }
+
     func replaceFaults(_ rules: [FaultRule]) async throws(TargetError) {
         backend.faults.replaceRules(rules)
         try await ListeningWait.untilAccepting(backend.server, rules: rules)
@@ -31,6 +36,9 @@ extension JournalRecord {
     /// The engine's view of a mock-server journal entry.
     init(_ entry: JournalEntry) {
         self.init(sequence: entry.sequence, method: entry.method, path: entry.path, contract: entry.contract, status: entry.status,
-                  authUser: entry.authUser, fault: entry.fault)
+                  authUser: entry.authUser, fault: entry.fault, query: entry.query,
+                  contentType: entry.requestHeaders.first { $0.name.lowercased() == "content-type" }?.value,
+                  bodyText: entry.requestBody?.text, bodySize: entry.requestBody?.size ?? 0,
+                  errorCode: entry.errorCode, errorField: entry.errorField)
     }
 }

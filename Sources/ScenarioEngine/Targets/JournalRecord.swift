@@ -17,9 +17,23 @@ public struct JournalRecord: Sendable, Equatable {
     public var authUser: String?
     /// The fault kind applied, if any.
     public var fault: String?
+    /// The raw query string (without `?`), if the request had one.
+    public var query: String?
+    /// The request's `Content-Type`, if any.
+    public var contentType: String?
+    /// The request body as UTF-8 text (first 64 KiB), `nil` when there was none or it is not text.
+    public var bodyText: String?
+    /// The request body's full size in bytes.
+    public var bodySize: Int
+    /// The error envelope's `code` of the answer, when it was an error envelope.
+    public var errorCode: String?
+    /// The error envelope's `field` of the answer, when it had one.
+    public var errorField: String?
 
     /// A record with these values.
-    public init(sequence: Int, method: String, path: String, contract: String?, status: Int?, authUser: String?, fault: String?) {
+    public init(sequence: Int, method: String, path: String, contract: String?, status: Int?, authUser: String?, fault: String?,
+                query: String? = nil, contentType: String? = nil, bodyText: String? = nil, bodySize: Int = 0,
+                errorCode: String? = nil, errorField: String? = nil) {
         self.sequence = sequence
         self.method = method
         self.path = path
@@ -27,13 +41,22 @@ public struct JournalRecord: Sendable, Equatable {
         self.status = status
         self.authUser = authUser
         self.fault = fault
+        self.query = query
+        self.contentType = contentType
+        self.bodyText = bodyText
+        self.bodySize = bodySize
+        self.errorCode = errorCode
+        self.errorField = errorField
     }
 
-    /// One line for reports, e.g. `#3 POST /api/v1/announcements (createAnnouncement) → 503 [fault status]`.
+    /// One line for reports, e.g. `#3 POST /api/v1/announcements (createAnnouncement) → 400 INVALID_FORMAT field phone`.
     public var line: String {
         var text = "#\(sequence) \(method) \(path)"
+        if let query, !query.isEmpty { text += "?" + query }
         if let contract { text += " (\(contract))" }
         text += " → " + (status.map(String.init) ?? "no response")
+        if let errorCode { text += " \(errorCode)" }
+        if let errorField { text += " field \(errorField)" }
         if let authUser { text += " auth user \(authUser)" }
         if let fault { text += " [fault \(fault)]" }
         return text

@@ -14,6 +14,14 @@ struct ProxyTarget: ScenarioTarget {
 
     func announcementCount() async -> Int? { nil }
 
+    func announcementExists(_ id: String) async -> Bool? {
+        // Straight to the real server, not through the proxy: its fault layer must never see the engine's own reads.
+        let encoded = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? id
+        let request = HTTPStepRequest(method: "GET", path: "/api/v1/announcements/" + encoded)
+        guard let answer = try? await RawHTTPClient(timeout: 10).send(request, to: proxy.proxy.target, variables: [:]) else { return nil }
+        return answer.status == 200
+    }
+
     func replaceFaults(_ rules: [FaultRule]) async throws(TargetError) {
         proxy.faults.replaceRules(rules)
         try await ListeningWait.untilAccepting(proxy.server, rules: rules)

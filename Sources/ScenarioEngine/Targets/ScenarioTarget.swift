@@ -12,6 +12,10 @@ public protocol ScenarioTarget: Sendable {
     /// How many announcements the backend stores, or `nil` when the target cannot tell (a real server).
     func announcementCount() async -> Int?
 
+    /// Whether the backend stores this announcement, read past the fault layer (the engine's own look-ups must never
+    /// consume fault counters or receive faults meant for the client); `nil` when the target cannot tell.
+    func announcementExists(_ id: String) async -> Bool?
+
     /// Replaces the fault rules (counters start again); returns once the target accepts connections as the new rules say.
     func replaceFaults(_ rules: [FaultRule]) async throws(TargetError)
 

@@ -1,0 +1,50 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+extension ErrorMapping {
+    /// What the networking layer reported behind `error`: the innermost `URLError`, HTTP status or decoding failure in
+    /// the cause chain, or `.other` when none is found (e.g. a draft the client refused to send).
+    public static func cause(for error: any Error) -> FailureCause {
+        var current: (any Error)? = error
+        var fallback = FailureCause(kind: .other, detail: String(describing: error))
+        // A bound keeps a cyclic chain of wrappers from looping forever.
+        for _ in 0..<16 {
+            guard let error = current else { return fallback }
+            if let urlError = error as? URLError {
+                return FailureCause(kind: .urlError, domain: NSURLErrorDomain, code: urlError.code.rawValue)
+            }
+            if let api = error as? AnnouncementAPIError {
+                switch api {
+                case .transport(_, let urlError):
+                    return FailureCause(kind: .urlError, domain: NSURLErrorDomain, code: urlError.code.rawValue)
+                case .http(let failure):
+                    return FailureCause(kind: .httpStatus, status: failure.status)
+                case .undecodableBody(let body):
+                    return FailureCause(kind: .decoding, status: body.status, detail: body.reason)
+                }
+            }
+            if let submission = error as? SubmissionError {
+                switch submission {
+                case .invalidManagementPassword(_, let password):
+                    return FailureCause(kind: .decoding, status: 201, detail: "managementPassword \"\(password)\" is not 6 digits")
+                case .invalidDraft(let problems):
+                    fallback = FailureCause(kind: .other, detail: "nothing sent: " + problems.map(\.description).joined(separator: "; "))
+                case .createFailed, .photoUploadFailed:
+                    break
+                }
+            }
+            if let wrapper = error as? any UnderlyingErrorProviding {
+                current = wrapper.underlyingError
+                continue
+            }
+            let nsError = error as NSError
+            if nsError.domain == NSURLErrorDomain {
+                return FailureCause(kind: .urlError, domain: NSURLErrorDomain, code: nsError.code)
+            }
+            current = nsError.userInfo[NSUnderlyingErrorKey] as? any Error
+        }
+        return fallback
+    }
+}
