@@ -32,6 +32,14 @@ import Testing
         #expect(throws: (any Error).self) { try ServeCommand.parse(["--store-limit", "-1"]) }
     }
 
+    @Test func beyondLoopbackAnAdminTokenMustBeGiven() throws {
+        #expect(throws: (any Error).self) { try ServeCommand.parse(["--host", "0.0.0.0"]) }
+        let given = try ServeCommand.parse(["--host", "0.0.0.0", "--admin-token", "s3cret", "--with-known-defects"])
+        #expect(given.listen.adminToken == "s3cret")
+        #expect(given.withKnownDefects)
+        #expect(try ServeCommand.parse(["--host", "localhost"]).listen.adminToken == nil)
+    }
+
     @Test func badNumbersAreUsageErrors() {
         #expect(throws: (any Error).self) { try ServeCommand.parse(["--port", "70000"]) }
         #expect(throws: (any Error).self) { try ServeCommand.parse(["--journal-limit", "0"]) }
