@@ -21,7 +21,7 @@ public struct PetSpotMockBackend: Sendable {
         public var faults: [FaultRule]
         /// How many requests the journal keeps (oldest dropped first).
         public var journalLimit: Int
-        /// The token for the admin API (`X-SpotCheck-Admin-Token`) and for `DELETE` (`X-Admin-Token`).
+        /// The token for the admin API (`X-SpotCheck-Admin-Token`) and for `DELETE` (the whole `Authorization` value); nil on loopback: DELETE takes the real backend's `tajnehasloadmina`.
         public var adminToken: String?
         /// A second port for the admin API only (it stays up while a `refuse` fault closes the main port); 0 picks one.
         public var adminPort: Int?

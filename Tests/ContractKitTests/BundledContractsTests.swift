@@ -37,7 +37,9 @@ import Testing
         for contract in set.contracts {
             for response in contract.responses {
                 #expect(!response.examples.isEmpty, "\(contract.id) \(response.label)")
-                #expect(response.headers.contains { $0.name == "request-id" && $0.required }, "\(contract.id) \(response.label)")
+                // The JSON body parser's answers (create 413, malformed JSON) come before the request id exists.
+                let fromBodyParser = contract.id == "createAnnouncement" && (response.status == 413 || response.code == "INVALID_FORMAT")
+                #expect(response.headers.contains { $0.name == "request-id" && $0.required != fromBodyParser }, "\(contract.id) \(response.label)")
             }
         }
     }
@@ -72,7 +74,12 @@ import Testing
 
     @Test func validCreateRequestHasNoViolations() throws {
         #expect(try firstViolation(request([])) == nil)
-        #expect(try firstViolation(request([("email", nil), ("phone", "1"), ("age", .null), ("petName", .null)])) == nil)
+        #expect(try firstViolation(request([("email", nil), ("phone", "1")])) == nil)
+        // null is a wrong type, never "absent".
+        #expect(try firstViolation(request([("petName", .null)]))?.keyword == "type")
+        // Trimming comes before the format rules.
+        #expect(try firstViolation(request([("microchipNumber", " 123 "), ("lastSeenDate", " 2025-11-18 ")])) == nil)
+        #expect(try firstViolation(request([("microchipNumber", "")]))?.pointer == "/microchipNumber")
     }
 
     @Test func createRequestViolationsFollowTheRealBackendOrder() throws {
@@ -90,7 +97,7 @@ import Testing
         #expect(try firstViolation(request([("locationLongitude", -181)]))?.keyword == "minimum")
         #expect(try firstViolation(request([("email", "a b@c.d")]))?.pointer == "/email")
         #expect(try firstViolation(request([("email", nil), ("phone", "abc")]))?.pointer == "/phone")
-        #expect(try firstViolation(request([("lastSeenDate", "19.11.2025")]))?.keyword == "format")
+        #expect(try firstViolation(request([("lastSeenDate", "19.11.2025")]))?.keyword == "pattern")
     }
 
     @Test func contactRuleIsARootAnyOfReportedLast() throws {
@@ -100,7 +107,7 @@ import Testing
         #expect(violations.map(\.keyword) == ["required", "anyOf"])
         #expect(violations.last?.pointer == "")
         #expect(try firstViolation(request([("email", nil)]))?.keyword == "anyOf")
-        #expect(try firstViolation(request([("email", .null), ("phone", "")]))?.keyword == "anyOf")
+        #expect(try firstViolation(request([("email", "   "), ("phone", "")]))?.keyword == "anyOf")
     }
 
     @Test func responseSchemasEncodeTheInvariants() throws {

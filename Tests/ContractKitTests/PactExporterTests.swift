@@ -111,8 +111,8 @@ import Testing
 
     @Test func requiredCredentialsAreSentAndMatchedByPatternExceptForThe401() throws {
         let delete = try interaction("deleteAnnouncement: deleted")
-        #expect(delete["request"]?["headers"]?["X-Admin-Token"] != nil)
-        #expect(delete["request"]?["matchingRules"]?["header"]?["X-Admin-Token"]?["matchers"] == [["match": "regex", "regex": "^.+$"]])
+        #expect(delete["request"]?["headers"]?["Authorization"] != nil)
+        #expect(delete["request"]?["matchingRules"]?["header"]?["Authorization"]?["matchers"] == [["match": "regex", "regex": "^.+$"]])
         #expect(delete["response"]?["status"] == 204)
         #expect(delete["response"]?["body"] == nil)
         #expect(delete["response"]?["headers"] == nil)

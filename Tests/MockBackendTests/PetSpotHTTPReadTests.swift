@@ -50,7 +50,7 @@ import Testing
             let denied = try await http.send("DELETE", path)
             #expect(denied.status == 401)
             #expect(denied.errorCode == "UNAUTHENTICATED")
-            let deleted = try await http.send("DELETE", path, headers: ["X-Admin-Token": "tok"])
+            let deleted = try await http.send("DELETE", path, headers: ["Authorization": "tok"])
             #expect(deleted.status == 204)
             #expect(deleted.body.isEmpty)
             #expect(deleted.contractViolation == nil)

@@ -17,6 +17,7 @@ struct HTTPAnswer: Sendable {
     var json: JSONValue? { try? JSONValue(parsing: body) }
     var errorCode: String? { json?["error"]?["code"]?.stringValue }
     var errorField: String? { json?["error"]?["field"]?.stringValue }
+    var errorMessage: String? { json?["error"]?["message"]?.stringValue }
     func header(_ name: String) -> String? { headers[name.lowercased()] }
     var contractViolation: String? { header(PetSpotBackend.contractViolationHeader) }
 }

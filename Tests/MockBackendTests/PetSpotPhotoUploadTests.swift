@@ -79,19 +79,31 @@ import Testing
         let backend = try S.backend()
         let (id, password) = try await created(backend)
         let auth = S.basic(id, password)
-        let bodies: [(String, MockRequest)] = [
+        // No file, or a file under another name: the contract's MISSING_FILE (the real server answers 500 for the latter).
+        let noFile: [(String, MockRequest)] = [
             ("other field name", S.uploadRequest(id: id, authorization: auth, body: S.multipart(name: "file", bytes: S.png))),
             ("part without filename", S.uploadRequest(id: id, authorization: auth, body: S.multipart(filename: nil, bytes: S.png))),
+        ]
+        for (label, request) in noFile {
+            let response = await backend.respond(to: request)
+            #expect(response.status == .badRequest, "\(label)")
+            #expect(response.errorCode == "MISSING_FILE", "\(label)")
+            #expect(response.errorMessage == "Photo field is required", "\(label)")
+            #expect(response.errorField == "photo", "\(label)")
+            #expect(response.contractViolation == nil, "\(label)")
+        }
+        // Malformed multipart: the contract's 400 INVALID_FORMAT (the real server answers 500).
+        let malformed: [(String, MockRequest)] = [
             ("empty body", S.uploadRequest(id: id, authorization: auth, body: ByteBuffer())),
             ("truncated multipart", S.uploadRequest(id: id, authorization: auth, body: truncated(S.multipart(bytes: S.png)))),
             ("garbage", S.uploadRequest(id: id, authorization: auth, body: ByteBuffer(string: "not multipart at all"))),
             ("boundary mismatch", S.uploadRequest(id: id, authorization: auth, body: S.multipart(bytes: S.png, boundary: "other"))),
         ]
-        for (label, request) in bodies {
+        for (label, request) in malformed {
             let response = await backend.respond(to: request)
             #expect(response.status == .badRequest, "\(label)")
-            #expect(response.errorCode == "MISSING_FILE", "\(label)")
-            #expect(response.errorField == "photo", "\(label)")
+            #expect(response.errorCode == "INVALID_FORMAT", "\(label)")
+            #expect(response.errorField == nil, "\(label)")
             #expect(response.contractViolation == nil, "\(label)")
         }
         var notMultipart = S.uploadRequest(id: id, authorization: auth, body: S.multipart(bytes: S.png))
@@ -99,7 +111,7 @@ import Testing
         #expect(await backend.respond(to: notMultipart).errorCode == "MISSING_FILE")
         var noBoundary = notMultipart
         noBoundary.headers.replaceOrAdd(name: "Content-Type", value: "multipart/form-data")
-        #expect(await backend.respond(to: noBoundary).errorCode == "MISSING_FILE")
+        #expect(await backend.respond(to: noBoundary).errorCode == "INVALID_FORMAT")
     }
 
     func truncated(_ buffer: ByteBuffer) -> ByteBuffer {

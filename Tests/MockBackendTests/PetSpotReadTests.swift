@@ -124,7 +124,7 @@ import Testing
     @Test(arguments: [
         ("lat=abc&lng=21", "lat"), ("lat=91&lng=21", "lat"), ("lat=52&lng=-181", "lng"), ("lat=52", "lng"), ("lng=21", "lat"),
         ("lat=&lng=21", "lat"), ("lat=52&lng=21&range=0", "range"), ("lat=52&lng=21&range=-3", "range"),
-        ("lat=52&lng=21&range=1.5", "range"), ("lat=52&lng=21&range=abc", "range"), ("lat=52&lat=53&lng=21", "lat"), ("range=", "range"),
+        ("lat=52&lng=21&range=1.5", "range"), ("lat=52&lng=21&range=abc", "range"), ("lat=1e3&lng=21", "lat"),
     ])
     func badListParametersAreInvalidParameter(query: String, field: String) async throws {
         let backend = try S.backend()

@@ -83,6 +83,7 @@ extension MockResponse {
     var errorCode: String? { json?["error"]?["code"]?.stringValue }
     /// The error envelope's field.
     var errorField: String? { json?["error"]?["field"]?.stringValue }
+    var errorMessage: String? { json?["error"]?["message"]?.stringValue }
     /// The contract-violation header the backend adds when an answer breaks its contract.
     var contractViolation: String? { headers.first(name: PetSpotBackend.contractViolationHeader) }
 }

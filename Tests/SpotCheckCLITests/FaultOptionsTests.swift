@@ -35,13 +35,13 @@ import Testing
     @Test func serveTakesItsRulesFromTheFaultOptions() async throws {
         let contracts = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("contracts").path
-        let bad = try ServeCommand.parse(["--contracts", contracts, "--fault", "uploadPhoto:explode"])
+        let bad = try ServeCommand.parse(["--port", "0", "--contracts", contracts, "--fault", "uploadPhoto:explode"])
         guard case .failure(let failure) = await bad.start() else {
             Issue.record("a bad --fault started the server")
             return
         }
         #expect(failure.outcome.exitCode == 2)
-        let good = try ServeCommand.parse(["--contracts", contracts, "--quiet", "--fault", "uploadPhoto:503@2"])
+        let good = try ServeCommand.parse(["--port", "0", "--contracts", contracts, "--quiet", "--fault", "uploadPhoto:503@2"])
         let mock = try await good.start().get()
         #expect(mock.faults.rules.map(\.name) == ["--fault uploadPhoto:503@2"])
         try await mock.shutdown()

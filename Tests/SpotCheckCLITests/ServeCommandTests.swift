@@ -9,10 +9,12 @@ import Testing
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
 
-    @Test func defaultsBindLoopbackOnAPickedPort() throws {
+    @Test func defaultsBindLoopbackOnTheRealBackendsPort() throws {
         let command = try ServeCommand.parse([])
         #expect(command.listen.host == "127.0.0.1")
-        #expect(command.listen.port == 0)
+        #expect(command.listen.port == nil)
+        #expect(ServeCommand.defaultPort == 3000)
+        #expect(!command.withKnownDefects)
         #expect(command.seed == nil)
         #expect(command.listen.journalLimit == 1000)
         #expect(!command.listen.quiet)
@@ -22,12 +24,20 @@ import Testing
     @Test func theStoreLimitReachesTheStoreAndZeroKeepsAll() async throws {
         let contracts = Self.repository.appendingPathComponent("contracts").path
         for (flag, expected) in [("5", Optional(5)), ("0", nil)] {
-            let mock = try await ServeCommand.parse(["--contracts", contracts, "--quiet", "--store-limit", flag]).start().get()
+            let mock = try await ServeCommand.parse(["--port", "0", "--contracts", contracts, "--quiet", "--store-limit", flag]).start().get()
             let limit = mock.backend.store.limit
             try await mock.shutdown()
             #expect(limit == expected)
         }
         #expect(throws: (any Error).self) { try ServeCommand.parse(["--store-limit", "-1"]) }
+    }
+
+    @Test func beyondLoopbackAnAdminTokenMustBeGiven() throws {
+        #expect(throws: (any Error).self) { try ServeCommand.parse(["--host", "0.0.0.0"]) }
+        let given = try ServeCommand.parse(["--host", "0.0.0.0", "--admin-token", "s3cret", "--with-known-defects"])
+        #expect(given.listen.adminToken == "s3cret")
+        #expect(given.withKnownDefects)
+        #expect(try ServeCommand.parse(["--host", "localhost"]).listen.adminToken == nil)
     }
 
     @Test func badNumbersAreUsageErrors() {
@@ -55,7 +65,7 @@ import Testing
 
     @Test func faultFlagsBecomeTheMocksStartingRules() async throws {
         let contracts = Self.repository.appendingPathComponent("contracts").path
-        let command = try ServeCommand.parse(["--contracts", contracts, "--quiet", "--fault", "uploadPhoto:503@2", "--seed", "1"])
+        let command = try ServeCommand.parse(["--port", "0", "--contracts", contracts, "--quiet", "--fault", "uploadPhoto:503@2", "--seed", "1"])
         let mock = try await command.start().get()
         let count = mock.faults.rules.count
         try await mock.shutdown()
@@ -64,7 +74,7 @@ import Testing
 
     @Test func aBadFaultShortcutExitsTwo() async throws {
         let contracts = Self.repository.appendingPathComponent("contracts").path
-        let command = try ServeCommand.parse(["--contracts", contracts, "--quiet", "--fault", "uploadPhoto:explode"])
+        let command = try ServeCommand.parse(["--port", "0", "--contracts", contracts, "--quiet", "--fault", "uploadPhoto:explode"])
         switch await command.start() {
         case .success(let mock):
             try await mock.shutdown()
@@ -82,7 +92,7 @@ import Testing
         let file = folder.appendingPathComponent("pets.json")
         try Data(#"{"announcements": [{"id": "nope"}]}"#.utf8).write(to: file)
         let contracts = Self.repository.appendingPathComponent("contracts").path
-        let command = try ServeCommand.parse(["--fixtures", file.path, "--contracts", contracts, "--quiet"])
+        let command = try ServeCommand.parse(["--port", "0", "--fixtures", file.path, "--contracts", contracts, "--quiet"])
         switch await command.start() {
         case .success(let mock):
             try await mock.shutdown()

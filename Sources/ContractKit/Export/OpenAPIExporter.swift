@@ -136,7 +136,9 @@ public struct OpenAPIExporter {
         var headers = JSONObject()
         for r in group {
             for h in r.headers where headers[h.name] == nil {
-                var header: JSONObject = ["required": .bool(h.required)]
+                // One OpenAPI entry stands for every response of this status: required only if each that documents it requires it.
+                let required = group.allSatisfy { other in other.headers.first { $0.name == h.name }?.required ?? true }
+                var header: JSONObject = ["required": .bool(required)]
                 if let d = h.description { header["description"] = .string(d) }
                 header["schema"] = translate(h.schema, depth: 0)
                 if let example = r.examples.compactMap({ $0.headers[h.name] }).first { header["example"] = .string(example) }

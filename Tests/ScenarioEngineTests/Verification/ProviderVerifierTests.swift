@@ -86,7 +86,12 @@ import Testing
     @Test func missingRequestIDIsNamedOnEveryAnswer() async throws {
         let outcome = try await Self.verify(drift: [.missingRequestID])
         let failures = Self.failures(outcome)
-        let ran = outcome.report.results.filter { $0.status != .skipped && !$0.name.hasPrefix("getImage") }
+        // The JSON body parser's answers come before the request id: their contracts do not require the header.
+        let contracts = try Self.contracts.get()
+        let headerOptional = Set(contracts.contracts.flatMap { c in
+            c.responses.filter { $0.headers.first { $0.name == "request-id" }?.required == false }.flatMap { r in r.examples.map { "\(c.id) › \($0.name)" } }
+        })
+        let ran = outcome.report.results.filter { $0.status != .skipped && !$0.name.hasPrefix("getImage") && !headerOptional.contains($0.name) }
         #expect(!ran.isEmpty)
         for result in ran {
             #expect(failures[result.name]?.contains(Mismatch("header request-id", expected: "present (required on every answer)", actual: "missing")) == true,
@@ -107,7 +112,9 @@ import Testing
         let plan = VerificationPlanner.plan(for: try Self.contracts.get())
         #expect(plan.first?.contractID == "createAnnouncement")
         let firstNegative = try #require(plan.firstIndex { $0.response.status >= 400 })
-        #expect(plan[firstNegative...].allSatisfy { $0.response.status >= 400 })
+        // Only a successful DELETE may follow the negatives: it removes the announcement they need.
+        #expect(plan[firstNegative...].allSatisfy { $0.response.status >= 400 || $0.recipe.method == "DELETE" })
+        #expect(plan.last?.name == "deleteAnnouncement › deleted")
         let upload = try #require(plan.firstIndex { $0.name == "uploadPhoto › photo stored" })
         let before = try #require(plan.firstIndex { $0.name == "getAnnouncement › before photo upload" })
         let after = try #require(plan.firstIndex { $0.name == "getAnnouncement › with photo" })

@@ -1,0 +1,112 @@
+import ContractKit
+import Foundation
+import MockBackend
+import Testing
+
+@testable import spotcheck
+
+/// `verify` and `run --target` against servers that behave like the real backend, drift, or are fixed.
+@Suite struct KnownDefectsCommandTests {
+    static let knownIDs = ["create-malformed-json-500", "create-json-root-string-500", "create-unsupported-charset-500",
+                           "upload-other-file-part-500", "upload-malformed-multipart-500"]
+
+    /// A mock started as `serve` starts it (127.0.0.1, port 0), always shut down.
+    static func withMock<T>(knownDefects: Bool, drift: Set<ContractDrift> = [], _ body: (URL) async throws -> T) async throws -> T {
+        var options = PetSpotMockBackend.Options(contracts: try ContractSet.load(from: URL(fileURLWithPath: RunCommandTests.contracts)), quiet: true)
+        options.reproduceKnownDefects = knownDefects
+        options.drift = drift
+        let mock = try await PetSpotMockBackend.start(options)
+        do {
+            let result = try await body(mock.baseURL)
+            try await mock.shutdown()
+            return result
+        } catch {
+            try? await mock.shutdown()
+            throw error
+        }
+    }
+
+    /// The 20 MiB upload is left out: a debug build parses it for many seconds, and other tests cover it.
+    static func verify(_ target: URL, _ extra: [String] = []) async throws -> (Int32, String) {
+        try await VerifyCommandTests.run(["--target", target.absoluteString, "--skip", "photo of 20 MiB", "--admin-token", "tajnehasloadmina"] + extra)
+    }
+
+    @Test func aServerLikeTheRealOnePassesAndListsItsKnownDefectsInEveryReport() async throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("known-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let junit = dir.appendingPathComponent("v.xml").path, json = dir.appendingPathComponent("v.json").path
+        let (code, output) = try await Self.withMock(knownDefects: true) { try await Self.verify($0, ["--junit", junit, "--json", json, "--strict"]) }
+        #expect(code == 0, "\(output)")
+        #expect(output.contains("0 failed"))
+        #expect(output.contains("5 known defects"))
+        #expect(!output.contains("NO LONGER SEEN"))
+        for id in Self.knownIDs { #expect(output.contains("KNOWN") && output.contains(id), "\(id)") }
+        let xml = try String(contentsOfFile: junit, encoding: .utf8)
+        #expect(xml.contains("failures=\"0\""))
+        #expect(xml.contains("<property name=\"verdict\" value=\"knownDefect\"/>"))
+        #expect(xml.contains("known server defect create-malformed-json-500"))
+        let report = try JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: json)))
+        #expect(report["summary"]?["knownDefects"] == 5)
+        let known = report["results"]?.arrayValue?.filter { $0["status"] == "knownDefect" } ?? []
+        #expect(Set(known.compactMap { $0["knownDefects"]?.arrayValue?.first?["id"]?.stringValue }) == Set(Self.knownIDs))
+        // DELETE checks ran with --admin-token instead of being skipped.
+        #expect(output.contains("PASS") && output.contains("deleteAnnouncement › deleted"))
+        #expect(!output.contains("give --admin-token"))
+    }
+
+    @Test(arguments: ContractDrift.allCases)
+    func everyDriftStillFailsNamingIt(drift: ContractDrift) async throws {
+        let (code, output) = try await Self.withMock(knownDefects: true, drift: [drift]) { try await Self.verify($0) }
+        #expect(code == 1, "\(drift): \(output)")
+        let failed = output.components(separatedBy: "\nfailed:").last ?? ""
+        #expect(!failed.isEmpty && output.contains("FAIL"), "\(drift)")
+        // What each drift breaks, as the report names it.
+        let named: [ContractDrift: String] = [
+            .renamedManagementPassword: "managementPassword", .photoUploadAnswers200: "uploadPhoto › photo stored",
+            .bearerInsteadOfBasic: "uploadPhoto", .missingRequestID: "request-id", .serverErrorOnUnknownFields: "server-owned id sent",
+        ]
+        #expect(output.contains(named[drift] ?? "?"), "\(drift): \(output)")
+    }
+
+    @Test func theFixedServerPassesButSaysWhichKnownDefectsWereNotSeen() async throws {
+        let (code, output) = try await Self.withMock(knownDefects: false) { try await Self.verify($0) }
+        #expect(code == 0, "\(output)")
+        for id in Self.knownIDs { #expect(output.contains("KNOWN DEFECT NO LONGER SEEN: \(id)"), "\(id)") }
+        #expect(output.contains("remove it from the list"))
+        let (strictCode, strictOutput) = try await Self.withMock(knownDefects: false) { try await Self.verify($0, ["--strict"]) }
+        #expect(strictCode == 1, "\(strictOutput)")
+        #expect(strictOutput.contains("[fails under --strict]"))
+    }
+
+    @Test func aMessageChangeIsReportedUnlessMessagesAreIgnored() async throws {
+        let contracts = FileManager.default.temporaryDirectory.appendingPathComponent("contracts-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: contracts) }
+        try FileManager.default.copyItem(at: URL(fileURLWithPath: RunCommandTests.contracts), to: contracts)
+        let file = contracts.appendingPathComponent("get-announcement.json")
+        let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"Resource not found\"", with: "\"Nie znaleziono\"")
+        try text.write(to: file, atomically: true, encoding: .utf8)
+        try await Self.withMock(knownDefects: true) { target in
+            let base = ["--contracts", contracts.path, "--target", target.absoluteString, "--skip", "photo of 20 MiB"]
+            let command = try VerifyCommand.parse(base)
+            let lines = RunCommandTests.Lines()
+            #expect(await command.execute(print: { lines.add($0) }) == 1)
+            #expect(lines.text.contains("body /error/message"))
+            #expect(lines.text.contains("Nie znaleziono"))
+            let ignoring = try VerifyCommand.parse(base + ["--ignore-messages"])
+            let quiet = RunCommandTests.Lines()
+            #expect(await ignoring.execute(print: { quiet.add($0) }) == 0, "\(quiet.text)")
+        }
+    }
+
+    @Test func runAgainstTheRealLikeServerPassesWithTheMalformedJSONStepAsAKnownDefect() async throws {
+        let (code, output) = try await Self.withMock(knownDefects: true) { target in
+            try await RunCommandTests.run(["--target", target.absoluteString, "--tag", "backend"])
+        }
+        #expect(code == 0, "\(output)")
+        #expect(output.contains("KNOWN"))
+        #expect(output.contains("create-malformed-json-500"))
+        #expect(output.contains("backend: create reports the first problem"))
+        #expect(output.contains("0 failed"))
+    }
+}
