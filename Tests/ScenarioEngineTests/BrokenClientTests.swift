@@ -20,7 +20,9 @@ import Testing
             driver: BrokenClients.MapsEveryErrorToGeneric())
         for file in ["fault-step1-refuse.json", "fault-step1-stall.json", "fault-step2-stall.json"] {
             #expect(r[file]?.status == .failed, "\(file) should fail")
-            #expect(Self.message(r[file]).contains("alert kind: expected noConnection, got generic"), "\(Self.message(r[file]))")
+            #expect(Self.message(r[file]).contains("alert for the reported cause: the networking layer reported NSURLErrorDomain"), "\(Self.message(r[file]))")
+            #expect(Self.message(r[file]).contains("alert message: expected \"No connection. Please check your network and try again.\""),
+                    "the expected text is the expected alert's: \(Self.message(r[file]))")
         }
         #expect(r["fault-step1-500.json"]?.status == .passed, "a 500 really is generic: \(Self.message(r["fault-step1-500.json"]))")
     }
@@ -30,7 +32,8 @@ import Testing
         for file in ["fault-step2-503.json", "upload-403.json"] {
             let message = Self.message(r[file])
             #expect(r[file]?.status == .failed, "\(file) should fail")
-            #expect(r[file]?.failure?.stepNumber == 2)
+            // fault-step2-503 first waits to prove nothing is sent on its own, so its Try Again is step 3.
+            #expect(r[file]?.failure?.action == "retry")
             #expect(message.contains("call order: expected createAnnouncement → uploadPhoto, got uploadPhoto"), "\(message)")
             #expect(message.contains("re-runs the whole two-step flow from step 1"))
         }

@@ -32,7 +32,8 @@ import Testing
             "calls to createAnnouncement: expected 1, got 2", "announcements on the backend: expected 1, got 2",
         ])
         let quiet = ExpectationChecker(step: try Self.step(#"{"journal": {"noRequests": true}}"#))
-        #expect(quiet.checkJournal(stepRecords: records, announcementCount: nil, existingIDs: []).first?.actual == "2: createAnnouncement, createAnnouncement")
+        #expect(quiet.checkJournal(stepRecords: records, announcementCount: nil, existingIDs: []).first?.actual ==
+            "2: #1 POST /api/v1/announcements (createAnnouncement) → 201; #2 POST /api/v1/announcements (createAnnouncement) → 201")
         let order = ExpectationChecker(step: try Self.step(#"{"journal": {"order": ["createAnnouncement", "uploadPhoto"]}}"#))
         #expect(order.checkJournal(stepRecords: records, announcementCount: nil, existingIDs: []).first?.actual == "createAnnouncement → createAnnouncement")
     }

@@ -104,6 +104,27 @@ import Testing
         #expect(decoded == observation)
     }
 
+    @Test func causeButtonsAndAnalyticsSurviveARoundTrip() throws {
+        let observation = ClientObservation(
+            outcome: .failure, alert: ObservedAlert(kind: "noConnection", message: "m", buttons: ["Try Again", "Cancel"]), screen: "form",
+            cause: ObservedCause(kind: .urlError, domain: "NSURLErrorDomain", code: -1004), analytics: [])
+        let line = WireProtocol.answer(id: 3, observation: observation).serialized()
+        #expect(line.contains(#""cause":{"kind":"urlError","domain":"NSURLErrorDomain","code":-1004}"#), "\(line)")
+        #expect(try WireProtocol.observation(from: try WireProtocol.decodeAnswer(line, expectedID: 3)) == observation)
+        #expect(WireProtocol.request(id: 4, action: .doubleTapContinue).serialized() == #"{"id":4,"action":"doubleTapContinue"}"#)
+    }
+
+    @Test func badCausesAreDriverErrorsNamingTheKinds() {
+        #expect(throws: DriverError.self) { try WireProtocol.observation(from: ["id": 1, "outcome": "failure", "cause": ["kind": "network"]]) }
+        #expect(throws: DriverError.self) { try WireProtocol.observation(from: ["id": 1, "outcome": "failure", "cause": ["kind": "urlError"]]) }
+        #expect(throws: DriverError.self) { try WireProtocol.observation(from: ["id": 1, "outcome": "failure", "cause": ["kind": "transport", "reason": "gone"]]) }
+        do {
+            _ = try WireProtocol.observation(from: ["id": 1, "outcome": "failure", "cause": ["kind": "network"]])
+        } catch {
+            #expect(error.message.contains("one of urlError, transport, httpStatus, decoding, other"))
+        }
+    }
+
     @Test func badAnswersAreDriverErrors() {
         #expect(throws: DriverError.self) { try WireProtocol.decodeAnswer("[1]", expectedID: 1) }
         #expect(throws: DriverError.self) { try WireProtocol.decodeAnswer(#"{"id": 1, "error": "no such action"}"#, expectedID: 1) }

@@ -39,4 +39,19 @@ import Testing
         #expect(problems[1].pointer == "/steps/0/expect/journal/calls/a")
         #expect(problems[1].description.contains("negative.json:/steps/0/expect/journal/calls/a: the call count must be between 0 and 10000, found -1"))
     }
+
+    @Test func requestChecksAreLintedWithFileAndPointer() throws {
+        let dir = try EngineTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data(#"{"name": "a", "report": "default", "steps": [{"action": "editField", "field": "phone", "value": "1", "expect": {"journal": {"sentReport": true}}}]}"#.utf8)
+            .write(to: dir.appendingPathComponent("on-edit.json"))
+        try Data(#"{"name": "b", "report": "default", "steps": [{"action": "submit", "expect": {"journal": {"sentBody": {"reward": "x"}}}}]}"#.utf8)
+            .write(to: dir.appendingPathComponent("not-a-pointer.json"))
+        try Data(#"{"name": "c", "report": "default", "steps": [{"action": "submit", "expect": {"outcome": ["success", "maybe"], "inputs": {"reward": []}}}]}"#.utf8)
+            .write(to: dir.appendingPathComponent("bad-outcome.json"))
+        let problems = ScenarioLinter.lint(directory: dir, contracts: nil).map(\.description)
+        #expect(problems.contains { $0.contains("bad-outcome.json:/steps/0/expect/outcome/1:") }, "\(problems)")
+        #expect(problems.contains { $0.contains("not-a-pointer.json:/steps/0/expect/journal/sentBody/reward: expected a JSON pointer") }, "\(problems)")
+        #expect(problems.contains { $0.contains("on-edit.json:/steps/0/expect/journal: sentReport, sentBody and sentBodyMatches check what a submission sent") }, "\(problems)")
+    }
 }

@@ -43,7 +43,7 @@ import Testing
         #expect(!byName.isEmpty)
         #expect(byName.allSatisfy { $0.name.lowercased().contains("happy path") || $0.displayPath.contains("happy path") })
         let byFile = ScenarioSelection(filters: ["fault-step2-"]).apply(to: scenarios)
-        #expect(byFile.count == 10)
+        #expect(byFile.count == 11)
     }
 
     @Test func tagsSelectScenariosCarryingAnyOfThem() throws {

@@ -52,7 +52,14 @@ final class ProcessSession: ClientSession, @unchecked Sendable {
     }
 
     func diagnostics() async -> String? {
-        let text = stderrTail
+        // stderr and stdout are separate pipes: lines written just before the answer may still be in flight.
+        var text = stderrTail
+        for _ in 0..<10 {
+            try? await Task.sleep(for: .milliseconds(20))
+            let now = stderrTail
+            if now == text && !now.isEmpty { break }
+            text = now
+        }
         return text.isEmpty ? nil : text
     }
 

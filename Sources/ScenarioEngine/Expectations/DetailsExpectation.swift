@@ -6,8 +6,8 @@ public struct DetailsExpectation: Sendable, Equatable {
     public var state: String?
     /// The error text (error state).
     public var message: String?
-    /// Presented values by name (status, statusColor, microchip, lastSeenDate, reward, ...); only listed names are checked.
-    public var presentation: [String: String]?
+    /// Accepted presented values by name (status, statusColor, microchip, lastSeenDate, reward, ...); only listed names are checked.
+    public var presentation: [String: [String]]?
 
     /// The details states a client may report.
     public static let states = ["loading", "loaded", "error"]

@@ -34,5 +34,5 @@ public enum ClientAction: Sendable, Equatable {
     }
 
     /// Every action name scenario files may use for a client step.
-    public static let names = ["submit", "doubleTapContinue", "retry", "cancel", "editField", "loadDetails", "retryDetails", "list"]
+    public static let names = ["submit", "retry", "cancel", "editField", "loadDetails", "retryDetails", "list", "doubleTapContinue"]
 }

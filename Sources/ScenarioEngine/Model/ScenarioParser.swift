@@ -348,7 +348,17 @@ public struct ScenarioParser: Sendable {
         }
         var e = StepExpectation()
         if let v = o["outcome"] {
-            e.outcome = ClientOutcome(rawValue: try reader.oneOf(v, at: pointer + "/outcome", what: "outcome", choices: ClientOutcome.allCases.map(\.rawValue)))
+            let choices = ClientOutcome.allCases.map(\.rawValue)
+            if let list = v.arrayValue {
+                guard !list.isEmpty else { throw reader.problem(pointer + "/outcome", "list at least one accepted outcome") }
+                let outcomes = try list.enumerated().map { (i, item) throws(ScenarioProblem) in
+                    ClientOutcome(rawValue: try reader.oneOf(item, at: pointer + "/outcome/\(i)", what: "outcome", choices: choices))
+                }.compactMap { $0 }
+                e.outcome = outcomes.first
+                e.otherOutcomes = Array(outcomes.dropFirst())
+            } else {
+                e.outcome = ClientOutcome(rawValue: try reader.oneOf(v, at: pointer + "/outcome", what: "outcome", choices: choices))
+            }
         }
         if let v = o["managementPassword"] { e.managementPassword = try reader.pattern(v, at: pointer + "/managementPassword", what: "the password pattern") }
         if let v = o["alert"] {
@@ -380,7 +390,7 @@ public struct ScenarioParser: Sendable {
             details.state = try d["state"].map { v throws(ScenarioProblem) in try reader.oneOf(v, at: pointer + "/details/state", what: "details state", choices: DetailsExpectation.states) }
             details.message = try d["message"].map { v throws(ScenarioProblem) in try reader.string(v, at: pointer + "/details/message", what: "the details message") }
             if let p = d["presentation"] {
-                details.presentation = Dictionary(try reader.stringMap(p, at: pointer + "/details/presentation", what: "the presentation"), uniquingKeysWith: { a, _ in a })
+                details.presentation = try parseAlternatives(p, at: pointer + "/details/presentation", what: "the presentation", keys: nil, reader)
             }
             e.details = details
         }
@@ -421,12 +431,17 @@ public struct ScenarioParser: Sendable {
 
     /// Input name → accepted text: one text, or a list of texts any of which is accepted (where the seeds allow several readings).
     func parseInputs(_ value: JSONValue, at pointer: String, _ reader: ScenarioReader) throws(ScenarioProblem) -> [String: [String]] {
-        guard let o = value.objectValue else { throw reader.problem(pointer, "expected the inputs as a JSON object, found \(value.typeName)") }
+        try parseAlternatives(value, at: pointer, what: "the inputs", keys: ReportData.contactFieldNames, reader)
+    }
+
+    /// Name → accepted texts, each written as one text or a list of texts.
+    func parseAlternatives(_ value: JSONValue, at pointer: String, what: String, keys: [String]?, _ reader: ScenarioReader) throws(ScenarioProblem) -> [String: [String]] {
+        guard let o = value.objectValue else { throw reader.problem(pointer, "expected \(what) as a JSON object, found \(value.typeName)") }
         var result: [String: [String]] = [:]
         for (key, v) in o {
             let p = JSONPointer.appending(pointer, key)
-            guard ReportData.contactFieldNames.contains(key) else {
-                throw reader.problem(p, "unknown key \"\(key)\" in the inputs; expected one of: \(ReportData.contactFieldNames.joined(separator: ", "))")
+            if let keys, !keys.contains(key) {
+                throw reader.problem(p, "unknown key \"\(key)\" in \(what); expected one of: \(keys.joined(separator: ", "))")
             }
             if let list = v.arrayValue {
                 guard !list.isEmpty else { throw reader.problem(p, "list at least one accepted value") }

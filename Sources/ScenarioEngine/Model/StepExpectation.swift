@@ -4,6 +4,8 @@ import ContractKit
 public struct StepExpectation: Sendable {
     /// The client's outcome: success, failure, invalid, cancelled, edited.
     public var outcome: ClientOutcome?
+    /// Further accepted outcomes where the seeds allow several readings; checks tied to an outcome apply only to the one chosen.
+    public var otherOutcomes: [ClientOutcome] = []
     /// The management password the client handed to the summary screen must match this.
     public var managementPassword: TextPattern?
     /// The alert the client must show; without it, any alert after success, invalid, cancelled or edited is a failure.
