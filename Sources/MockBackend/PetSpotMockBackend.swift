@@ -41,6 +41,8 @@ public struct PetSpotMockBackend: Sendable {
         public var drift: Set<ContractDrift> = []
         /// The most announcements created through the API that are kept, oldest evicted first; nil keeps all.
         public var storeLimit: Int?
+        /// Validates, counts and records every exchange (see `ExchangeMonitor`); nil checks nothing beyond `checkResponses`.
+        public var exchangeObserver: (any ExchangeObserver)?
 
         /// Options with the defaults of the brief: 127.0.0.1, port 0, no seed, no fixtures, no faults, a 1000-entry journal.
         public init(
@@ -97,7 +99,8 @@ public struct PetSpotMockBackend: Sendable {
             configuration: configuration,
             responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift), faults: FaultLayer(rules: options.faults, seed: options.seed),
             journal: Journal(limit: options.journalLimit), admin: PetSpotAdminHooks(store: backend.store),
-            contractID: { method, path in PetSpotRoute(method: HTTPMethod(rawValue: method), path: path).contractID })
+            contractID: { method, path in PetSpotRoute(method: HTTPMethod(rawValue: method), path: path).contractID },
+            exchangeObserver: options.exchangeObserver)
         let address = try await server.start()
         return PetSpotMockBackend(backend: backend, server: server, address: address)
     }
