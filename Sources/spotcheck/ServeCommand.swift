@@ -37,6 +37,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var faults: FaultOptions
 
+    @OptionGroup var traffic: TrafficCheckOptions
+
     func validate() throws {
         guard storeLimit >= 0 else { throw ValidationError("--store-limit must be 0 (keep all) or positive, got \(storeLimit)") }
     }
@@ -51,8 +53,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Written unbuffered: scripts wait for this line to learn the port.
         FileHandle.standardOutput.write(Data(Self.banner(for: mock).utf8))
-        await InterruptSignal.wait()
+        await StopSignal.wait(mock.server.shutdownRequest)
         try await mock.shutdown()
+        if let monitor = mock.server.exchangeObserver as? ExchangeMonitor {
+            let status = traffic.finish(ExchangeRunReport(name: "spotcheck serve", monitor: monitor, contractIDs: monitor.coverage.contractIDs))
+            if status != 0 { throw ExitCode(status) }
+        }
     }
 
     /// Loads the contracts, fault rules and fixtures and starts the mock; a problem comes back as the exit-2 outcome to print.
@@ -74,6 +80,11 @@ struct ServeCommand: AsyncParsableCommand {
             contracts: contractSet, host: listen.host, port: listen.port, seed: seed, fixtures: fixtures.map { URL(fileURLWithPath: $0) },
             faults: rules, journalLimit: listen.journalLimit, adminToken: listen.adminToken, adminPort: listen.adminPort, quiet: listen.quiet)
         options.storeLimit = storeLimit == 0 ? nil : storeLimit
+        do {
+            options.exchangeObserver = try traffic.monitor(contracts: contractSet, source: "mock")
+        } catch {
+            return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
+        }
         do {
             return .success(try await PetSpotMockBackend.start(options))
         } catch {

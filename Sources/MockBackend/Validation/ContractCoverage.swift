@@ -50,6 +50,13 @@ public final class ContractCoverage: Sendable {
         }
     }
 
+    /// The contract ids, in the contracts' order.
+    public var contractIDs: [String] {
+        var seen: [String] = []
+        for item in documented where seen.last != item.answer.contract { seen.append(item.answer.contract) }
+        return seen
+    }
+
     /// The documented answers observed at least once.
     public var observed: Set<Answer> {
         Set(state.withLock { $0.counts.keys })

@@ -14,8 +14,9 @@ struct ResponseValidation {
         self.contracts = contracts
         self.contract = contract
         self.exchange = exchange
+        let type = exchange.responseHeader("content-type")
         let readable = !exchange.responseBody.isEmpty && exchange.responseBodySize <= Exchange.jsonValidationLimit
-            && Exchange.isJSON(exchange.responseHeader("content-type"))
+            && (type == nil || Exchange.isJSON(type))
         parsedBody = readable ? try? JSONValue(parsing: exchange.responseBody) : nil
     }
 
@@ -25,7 +26,8 @@ struct ResponseValidation {
         let spec = code.flatMap { contract.response(status: status, code: $0) } ?? contract.response(status: status)
         guard let spec else {
             let documented = contract.responses.map(\.label).joined(separator: ", ")
-            return [violation("status", "one of the documented answers \(documented)", "\(status)" + (code.map { " \($0)" } ?? ""))]
+            return [violation("status", "one of the documented answers \(documented)",
+                              "\(status)" + (code.map { " \($0)" } ?? "") + " (not documented)")]
         }
         var found = headerViolations(spec)
         found += bodyViolations(spec, code: code)
@@ -42,7 +44,14 @@ struct ResponseValidation {
         return contracts.validate(body, against: envelope).map {
             ExchangeViolation(contract: nil, pointer: $0.pointer.isEmpty ? "/" : $0.pointer, expected: $0.message,
                               got: ViolationText.describe(JSONPointer.resolve($0.pointer, in: body)), side: .server)
-        }
+        } + requestIDMismatch(body, exchange, contract: nil)
+    }
+
+    /// An error envelope's requestId must echo the request-id header.
+    static func requestIDMismatch(_ body: JSONValue, _ exchange: Exchange, contract: String?) -> [ExchangeViolation] {
+        guard let id = body["error"]?["requestId"]?.stringValue, let header = exchange.responseHeader("request-id"), header != id else { return [] }
+        return [ExchangeViolation(contract: contract, pointer: "/error/requestId", expected: "the request-id header \"\(header)\"",
+                                  got: "\"\(id)\"", side: .server)]
     }
 
     private func violation(_ pointer: String, _ expected: String, _ got: String) -> ExchangeViolation {
@@ -76,8 +85,8 @@ struct ResponseValidation {
             return []
         }
         if exchange.responseBodySize > Exchange.jsonValidationLimit { return [] }
-        guard Exchange.isJSON(sentType) else {
-            return [violation("header:Content-Type", spec.contentType ?? "application/json", sentType.map { "\"\($0)\"" } ?? "missing")]
+        if let sentType, !Exchange.isJSON(sentType) {
+            return [violation("header:Content-Type", spec.contentType ?? "application/json", "\"\(sentType)\"")]
         }
         guard let body = parsedBody else {
             return [violation("/", "a JSON body (\(spec.label))", "not JSON: \(ViolationText.excerpt(exchange.responseBody))")]
@@ -88,10 +97,7 @@ struct ResponseValidation {
         if let documented = spec.code, code != documented {
             found.append(violation("/error/code", "\"\(documented)\"", ViolationText.describe(body["error"]?["code"])))
         }
-        if spec.code != nil, let header = exchange.responseHeader("request-id"),
-           let id = body["error"]?["requestId"]?.stringValue, header != id {
-            found.append(violation("/error/requestId", "the request-id header \"\(header)\"", "\"\(id)\""))
-        }
+        found += Self.requestIDMismatch(body, exchange, contract: contract.id)
         return found
     }
 }
