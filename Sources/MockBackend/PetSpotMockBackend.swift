@@ -43,6 +43,8 @@ public struct PetSpotMockBackend: Sendable {
         public var storeLimit: Int?
         /// Answer like the real server where `known-defects.json` lists a defect with a trigger (e.g. 500 for malformed JSON).
         public var reproduceKnownDefects = false
+        /// Validates, counts and records every exchange (see `ExchangeMonitor`); nil checks nothing beyond `checkResponses`.
+        public var exchangeObserver: (any ExchangeObserver)?
 
         /// Options with the defaults of the brief: 127.0.0.1, port 0, no seed, no fixtures, no faults, a 1000-entry journal.
         public init(
@@ -101,7 +103,8 @@ public struct PetSpotMockBackend: Sendable {
             configuration: configuration,
             responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift), faults: FaultLayer(rules: options.faults, seed: options.seed),
             journal: Journal(limit: options.journalLimit), admin: PetSpotAdminHooks(store: backend.store),
-            contractID: { method, path in PetSpotRoute(method: HTTPMethod(rawValue: method), path: path).contractID })
+            contractID: { method, path in PetSpotRoute(method: HTTPMethod(rawValue: method), path: path).contractID },
+            exchangeObserver: options.exchangeObserver)
         let address = try await server.start()
         return PetSpotMockBackend(backend: backend, server: server, address: address)
     }

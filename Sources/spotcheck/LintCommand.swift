@@ -17,7 +17,11 @@ struct LintCommand: ParsableCommand {
     @Option(help: "The scenarios folder to check too (default: scenarios/ in the working directory, when present).")
     var scenarios: String?
 
+    @Option(help: ArgumentHelp("Check a recording folder (spotcheck proxy --record DIR) instead: examples against their schemas, and recorded violations.", valueName: "dir"))
+    var recordings: String?
+
     func run() throws {
+        if let recordings { return try Self.lintRecordings(recordings).finish() }
         var isDirectory: ObjCBool = false
         let local = FileManager.default.fileExists(atPath: "scenarios", isDirectory: &isDirectory) && isDirectory.boolValue
         try Self.execute(directory: directory, scenarios: scenarios ?? (local ? "scenarios" : nil)).finish()

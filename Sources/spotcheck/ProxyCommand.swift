@@ -11,7 +11,10 @@ struct ProxyCommand: AsyncParsableCommand {
         discussion: """
             Prints "Proxying http://127.0.0.1:PORT -> TARGET" on the first line, then serves until Ctrl-C.
             Contract ids in the journal and in fault selectors come from the contracts folder.
-            The admin API lives under /__spotcheck/ (journal, health, faults). Exit 2 on a bad target or bad fault rules.
+            The admin API lives under /__spotcheck/ (journal, health, faults, violations, coverage, shutdown).
+            Every exchange is validated against the contracts (see docs/proxy.md); the run's report is written when the
+            proxy stops (Ctrl-C, TERM or POST /__spotcheck/shutdown). Exit 2 on a bad target or bad fault rules,
+            1 with --fail-on-violation when any exchange violated its contract.
             """
     )
 
@@ -31,6 +34,8 @@ struct ProxyCommand: AsyncParsableCommand {
 
     @OptionGroup var faults: FaultOptions
 
+    @OptionGroup var traffic: TrafficCheckOptions
+
     func validate() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
     }
@@ -39,8 +44,13 @@ struct ProxyCommand: AsyncParsableCommand {
         switch await start() {
         case .success(let proxy):
             FileHandle.standardOutput.write(Data(Self.banner(for: proxy, target: target).utf8))
-            await InterruptSignal.wait()
+            await StopSignal.wait(proxy.server.shutdownRequest)
             try await proxy.shutdown()
+            if let monitor = proxy.server.exchangeObserver as? ExchangeMonitor {
+                let status = traffic.finish(ExchangeRunReport(name: "spotcheck proxy -> \(target)", monitor: monitor,
+                                                              contractIDs: monitor.coverage.contractIDs))
+                if status != 0 { throw ExitCode(status) }
+            }
         case .failure(let failure):
             try failure.outcome.finish()
         }
@@ -66,11 +76,17 @@ struct ProxyCommand: AsyncParsableCommand {
         } catch {
             return failure(error.description)
         }
+        let monitor: ExchangeMonitor
+        do {
+            monitor = try traffic.monitor(contracts: contractSet, source: "real")
+        } catch {
+            return failure("\(error)")
+        }
         do {
             let proxy = try await FaultProxy.start(
                 target: url, host: listen.host, port: listen.port ?? 0, faults: rules, seed: seed, journalLimit: listen.journalLimit,
                 contracts: contractSet, adminPort: listen.adminPort, adminToken: listen.adminToken, quiet: listen.quiet,
-                timeout: .milliseconds(Int64(timeout * 1000)))
+                timeout: .milliseconds(Int64(timeout * 1000)), exchangeObserver: monitor)
             return .success(proxy)
         } catch {
             return failure("\(error)")

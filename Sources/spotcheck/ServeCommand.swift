@@ -43,6 +43,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var faults: FaultOptions
 
+    @OptionGroup var traffic: TrafficCheckOptions
+
     func validate() throws {
         if listen.adminToken == nil && !ServerConfiguration(host: listen.host).isLoopback {
             throw ValidationError("--host \(listen.host) is beyond loopback: give --admin-token (the DELETE credential and the admin API token); the real backend's default token is only used on loopback")
@@ -60,8 +62,12 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Written unbuffered: scripts wait for this line to learn the port.
         FileHandle.standardOutput.write(Data(Self.banner(for: mock).utf8))
-        await InterruptSignal.wait()
+        await StopSignal.wait(mock.server.shutdownRequest)
         try await mock.shutdown()
+        if let monitor = mock.server.exchangeObserver as? ExchangeMonitor {
+            let status = traffic.finish(ExchangeRunReport(name: "spotcheck serve", monitor: monitor, contractIDs: monitor.coverage.contractIDs))
+            if status != 0 { throw ExitCode(status) }
+        }
     }
 
     /// Loads the contracts, fault rules and fixtures and starts the mock; a problem comes back as the exit-2 outcome to print.
@@ -84,6 +90,11 @@ struct ServeCommand: AsyncParsableCommand {
             faults: rules, journalLimit: listen.journalLimit, adminToken: listen.adminToken, adminPort: listen.adminPort, quiet: listen.quiet)
         options.storeLimit = storeLimit == 0 ? nil : storeLimit
         options.reproduceKnownDefects = withKnownDefects
+        do {
+            options.exchangeObserver = try traffic.monitor(contracts: contractSet, source: "mock")
+        } catch {
+            return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
+        }
         do {
             return .success(try await PetSpotMockBackend.start(options))
         } catch {

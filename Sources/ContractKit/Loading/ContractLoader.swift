@@ -10,7 +10,7 @@ struct ContractLoader {
     static let parameterKeys = ["required", "schema", "description"]
     static let partKeys = ["required", "kind", "description"]
     static let responseKeys = ["status", "code", "when", "contentType", "headers", "body", "examples"]
-    static let exampleKeys = ["name", "summary", "body", "headers", "request"]
+    static let exampleKeys = ["name", "summary", "body", "headers", "request", "x-spotcheck-violations"]
     static let exampleRequestKeys = ["body", "rawBody", "headers", "query", "pathParameters", "parts"]
     static let examplePartKinds = ["file", "text"]
     static let methods = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]

@@ -17,6 +17,8 @@ struct AdminAPI: Sendable {
     let hooks: (any AdminHooks)?
     let token: String?
     let loopback: Bool
+    var observer: (any ExchangeObserver)? = nil
+    var shutdownRequest: ShutdownRequest? = nil
 
     func handle(_ request: MockRequest) async -> MockResponse {
         if let token {
@@ -27,6 +29,7 @@ struct AdminAPI: Sendable {
             return AdminAPI.error(.forbidden, "The admin API is off because the server listens beyond loopback without an admin token; start it with --admin-token.")
         }
         let route = String(request.path.dropFirst(AdminAPI.prefix.count))
+        if let answer = exchangeRoute(route, request) { return answer }
         switch (route, request.method) {
         case ("health", .GET):
             return AdminAPI.json(.ok, .object(["status": "ok", "rules": .number(Double(faults.rules.count)),

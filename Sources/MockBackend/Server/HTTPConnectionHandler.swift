@@ -28,6 +28,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     private var state = State.idle
     /// The one timer a connection can have at a time: the next slow-body chunk or the oversized-body linger.
     private var pending: Scheduled<Void>?
+    /// Violations of the exchange being answered, sent as headers with its response head.
+    private var violationHeaders: [ExchangeViolation] = []
 
     init(server: MockServer, adminOnly: Bool) {
         self.server = server
@@ -222,13 +224,19 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         let responseBody = response.flatMap { CapturedBody($0.body, limit: limit) }
         // Only error answers are parsed, so a successful exchange pays nothing for the summary.
         let summary = (status ?? 0) >= 400 ? responseBody.flatMap { ErrorEnvelopeSummary(body: $0.bytes) } : nil
-        let entry = server.journal.record(JournalEntry(
+        var entry = JournalEntry(
             time: Date() - Double(ms) / 1000, method: request.method.rawValue, path: request.path, contract: contract,
             status: status, authUser: basicAuthUser(request.headers.first(name: "authorization")),
             rule: decision?.rule, fault: decision?.fault.kind, durationMs: ms, query: request.query,
             requestHeaders: HeaderField.list(request.headers), requestBody: CapturedBody(request.body, limit: limit),
             responseHeaders: response.map { HeaderField.list($0.headers) } ?? [], responseBody: responseBody,
-            errorCode: summary?.code, errorField: summary?.field))
+            errorCode: summary?.code, errorField: summary?.field)
+        if let observer = server.exchangeObserver {
+            entry.violations = observer.inspect(entry, requestBody: request.body, responseBody: response?.body)
+            violationHeaders = entry.violations
+        }
+        entry = server.journal.record(entry)
+        server.exchangeObserver?.recorded(entry)
         server.logRequest(entry, uri: request.uri)
     }
 
@@ -253,6 +261,10 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             headers.add(name: "content-length", value: "\(contentLength)")
         }
         headers.add(name: "connection", value: keepAlive ? "keep-alive" : "close")
+        if !violationHeaders.isEmpty {
+            ViolationHeader.add(violationHeaders, to: &headers)
+            violationHeaders = []
+        }
         return HTTPResponseHead(version: .http1_1, status: response.status, headers: headers)
     }
 

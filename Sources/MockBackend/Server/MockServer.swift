@@ -34,19 +34,25 @@ public final class MockServer: Sendable {
     /// Names the contract a request matches (nil when none), for fault selectors and the journal.
     public let contractID: @Sendable (_ method: String, _ path: String) -> String?
     let adminAPI: AdminAPI
+    /// Validates, counts and records each exchange before and after the journal stores it; nil checks nothing.
+    public let exchangeObserver: (any ExchangeObserver)?
+    /// Asked for by `POST /__spotcheck/shutdown`; the command running the server waits for it.
+    public let shutdownRequest = ShutdownRequest()
     private let group: any EventLoopGroup
     private let state = Locked(State())
 
     /// Creates a server; `contractID` names the contract a request matches, for fault selectors and the journal.
     public init(configuration: ServerConfiguration, responder: any MockResponder, faults: FaultLayer, journal: Journal,
-                admin: (any AdminHooks)?, contractID: @escaping @Sendable (_ method: String, _ path: String) -> String?) {
+                admin: (any AdminHooks)?, contractID: @escaping @Sendable (_ method: String, _ path: String) -> String?,
+                exchangeObserver: (any ExchangeObserver)? = nil) {
         self.configuration = configuration
+        self.exchangeObserver = exchangeObserver
         self.responder = responder
         self.faults = faults
         self.journal = journal
         self.contractID = contractID
         self.adminAPI = AdminAPI(journal: journal, faults: faults, hooks: admin, token: configuration.adminToken,
-                                 loopback: configuration.isLoopback)
+                                 loopback: configuration.isLoopback, observer: exchangeObserver, shutdownRequest: shutdownRequest)
         self.group = configuration.eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton
     }
 

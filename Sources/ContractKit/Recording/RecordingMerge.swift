@@ -1,0 +1,149 @@
+import Foundation
+
+/// Recordings (`spotcheck proxy --record DIR`) checked and merged into a contracts folder as response examples.
+///
+/// A recording folder has the layout of a contracts folder, so both steps reuse the contract loader: lint is the
+/// loader's lint plus a problem per recorded example that broke its contract; merge appends chosen examples to the
+/// matching documented answers and keeps the result only if the contracts folder still lints clean.
+public enum RecordingMerge {
+    /// The example key under which a recording lists the violations its exchange showed.
+    public static let violationsKey = "x-spotcheck-violations"
+
+    /// What a merge did.
+    public struct Outcome: Sendable, Equatable {
+        /// `contract status[ code]: example name` for each example added.
+        public var merged: [String] = []
+        /// Examples left out, each with the reason.
+        public var skipped: [String] = []
+    }
+
+    /// Why a merge could not run or was rolled back.
+    public struct MergeError: Error, Sendable, CustomStringConvertible {
+        /// The problems, one sentence each.
+        public let problems: [String]
+        /// All problems, one per line.
+        public var description: String { problems.joined(separator: "\n") }
+    }
+
+    /// Every problem of a recording folder: the loader's lint (examples against schemas) plus recorded violations.
+    public static func lint(directory: URL) -> [LintProblem] {
+        var problems = ContractSet.lint(directory: directory)
+        for file in contractFiles(in: directory) {
+            guard let value = try? JSONValue(parsing: Data(contentsOf: file)) else { continue }
+            for (r, response) in (value["responses"]?.arrayValue ?? []).enumerated() {
+                for (e, example) in (response["examples"]?.arrayValue ?? []).enumerated() {
+                    for (v, violation) in (example[violationsKey]?.arrayValue ?? []).enumerated() {
+                        let side = violation["side"]?.stringValue ?? "?"
+                        problems.append(LintProblem(
+                            file: file.lastPathComponent, pointer: "/responses/\(r)/examples/\(e)/\(violationsKey)/\(v)",
+                            message: "the recorded exchange broke its contract (\(side) side) at \(violation["pointer"]?.stringValue ?? "?"): expected \(violation["expected"]?.stringValue ?? "?"), got \(violation["got"]?.stringValue ?? "?")"))
+                    }
+                }
+            }
+        }
+        return problems
+    }
+
+    /// Appends the recorded examples chosen by `selectors` (`contract`, `contract:status` or `contract:status:CODE`;
+    /// empty takes all) to the matching answers in `contracts`. Examples that broke their contract, and answers the
+    /// contracts do not document, are skipped. Throws, leaving `contracts` untouched, when either folder does not lint.
+    public static func merge(recordings: URL, into contracts: URL, selectors: [String] = []) throws(MergeError) -> Outcome {
+        let recordingProblems = ContractSet.lint(directory: recordings)
+        if !recordingProblems.isEmpty {
+            throw MergeError(problems: ["the recordings in \(recordings.path) do not lint:"] + recordingProblems.map(\.description))
+        }
+        let target: ContractSet
+        do {
+            target = try ContractSet.load(from: contracts)
+        } catch {
+            throw MergeError(problems: ["the contracts in \(contracts.path) do not lint:", error.description])
+        }
+        var outcome = Outcome()
+        var edited: [URL: (original: Data, value: JSONValue)] = [:]
+        for file in contractFiles(in: recordings) {
+            guard let recorded = try? JSONValue(parsing: Data(contentsOf: file)), let id = recorded["id"]?.stringValue else { continue }
+            guard let contract = target.contract(id: id) else {
+                outcome.skipped.append("\(file.lastPathComponent): no contract \(id) in \(contracts.path)")
+                continue
+            }
+            for response in recorded["responses"]?.arrayValue ?? [] {
+                let status = response["status"]?.intValue ?? 0
+                let code = response["code"]?.stringValue
+                let label = "\(id) \(status)" + (code.map { " \($0)" } ?? "")
+                guard selected(selectors, id: id, status: status, code: code) else { continue }
+                for example in response["examples"]?.arrayValue ?? [] {
+                    let name = example["name"]?.stringValue ?? "recorded"
+                    if example[violationsKey] != nil {
+                        outcome.skipped.append("\(label): \(name): the recorded exchange broke its contract")
+                        continue
+                    }
+                    if edited[contract.file] == nil {
+                        guard let data = try? Data(contentsOf: contract.file), let value = try? JSONValue(parsing: data) else {
+                            throw MergeError(problems: ["cannot read \(contract.file.path)"])
+                        }
+                        edited[contract.file] = (data, value)
+                    }
+                    guard var entry = edited[contract.file], let added = append(example, status: status, code: code, to: &entry.value) else {
+                        outcome.skipped.append("\(label): \(name): the contract does not document this answer; add it by hand")
+                        continue
+                    }
+                    edited[contract.file] = entry
+                    outcome.merged.append("\(label): \(added)")
+                }
+            }
+        }
+        for (file, entry) in edited {
+            do { try Data((entry.value.serialized(pretty: true) + "\n").utf8).write(to: file, options: .atomic) } catch {
+                restore(edited)
+                throw MergeError(problems: ["cannot write \(file.path): \(error.localizedDescription)"])
+            }
+        }
+        let after = ContractSet.lint(directory: contracts)
+        if !after.isEmpty {
+            restore(edited)
+            throw MergeError(problems: ["the merged contracts would not lint, nothing was changed:"] + after.map(\.description))
+        }
+        return outcome
+    }
+
+    /// Appends `example` (its name made unique) to the answer with `status` and `code`; the name used, or nil when there is no such answer.
+    private static func append(_ example: JSONValue, status: Int, code: String?, to document: inout JSONValue) -> String? {
+        guard var object = document.objectValue, var responses = object["responses"]?.arrayValue,
+              let index = responses.firstIndex(where: { $0["status"]?.intValue == status && $0["code"]?.stringValue == code }),
+              var response = responses[index].objectValue else { return nil }
+        var examples = response["examples"]?.arrayValue ?? []
+        let names = Set(examples.compactMap { $0["name"]?.stringValue })
+        let base = example["name"]?.stringValue ?? "recorded"
+        var name = base
+        var n = 2
+        while names.contains(name) { name = "\(base) (\(n))"; n += 1 }
+        var copy = example.objectValue ?? JSONObject()
+        copy["name"] = .string(name)
+        examples.append(.object(copy))
+        response["examples"] = .array(examples)
+        responses[index] = .object(response)
+        object["responses"] = .array(responses)
+        document = .object(object)
+        return name
+    }
+
+    private static func selected(_ selectors: [String], id: String, status: Int, code: String?) -> Bool {
+        if selectors.isEmpty { return true }
+        return selectors.contains { selector in
+            let parts = selector.split(separator: ":").map(String.init)
+            guard parts.first == id else { return false }
+            if parts.count > 1, parts[1] != String(status) { return false }
+            if parts.count > 2, parts[2] != code { return false }
+            return true
+        }
+    }
+
+    private static func restore(_ edited: [URL: (original: Data, value: JSONValue)]) {
+        for (file, entry) in edited { try? entry.original.write(to: file, options: .atomic) }
+    }
+
+    private static func contractFiles(in directory: URL) -> [URL] {
+        ((try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.pathExtension == "json" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+}

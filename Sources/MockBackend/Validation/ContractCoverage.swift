@@ -1,0 +1,122 @@
+import ContractKit
+import Foundation
+
+/// Which documented answers (contract × status and error code) the traffic showed, fed from journal entries.
+///
+/// The answers never observed are what a team's tests are missing. A proxy can be given the coverage a mock run wrote
+/// (`serve --coverage-out`), and then lists apart the answers seen only from the mock, never from the real server.
+public final class ContractCoverage: Sendable {
+    /// One documented answer.
+    public struct Answer: Sendable, Hashable {
+        /// The contract id.
+        public var contract: String
+        /// The status.
+        public var status: Int
+        /// The error code, for error answers.
+        public var code: String?
+
+        /// `createAnnouncement 400 MISSING_VALUE`.
+        public var label: String { "\(contract) \(status)" + (code.map { " \($0)" } ?? "") }
+    }
+
+    private struct State {
+        var counts: [Answer: Int] = [:]
+        var undocumented: [Answer: Int] = [:]
+    }
+
+    /// Where the observations come from: `real` (a proxy's target) or `mock` (`serve`).
+    public let source: String
+    private let documented: [(answer: Answer, examples: [String])]
+    private let fromMock: Set<Answer>
+    private let state = Locked(State())
+
+    /// Coverage of every answer in `contracts`; `mockObserved` are answers a mock run saw (listed apart when never seen here).
+    public init(contracts: ContractSet, source: String, mockObserved: Set<Answer> = []) {
+        self.source = source
+        self.documented = contracts.contracts.flatMap { contract in
+            contract.responses.map { (Answer(contract: contract.id, status: $0.status, code: $0.code), $0.examples.map(\.name)) }
+        }
+        self.fromMock = mockObserved
+    }
+
+    /// Counts the answer of a journaled exchange (entries without a contract or a status count nothing).
+    public func observe(_ entry: JournalEntry) {
+        guard let contract = entry.contract, let status = entry.status, entry.fault == nil || entry.fault == "delay" else { return }
+        let exact = Answer(contract: contract, status: status, code: entry.errorCode)
+        let known = documented.first { $0.answer == exact }?.answer
+            ?? documented.first { $0.answer.contract == contract && $0.answer.status == status && entry.errorCode == nil }?.answer
+        state.withLock { s in
+            if let known { s.counts[known, default: 0] += 1 } else { s.undocumented[exact, default: 0] += 1 }
+        }
+    }
+
+    /// The contract ids, in the contracts' order.
+    public var contractIDs: [String] {
+        var seen: [String] = []
+        for item in documented where seen.last != item.answer.contract { seen.append(item.answer.contract) }
+        return seen
+    }
+
+    /// The documented answers observed at least once.
+    public var observed: Set<Answer> {
+        Set(state.withLock { $0.counts.keys })
+    }
+
+    /// The documented answers never observed.
+    public var missing: [Answer] {
+        let seen = observed
+        return documented.map(\.answer).filter { !seen.contains($0) }
+    }
+
+    /// Answers the mock showed that this run never saw from the real server (empty when no mock coverage was given).
+    public var onlyFromMock: [Answer] {
+        let seen = observed
+        return documented.map(\.answer).filter { fromMock.contains($0) && !seen.contains($0) }
+    }
+
+    /// `{"source", "documented", "observed", "answers": [...], "missing": [...], "onlyFromMock": [...], "undocumented": [...]}`.
+    public func json() -> JSONValue {
+        let (counts, undocumented) = state.withLock { ($0.counts, $0.undocumented) }
+        let answers: [JSONValue] = documented.map { item in
+            var object: JSONObject = ["contract": .string(item.answer.contract), "status": .number(Double(item.answer.status))]
+            object["code"] = item.answer.code.map(JSONValue.string) ?? .null
+            object["label"] = .string(item.answer.label)
+            object["examples"] = .array(item.examples.map(JSONValue.string))
+            object["observed"] = .number(Double(counts[item.answer] ?? 0))
+            if !fromMock.isEmpty { object["observedFromMock"] = .bool(fromMock.contains(item.answer)) }
+            return .object(object)
+        }
+        let extra: [JSONValue] = undocumented.sorted { $0.key.label < $1.key.label }.map {
+            .object(["label": .string($0.key.label), "observed": .number(Double($0.value))])
+        }
+        return .object([
+            "source": .string(source),
+            "documented": .number(Double(documented.count)),
+            "observed": .number(Double(counts.count)),
+            "answers": .array(answers),
+            "missing": .array(missing.map { .string($0.label) }),
+            "onlyFromMock": .array(onlyFromMock.map { .string($0.label) }),
+            "undocumented": .array(extra),
+        ])
+    }
+
+    /// The answers a coverage file (this type's `json()`) says were observed.
+    public static func observedAnswers(in value: JSONValue) -> Set<Answer> {
+        Set((value["answers"]?.arrayValue ?? []).compactMap { item -> Answer? in
+            guard let contract = item["contract"]?.stringValue, let status = item["status"]?.intValue,
+                  (item["observed"]?.intValue ?? 0) > 0 else { return nil }
+            return Answer(contract: contract, status: status, code: item["code"]?.stringValue)
+        })
+    }
+
+    /// Human lines: observed/documented per contract, then the missing answers and those seen only from the mock.
+    public func summaryLines() -> [String] {
+        let seen = observed
+        var lines = ["Coverage (\(source)): \(seen.count) of \(documented.count) documented answers observed"]
+        let missing = self.missing
+        if !missing.isEmpty { lines.append("  never observed: " + missing.map(\.label).joined(separator: ", ")) }
+        let mockOnly = onlyFromMock
+        if !mockOnly.isEmpty { lines.append("  observed only from the mock: " + mockOnly.map(\.label).joined(separator: ", ")) }
+        return lines
+    }
+}

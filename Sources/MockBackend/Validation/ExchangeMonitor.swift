@@ -1,0 +1,58 @@
+import ContractKit
+import Foundation
+import NIOCore
+
+/// The exchange observer `proxy` and `serve` install: validates each exchange with the one `ExchangeValidator`, prints
+/// one console line per finding, and feeds the violation log, contract coverage and the optional recorder from the journal.
+public final class ExchangeMonitor: ExchangeObserver {
+    /// The validator; nil when validation is off (coverage and recording still run).
+    public let validator: ExchangeValidator?
+    /// The run's violations and totals.
+    public let log: ViolationLog
+    /// The run's coverage of the documented answers.
+    public let coverage: ContractCoverage
+    /// Writes distinct exchanges as contract examples, when recording.
+    public let recorder: ExchangeRecorder?
+    private let console: @Sendable (String) -> Void
+
+    /// A monitor; `console` receives one line per violation (and per known defect).
+    public init(validator: ExchangeValidator?, coverage: ContractCoverage, recorder: ExchangeRecorder? = nil,
+                log: ViolationLog = ViolationLog(), console: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.validator = validator
+        self.coverage = coverage
+        self.recorder = recorder
+        self.log = log
+        self.console = console
+    }
+
+    public func inspect(_ entry: JournalEntry, requestBody: ByteBuffer, responseBody: ByteBuffer?) -> [ExchangeViolation] {
+        guard let validator else { return [] }
+        var exchange = Exchange(entry)
+        exchange.requestBody = Self.prefix(requestBody, contentType: exchange.requestHeader("content-type"))
+        if let responseBody { exchange.responseBody = Self.prefix(responseBody, contentType: exchange.responseHeader("content-type")) }
+        // A fault the harness injected shaped the answer on purpose; only the request is the client's to answer for.
+        let genuine = entry.fault == nil || entry.fault == "delay"
+        return validator.validate(exchange, answerIsGenuine: genuine)
+    }
+
+    public func recorded(_ entry: JournalEntry) {
+        if validator != nil { log.add(entry) }
+        coverage.observe(entry)
+        recorder?.record(entry)
+        for violation in entry.violations {
+            console("#\(entry.sequence) \(entry.method) \(entry.target) -> \(entry.status.map(String.init) ?? "no answer"): \(violation.line)")
+        }
+    }
+
+    /// What `GET /__spotcheck/violations` serves.
+    public func violationsJSON() -> JSONValue {
+        log.json()
+    }
+
+    /// The bytes validation reads: the whole JSON body up to its limit, else the first `Exchange.nonJSONValidationLimit`.
+    private static func prefix(_ buffer: ByteBuffer, contentType: String?) -> [UInt8] {
+        let limit = Exchange.validationLimit(contentType: contentType)
+        if Exchange.isJSON(contentType) && buffer.readableBytes > limit { return [] }
+        return buffer.getBytes(at: buffer.readerIndex, length: min(limit, buffer.readableBytes)) ?? []
+    }
+}

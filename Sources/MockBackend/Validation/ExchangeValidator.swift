@@ -1,0 +1,111 @@
+import ContractKit
+import Foundation
+
+/// The one validator of live traffic: matches an exchange to its contract and checks both sides against it, plus the
+/// cross-request invariants the contracts state. The proxy, `serve`'s self-check and verification all call it.
+public final class ExchangeValidator: Sendable {
+    /// The contracts exchanges are checked against.
+    public let contracts: ContractSet
+    let knownDefects: any KnownDefectMatching
+    let invariants: ExchangeInvariants
+
+    /// A validator for `contracts`; `knownDefects` labels listed server defects (none by default).
+    public init(contracts: ContractSet, knownDefects: any KnownDefectMatching = NoKnownDefects()) {
+        self.contracts = contracts
+        self.knownDefects = knownDefects
+        self.invariants = ExchangeInvariants()
+    }
+
+    /// Every way `exchange` leaves its contract, request side first; `answerIsGenuine` false (a fault shaped the answer)
+    /// checks the request only. Updates the invariants' memory of created announcements.
+    public func validate(_ exchange: Exchange, answerIsGenuine: Bool = true) -> [ExchangeViolation] {
+        guard let match = contracts.match(method: exchange.method, path: exchange.path) else {
+            return label([undocumented(exchange)], exchange)
+        }
+        let contract = match.contract
+        var found = RequestValidation(contracts: contracts, contract: contract, exchange: exchange, parameters: match.parameters).violations()
+        guard answerIsGenuine, let status = exchange.status, !isProxyFailure(exchange) else { return label(found, exchange) }
+        let responseCheck = ResponseValidation(contracts: contracts, contract: contract, exchange: exchange)
+        found += responseCheck.violations()
+        if (200..<300).contains(status) || status >= 500,
+           found.contains(where: { $0.side == .client && ($0.pointer.hasPrefix("/") || $0.pointer.hasPrefix("header:") || $0.pointer.hasPrefix("part:")) }) {
+            found.append(ExchangeViolation(contract: contract.id, pointer: "status", expected: "a documented 4xx answer refusing the invalid request",
+                                           got: "\(status)", side: .server))
+        }
+        found += invariants.check(exchange, match: match, status: status, body: responseCheck.parsedBody)
+        return label(found, exchange)
+    }
+
+    /// The answer-side checks only, with no memory: what the mock's self-check asks of each of its own answers.
+    public func validateResponse(_ exchange: Exchange, contractID: String?) -> [ExchangeViolation] {
+        guard exchange.status != nil else { return [] }
+        guard let contractID, let contract = contracts.contract(id: contractID) else {
+            return ResponseValidation.envelopeOnly(contracts: contracts, exchange: exchange)
+        }
+        return ResponseValidation(contracts: contracts, contract: contract, exchange: exchange).violations()
+    }
+
+    /// Forgets the created announcements the invariants remember (a reset of the backend).
+    public func resetMemory() {
+        invariants.reset()
+    }
+
+    private func undocumented(_ exchange: Exchange) -> ExchangeViolation {
+        let others = contracts.contracts(matchingPath: exchange.path)
+        if others.isEmpty {
+            return ExchangeViolation(contract: nil, pointer: "request", expected: "a documented endpoint",
+                                     got: "undocumented: \(exchange.method) \(exchange.path)", side: .client)
+        }
+        let methods = others.map(\.method).joined(separator: ", ")
+        return ExchangeViolation(contract: others.first?.id, pointer: "request", expected: "one of the documented methods \(methods)",
+                                 got: "undocumented: \(exchange.method) \(exchange.path)", side: .client)
+    }
+
+    /// The proxy's own 502/504 when the target failed is about reachability, not about the contract.
+    private func isProxyFailure(_ exchange: Exchange) -> Bool {
+        guard let status = exchange.status, status == 502 || status == 504, exchange.responseBody.first == UInt8(ascii: "{") else { return false }
+        return (try? JSONValue(parsing: exchange.responseBody))?["error"]?["code"]?.stringValue == "PROXY_ERROR"
+    }
+
+    private func label(_ violations: [ExchangeViolation], _ exchange: Exchange) -> [ExchangeViolation] {
+        violations.map { violation in
+            var labelled = violation
+            labelled.knownDefect = knownDefects.knownDefect(for: violation, in: exchange)
+            return labelled
+        }
+    }
+}
+
+extension ExchangeViolation {
+    /// Whether this is a real violation (not a listed known defect).
+    public var isViolation: Bool { knownDefect == nil }
+
+    /// Whether this reports traffic no contract documents.
+    public var isUndocumented: Bool { got.hasPrefix("undocumented: ") }
+
+    /// One line for people: `[server] createAnnouncement /id: expected a UUID, got "x"`.
+    public var line: String {
+        let what = knownDefect.map { "known defect \($0)" } ?? "violation"
+        return "\(what) [\(side.rawValue)] \(contract ?? "(no contract)") \(pointer.isEmpty ? "/" : pointer): expected \(expected), got \(got)"
+    }
+}
+
+/// Short renderings of values inside violation messages.
+enum ViolationText {
+    /// A single-line rendering of a JSON value (or its absence), cut at 120 characters.
+    static func describe(_ value: JSONValue?) -> String {
+        guard let value else { return "nothing (absent)" }
+        return cut(value.serialized())
+    }
+
+    /// The start of a body, for messages.
+    static func excerpt(_ bytes: [UInt8]) -> String {
+        if bytes.isEmpty { return "(empty body)" }
+        return cut(String(decoding: bytes.prefix(200), as: UTF8.self).replacingOccurrences(of: "\n", with: " "))
+    }
+
+    /// Text cut to 120 characters with an ellipsis.
+    static func cut(_ text: String) -> String {
+        text.count > 120 ? String(text.prefix(117)) + "..." : text
+    }
+}

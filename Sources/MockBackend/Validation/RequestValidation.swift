@@ -1,0 +1,102 @@
+import ContractKit
+import Foundation
+
+/// The client's side of an exchange against its contract: content type, JSON body schema or multipart parts, query,
+/// documented headers and the auth scheme. Every finding is the client's fault.
+struct RequestValidation {
+    let contracts: ContractSet
+    let contract: Contract
+    let exchange: Exchange
+    let parameters: [String: String]
+
+    func violations() -> [ExchangeViolation] {
+        let spec = contract.request
+        var found: [ExchangeViolation] = []
+        for parameter in contract.pathParameters {
+            guard let value = parameters[parameter.name] else { continue }
+            for v in contracts.validate(parameterValue: value, against: parameter) {
+                found.append(violation("path:\(parameter.name)", v.message, "\"\(ViolationText.cut(value))\""))
+            }
+        }
+        let query = exchange.queryItems
+        for parameter in spec.query {
+            guard let value = query.first(where: { $0.name == parameter.name })?.value else {
+                if parameter.required { found.append(violation("query:\(parameter.name)", "present (required)", "missing")) }
+                continue
+            }
+            for v in contracts.validate(parameterValue: value, against: parameter) {
+                found.append(violation("query:\(parameter.name)", v.message, "\"\(ViolationText.cut(value))\""))
+            }
+        }
+        for parameter in spec.headers {
+            guard let value = exchange.requestHeader(parameter.name) else {
+                if parameter.required { found.append(violation("header:\(parameter.name)", "present (required)", "missing")) }
+                continue
+            }
+            for v in contracts.validate(parameterValue: value, against: parameter) {
+                found.append(violation("header:\(parameter.name)", v.message, "\"\(ViolationText.cut(value))\""))
+            }
+        }
+        if let auth = spec.auth { found += authViolations(auth) }
+        found += bodyViolations(spec)
+        return found
+    }
+
+    private func violation(_ pointer: String, _ expected: String, _ got: String) -> ExchangeViolation {
+        ExchangeViolation(contract: contract.id, pointer: pointer, expected: expected, got: got, side: .client)
+    }
+
+    private func authViolations(_ auth: AuthRequirement) -> [ExchangeViolation] {
+        let pointer = "header:\(auth.header)"
+        guard let value = exchange.requestHeader(auth.header), !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return [violation(pointer, "\(auth.scheme) credentials\(auth.credentials.map { " (\($0))" } ?? "")", "missing")]
+        }
+        let scheme = value.split(separator: " ", maxSplits: 1).first.map { $0.lowercased() } ?? ""
+        switch auth.scheme {
+        case "basic":
+            guard scheme == "basic" else {
+                return [violation(pointer, "the Basic scheme", "the \(scheme.isEmpty ? "empty" : scheme) scheme")]
+            }
+            if basicAuthUser(value) == nil {
+                return [violation(pointer, "Basic base64(user:password)", "credentials that do not decode to user:password")]
+            }
+        case "bearer":
+            if scheme != "bearer" { return [violation(pointer, "the Bearer scheme", "the \(scheme) scheme")] }
+        default:
+            break
+        }
+        return []
+    }
+
+    private func bodyViolations(_ spec: RequestSpec) -> [ExchangeViolation] {
+        guard let documented = spec.contentType, spec.body != nil || !spec.parts.isEmpty else { return [] }
+        let sent = exchange.requestHeader("content-type")
+        guard let sent, Exchange.mediaType(sent) == Exchange.mediaType(documented)
+              || (Exchange.isJSON(documented) && Exchange.isJSON(sent)) else {
+            return [violation("header:Content-Type", documented, sent.map { "\"\($0)\"" } ?? "missing")]
+        }
+        if let schema = spec.body {
+            guard exchange.requestBodySize <= Exchange.jsonValidationLimit else { return [] }
+            let body: JSONValue
+            do {
+                body = try JSONValue(parsing: exchange.requestBody)
+            } catch {
+                return [violation("/", "a JSON body", "not JSON (\(error.description)): \(ViolationText.excerpt(exchange.requestBody))")]
+            }
+            return contracts.validate(body, against: schema).map {
+                violation($0.pointer.isEmpty ? "/" : $0.pointer, $0.message, ViolationText.describe(JSONPointer.resolve($0.pointer, in: body)))
+            }
+        }
+        return partViolations(spec.parts)
+    }
+
+    /// Looks for each required part's `name="…"` in the first bytes; a part beyond them in a cut body is not reported.
+    private func partViolations(_ parts: [MultipartPart]) -> [ExchangeViolation] {
+        let text = String(decoding: exchange.requestBody.prefix(Exchange.nonJSONValidationLimit), as: UTF8.self)
+        let complete = exchange.requestBodySize <= Exchange.nonJSONValidationLimit
+        return parts.filter(\.required).compactMap { part in
+            if text.contains("name=\"\(part.name)\"") || !complete { return nil }
+            return violation("part:\(part.name)", "a \(part.kind) part named \(part.name) (required)", "no such part")
+        }
+    }
+}

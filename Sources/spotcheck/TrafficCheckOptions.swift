@@ -1,0 +1,82 @@
+import ArgumentParser
+import ContractKit
+import Foundation
+import MockBackend
+
+/// The options of `proxy` and `serve` that check live traffic: validation, the run's report, coverage and recording.
+struct TrafficCheckOptions: ParsableArguments {
+    @Flag(name: .customLong("no-validate"), help: "Do not validate exchanges against the contracts (coverage and recording still run).")
+    var noValidate = false
+
+    @Option(help: ArgumentHelp("Write the run's JUnit XML report (a test case per contract) here when the server stops.", valueName: "file"))
+    var junit: String?
+
+    @Option(help: ArgumentHelp("Write the run's JSON report (totals, violations, coverage) here when the server stops.", valueName: "file"))
+    var json: String?
+
+    @Flag(help: "Exit 1 when the server stops if any exchange violated its contract (undocumented traffic included).")
+    var failOnViolation = false
+
+    @Option(help: ArgumentHelp("Write each distinct exchange (contract, status, error code) as a contract example into this folder.", valueName: "dir"))
+    var record: String?
+
+    @Option(help: ArgumentHelp("A coverage file from a mock run (GET /__spotcheck/coverage or serve --coverage-out); answers seen only there are listed apart.", valueName: "file"))
+    var mockCoverage: String?
+
+    @Option(help: ArgumentHelp("Write the run's coverage JSON here when the server stops.", valueName: "file"))
+    var coverageOut: String?
+
+    /// The monitor to install; `source` is `real` for a proxy, `mock` for serve. Throws a message for a person.
+    func monitor(contracts: ContractSet, source: String) throws -> ExchangeMonitor {
+        var mockObserved: Set<ContractCoverage.Answer> = []
+        if let mockCoverage {
+            do {
+                mockObserved = ContractCoverage.observedAnswers(in: try JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: mockCoverage))))
+            } catch {
+                throw ValidationError("--mock-coverage \(mockCoverage): \(error)")
+            }
+        }
+        var recorder: ExchangeRecorder?
+        if let record {
+            do {
+                recorder = try ExchangeRecorder(directory: URL(fileURLWithPath: record), contracts: contracts)
+            } catch {
+                throw ValidationError("--record \(record): \(error.localizedDescription)")
+            }
+        }
+        return ExchangeMonitor(
+            validator: noValidate ? nil : ExchangeValidator(contracts: contracts),
+            coverage: ContractCoverage(contracts: contracts, source: source, mockObserved: mockObserved),
+            recorder: recorder,
+            console: { line in FileHandle.standardError.write(Data(("spotcheck: " + line + "\n").utf8)) })
+    }
+
+    /// Writes the report files and prints the summary; the exit code the run ends with (1 on a violation with --fail-on-violation).
+    func finish(_ report: ExchangeRunReport) -> Int32 {
+        var status: Int32 = 0
+        func write(_ text: String, _ path: String) {
+            do { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) } catch {
+                FileHandle.standardError.write(Data("spotcheck: cannot write \(path): \(error.localizedDescription)\n".utf8))
+                status = 2
+            }
+        }
+        if let junit { write(report.junit(), junit) }
+        if let json { write(report.json().serialized(pretty: true) + "\n", json) }
+        if let coverageOut { write(report.monitor.coverage.json().serialized(pretty: true) + "\n", coverageOut) }
+        print(report.summaryLines().joined(separator: "\n"))
+        if failOnViolation && report.failed && status == 0 { status = 1 }
+        return status
+    }
+}
+
+/// Waiting for whichever comes first: Ctrl-C/TERM or `POST /__spotcheck/shutdown`.
+enum StopSignal {
+    static func wait(_ request: ShutdownRequest) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await InterruptSignal.wait() }
+            group.addTask { await request.wait() }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+}
