@@ -18,14 +18,22 @@ struct AdminAPI: Sendable {
     let token: String?
     let loopback: Bool
 
-    func handle(_ request: MockRequest) async -> MockResponse {
+    /// The refusal for a request the admin token rules turn away, nil when it may proceed.
+    func refusal(_ request: MockRequest) -> MockResponse? {
         if let token {
-            guard let sent = request.headers.first(name: AdminAPI.tokenHeader), constantTimeEqual(sent, token) else {
-                return AdminAPI.error(.unauthorized, "The admin API needs the \(AdminAPI.tokenHeader) header with the server's admin token.")
+            // Browsers cannot add headers to a page load or an EventSource, so the dashboard may pass the token as `?token=`.
+            let sent = request.headers.first(name: AdminAPI.tokenHeader) ?? AdminQuery(request.query)["token"]
+            guard let sent, constantTimeEqual(sent, token) else {
+                return AdminAPI.error(.unauthorized, "The admin API needs the \(AdminAPI.tokenHeader) header (or ?token=) with the server's admin token.")
             }
         } else if !loopback {
             return AdminAPI.error(.forbidden, "The admin API is off because the server listens beyond loopback without an admin token; start it with --admin-token.")
         }
+        return nil
+    }
+
+    func handle(_ request: MockRequest) async -> MockResponse {
+        if let refused = refusal(request) { return refused }
         let route = String(request.path.dropFirst(AdminAPI.prefix.count))
         switch (route, request.method) {
         case ("health", .GET):
@@ -73,12 +81,12 @@ struct AdminAPI: Sendable {
             response.headers.add(name: "allow", value: allowed)
             return response
         default:
-            return AdminAPI.notFound(request.path)
+            return await handleMore(request, route: route)
         }
     }
 
     static func notFound(_ path: String) -> MockResponse {
-        error(.notFound, "Nothing here: \(path). The admin API has health, journal, reset and faults under \(prefix).")
+        error(.notFound, "Nothing here: \(path). The admin API has health, journal, events, reset, faults and state under \(prefix); the dashboard is \(prefix).")
     }
 
     static func tooLarge() -> MockResponse {
