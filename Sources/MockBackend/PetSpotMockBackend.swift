@@ -41,6 +41,8 @@ public struct PetSpotMockBackend: Sendable {
         public var drift: Set<ContractDrift> = []
         /// The most announcements created through the API that are kept, oldest evicted first; nil keeps all.
         public var storeLimit: Int?
+        /// A directory that keeps announcements, passwords and photos across restarts; nil keeps them in memory only.
+        public var dataDirectory: URL?
 
         /// Options with the defaults of the brief: 127.0.0.1, port 0, no seed, no fixtures, no faults, a 1000-entry journal.
         public init(
@@ -87,9 +89,11 @@ public struct PetSpotMockBackend: Sendable {
     /// Loads the fixtures, builds the backend and starts listening; throws `PetSpotFixtureError`, a missing-schema error or the bind failure.
     public static func start(_ options: Options) async throws -> PetSpotMockBackend {
         let fixtures = try options.fixtures.map { url throws(PetSpotFixtureError) in try PetSpotFixture.load(from: url) } ?? []
-        let backend = try PetSpotBackend(configuration: .init(
+        var backendConfiguration = PetSpotBackend.Configuration(
             contracts: options.contracts, seed: options.seed, fixtures: fixtures, adminToken: options.adminToken,
-            checkResponses: options.checkResponses, logger: options.logger, now: options.now, storeLimit: options.storeLimit))
+            checkResponses: options.checkResponses, logger: options.logger, now: options.now, storeLimit: options.storeLimit)
+        backendConfiguration.dataDirectory = try options.dataDirectory.map { url throws(StoreDataDirectoryError) in try StoreDataDirectory.open(url) }
+        let backend = try PetSpotBackend(configuration: backendConfiguration)
         let configuration = ServerConfiguration(
             host: options.host, port: options.port, adminPort: options.adminPort, adminToken: options.adminToken,
             idleTimeout: options.idleTimeout, logger: options.logger, quiet: options.quiet)
@@ -113,11 +117,3 @@ public struct PetSpotMockBackend: Sendable {
     }
 }
 
-/// The admin API's view of the backend: `POST /__spotcheck/reset` restores the start state (fixtures only, seed rewound).
-struct PetSpotAdminHooks: AdminHooks {
-    let store: AnnouncementStore
-
-    func reset() async {
-        store.reset()
-    }
-}

@@ -33,6 +33,9 @@ struct ServeCommand: AsyncParsableCommand {
     /// Enough for any test run or day of development, and a bound on memory (under 1 KiB per announcement).
     static let defaultStoreLimit = 20_000
 
+    @Option(help: ArgumentHelp("Keep announcements, management passwords and photos in this directory across restarts (created if missing; a directory of other files is refused). Without it the mock keeps everything in memory.", valueName: "dir"))
+    var dataDir: String?
+
     @OptionGroup var listen: ListenOptions
 
     @OptionGroup var faults: FaultOptions
@@ -74,6 +77,7 @@ struct ServeCommand: AsyncParsableCommand {
             contracts: contractSet, host: listen.host, port: listen.port, seed: seed, fixtures: fixtures.map { URL(fileURLWithPath: $0) },
             faults: rules, journalLimit: listen.journalLimit, adminToken: listen.adminToken, adminPort: listen.adminPort, quiet: listen.quiet)
         options.storeLimit = storeLimit == 0 ? nil : storeLimit
+        options.dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
         do {
             return .success(try await PetSpotMockBackend.start(options))
         } catch {
@@ -85,6 +89,7 @@ struct ServeCommand: AsyncParsableCommand {
     static func banner(for mock: PetSpotMockBackend) -> String {
         var banner = "Listening on \(mock.baseURL.absoluteString)\n"
         if let admin = mock.adminBaseURL { banner += "Admin API on \(admin.absoluteString)/__spotcheck/\n" }
+        banner += DashboardBanner.line(base: mock.baseURL, admin: mock.adminBaseURL)
         return banner
     }
 
