@@ -20,6 +20,8 @@ struct AdminAPI: Sendable {
 
     /// The refusal for a request the admin token rules turn away, nil when it may proceed.
     func refusal(_ request: MockRequest) -> MockResponse? {
+        // The dashboard's static files hold no data, and a browser cannot send the token header when loading them.
+        if request.method == .GET, DashboardAssets.isAsset(path: request.path) { return nil }
         if let token {
             // Browsers cannot add headers to a page load or an EventSource, so the dashboard may pass the token as `?token=`.
             let sent = request.headers.first(name: AdminAPI.tokenHeader) ?? AdminQuery(request.query)["token"]

@@ -45,7 +45,7 @@ extension AdminAPI {
             faults.appendRules(preset.rules(seed: AdminQuery(request.query)["seed"].flatMap { UInt64($0) }))
             return AdminAPI.json(.ok, activeRules())
         case ("state", .GET):
-            guard let state = await hooks?.state() else {
+            guard let state = await hooks?.state(limit: max(0, AdminQuery(request.query).int("limit") ?? 1000)) else {
                 return AdminAPI.error(.notFound, "This server keeps no state (it forwards to a real server).")
             }
             return AdminAPI.json(.ok, state)

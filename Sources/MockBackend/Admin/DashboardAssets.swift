@@ -8,6 +8,14 @@ enum DashboardAssets {
     static let files = ["index.html": "text/html; charset=utf-8", "app.js": "text/javascript; charset=utf-8",
                         "style.css": "text/css; charset=utf-8"]
 
+    /// Whether the path names the dashboard page or one of its files.
+    static func isAsset(path: String) -> Bool {
+        let prefix = AdminAPI.prefix
+        if path == prefix || path == prefix + "index.html" { return true }
+        guard path.hasPrefix(prefix + "dashboard/") else { return false }
+        return files[String(path.dropFirst(prefix.count + "dashboard/".count))] != nil
+    }
+
     /// The file's bytes, read once per process.
     private static let cache = Locked([String: [UInt8]]())
 

@@ -10,9 +10,11 @@ struct PetSpotAdminHooks: AdminHooks {
         try? await store.waitUntilDurable()
     }
 
-    /// `{"count", "persistent", "dataDir", "announcements": [{"id", "managementPassword", "photo": {"type", "bytes", "url"}?, "announcement"}]}`, newest first.
-    func state() async -> JSONValue? {
-        let items: [JSONValue] = store.snapshot().map { stored in
+    /// `{"count", "persistent", "dataDir", "announcements": [{"id", "managementPassword", "photo": {"type", "bytes", "url"}?, "announcement"}]}`,
+    /// the newest `limit` first; `count` is the total.
+    func state(limit: Int) async -> JSONValue? {
+        let all = store.snapshot()
+        let items: [JSONValue] = all.prefix(limit).map { stored in
             var o = JSONObject()
             o["id"] = .string(stored.id)
             o["managementPassword"] = .string(stored.managementPassword)
@@ -26,7 +28,7 @@ struct PetSpotAdminHooks: AdminHooks {
             return .object(o)
         }
         return .object([
-            "count": .number(Double(items.count)), "persistent": .bool(store.persistence != nil),
+            "count": .number(Double(all.count)), "persistent": .bool(store.persistence != nil),
             "dataDir": store.persistence.map { .string($0.url.path) } ?? .null, "announcements": .array(items),
         ])
     }
