@@ -114,6 +114,8 @@ public struct PetSpotMockBackend: Sendable {
     /// Stops listening and closes every connection.
     public func shutdown() async throws {
         try await server.shutdown()
+        // Releases the data directory, so a restarted mock in this process can open it.
+        backend.store.persistence?.close()
     }
 }
 

@@ -32,6 +32,7 @@ public final class StoreDataDirectory: Sendable {
         var draining = false
         var failure: String?
         var waiters: [(target: Int, continuation: CheckedContinuation<String?, Never>)] = []
+        var closed = false
     }
 
     /// The directory.
@@ -51,8 +52,24 @@ public final class StoreDataDirectory: Sendable {
     }
 
     deinit {
-        close(logFD)
-        close(lockFD)
+        closeFiles()
+    }
+
+    /// Writes what is queued, then closes the log and releases the directory for another process; later changes fail.
+    public func close() {
+        writer.sync {}
+        closeFiles()
+    }
+
+    private func closeFiles() {
+        let open = queue.withLock { q -> Bool in
+            defer { q.closed = true }
+            if q.failure == nil { q.failure = "the data directory was closed" }
+            return !q.closed
+        }
+        guard open else { return }
+        posixClose(logFD)
+        posixClose(lockFD)
     }
 
     /// Opens (or creates) a data directory and reads everything it holds.
@@ -101,7 +118,7 @@ public final class StoreDataDirectory: Sendable {
         let lockFD = posixOpen(marker.path, O_RDONLY | O_CLOEXEC)
         guard lockFD >= 0 else { throw fail(marker.path, "cannot open the marker (\(String(cString: strerror(errno))))") }
         guard flock(lockFD, LOCK_EX | LOCK_NB) == 0 else {
-            close(lockFD)
+            posixClose(lockFD)
             throw fail(path, "is in use by another spotcheck process; stop it or pick another --data-dir")
         }
         do throws(StoreDataDirectoryError) {
@@ -111,12 +128,12 @@ public final class StoreDataDirectory: Sendable {
             guard logFD >= 0 else { throw fail(log.path, "cannot open the log for writing (\(String(cString: strerror(errno))))") }
             // A torn last line was never acknowledged; cut it off so the next record starts on a line of its own.
             guard ftruncate(logFD, off_t(goodLength)) == 0, lseek(logFD, 0, SEEK_END) >= 0, fsync(logFD) == 0 else {
-                close(logFD)
+                posixClose(logFD)
                 throw fail(log.path, "cannot prepare the log for appending (\(String(cString: strerror(errno))))")
             }
             return StoreDataDirectory(url: url, restored: changes, logFD: logFD, lockFD: lockFD)
         } catch {
-            close(lockFD)
+            posixClose(lockFD)
             throw error
         }
     }
@@ -218,4 +235,9 @@ public final class StoreDataDirectory: Sendable {
 /// `open(2)`, reachable from inside `StoreDataDirectory`, whose own `open` would shadow it.
 private func posixOpen(_ path: String, _ flags: Int32) -> Int32 {
     open(path, flags)
+}
+
+/// `close(2)`, reachable from inside `StoreDataDirectory`, whose own `close` would shadow it.
+private func posixClose(_ fd: Int32) {
+    _ = close(fd)
 }
