@@ -180,6 +180,44 @@ def test_export_and_load_with_faults(page, serve):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def test_stays_usable_under_load(page, serve):
+    """About 1,000 exchanges per second for a few seconds: the page keeps a bounded window and still answers clicks."""
+    import threading
+    from http.client import HTTPConnection
+    page.goto(serve.dashboard)
+    expect(page.locator("#conn")).to_have_text("live", timeout=10000)
+    host, port = serve.base.removeprefix("http://").split(":")
+    stop = time.time() + 4
+    counts = []
+
+    def hammer():
+        connection = HTTPConnection(host, int(port), timeout=10)
+        sent = 0
+        while time.time() < stop:
+            # Paced to about 1,000 per second in total across the four clients.
+            connection.request("GET", f"/api/v1/announcements?lat=1&lng=2&range={sent % 50 + 1}")
+            connection.getresponse().read()
+            sent += 1
+            time.sleep(0.002)
+        counts.append(sent)
+
+    clients = [threading.Thread(target=hammer) for _ in range(4)]
+    for c in clients:
+        c.start()
+    for c in clients:
+        c.join()
+    total = sum(counts)
+    print(f"     sent {total} requests in 4 s ({total / 4:.0f}/s)", flush=True)
+    expect(page.locator("#traffic-rows tr").first).to_contain_text("listAnnouncements", timeout=10000)
+    rows = page.locator("#traffic-rows tr").count()
+    assert 0 < rows <= 400, rows
+    # The newest exchange reaches the page (or the page says how many it skipped).
+    newest = http("GET", serve.admin + "/__spotcheck/journal")[1]["entries"][-1]["sequence"]
+    expect(page.locator("#traffic-rows tr").first.locator("td").first).to_have_text(str(newest), timeout=10000)
+    page.locator("#traffic-rows tr").nth(5).click()
+    expect(page.locator("#response-body")).to_contain_text("data", timeout=5000)
+
+
 def take_screenshot(page, serve):
     page.goto(serve.dashboard)
     expect(page.locator("#conn")).to_have_text("live", timeout=10000)
@@ -202,7 +240,7 @@ def take_screenshot(page, serve):
 
 def main():
     tests = [test_request_appears_with_body, test_upload_503_for_one_call, test_offline_and_back,
-             test_export_and_load_with_faults]
+             test_export_and_load_with_faults, test_stays_usable_under_load]
     passed = failed = 0
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
