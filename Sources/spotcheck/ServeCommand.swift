@@ -11,7 +11,9 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run the stateful PetSpot mock backend (with fault injection and a request journal).",
         discussion: """
             Prints the bound URL on the first line ("Listening on http://127.0.0.1:PORT"), then serves until Ctrl-C.
-            The admin API lives under /__spotcheck/ (journal, reset, health, faults).
+            The admin API lives under /__spotcheck/ (journal, events, reset, health, faults, state), and so does the dashboard
+            (printed as "Dashboard on ..."; use --admin-port so it stays reachable while the mock is offline).
+            --data-dir DIR keeps announcements, passwords and photos across restarts (fsynced before each 201).
             Exit 2 when the contracts, fixtures or fault rules cannot be used.
             Debug builds check every answer against its contract (header x-spotcheck-contract-violation) but parse big
             multipart bodies far more slowly; use `swift run -c release spotcheck serve` for big photo uploads.

@@ -170,4 +170,24 @@ import Testing
             #expect(await connection.readResponse().status == 404)
         }
     }
+
+    /// The offline switch: one route to go offline, one to come back, other rules untouched.
+    @Test func offlineAndBackKeepOtherRules() async throws {
+        let other = FaultRule(name: "slow", selector: FaultSelector(contract: "getAnnouncement"), fault: .delay(ms: 1))
+        try await withServer(rules: [other], configuration: ServerConfiguration(adminPort: 0, quiet: true)) { server, address in
+            let admin = try await RawConnection.connect(port: try #require(address.adminPort))
+            defer { admin.close() }
+            try await admin.send(rawRequest("POST", "/__spotcheck/faults/offline"))
+            #expect(await admin.readResponse().status == 200)
+            try await admin.send(rawRequest("POST", "/__spotcheck/faults/offline"))
+            #expect(await admin.readResponse().status == 200)
+            #expect(server.faults.rules.count == 2)
+            #expect(server.isRefusing)
+            try await admin.send(rawRequest("DELETE", "/__spotcheck/faults/offline"))
+            let back = await admin.readResponse()
+            #expect(back.status == 200)
+            #expect(server.faults.rules == [other])
+            #expect(String(decoding: back.body ?? [], as: UTF8.self).contains(#""offline":false"#))
+        }
+    }
 }

@@ -44,6 +44,13 @@ extension AdminAPI {
             }
             faults.appendRules(preset.rules(seed: AdminQuery(request.query)["seed"].flatMap { UInt64($0) }))
             return AdminAPI.json(.ok, activeRules())
+        case ("faults/offline", .POST):
+            // Like --offline: one unconditional refuse rule, which takes the main port down at once.
+            if faults.standingRefusal == nil { faults.appendRules(FaultPreset.offline.rules()) }
+            return AdminAPI.json(.ok, activeRules())
+        case ("faults/offline", .DELETE):
+            faults.removeRules { $0.isUnconditional && $0.fault.kindIsRefuse != nil }
+            return AdminAPI.json(.ok, activeRules())
         case ("state", .GET):
             guard let state = await hooks?.state(limit: max(0, AdminQuery(request.query).int("limit") ?? 1000)) else {
                 return AdminAPI.error(.notFound, "This server keeps no state (it forwards to a real server).")
@@ -79,7 +86,7 @@ extension AdminAPI {
         "": "GET", "index.html": "GET", "dashboard/*": "GET", "events": "GET", "journal/*": "GET", "faults/active": "GET",
         "faults/export": "GET", "faults/catalogue": "GET", "state": "GET", "state/announcements/*/photo": "GET",
         "faults/rules": "POST", "faults/presets/*": "POST", "state/fixtures": "POST",
-        "faults/rules/*": "DELETE", "state/announcements/*": "DELETE",
+        "faults/rules/*": "DELETE", "state/announcements/*": "DELETE", "faults/offline": "POST, DELETE",
     ]
 
     /// The route template matching `route` and the values of its `*` segments; nil when none matches.

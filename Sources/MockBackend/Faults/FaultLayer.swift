@@ -63,6 +63,21 @@ public final class FaultLayer: Sendable {
         return removed
     }
 
+    /// Removes every rule `shouldRemove` picks, keeping the others' counters; answers how many went.
+    @discardableResult
+    public func removeRules(where shouldRemove: (FaultRule) -> Bool) -> Int {
+        let removed = state.withLock { s -> Int in
+            let keep = s.rules.indices.filter { !shouldRemove(s.rules[$0]) }
+            let count = s.rules.count - keep.count
+            s.rules = keep.map { s.rules[$0] }
+            s.applied = keep.map { s.applied[$0] }
+            s.generators = keep.map { s.generators[$0] }
+            return count
+        }
+        if removed > 0 { notify() }
+        return removed
+    }
+
     /// Each rule with how many times it has applied since its counters started.
     public var ruleUsage: [(rule: FaultRule, applied: Int)] {
         state.withLock { s in Array(zip(s.rules, s.applied)) }

@@ -306,16 +306,7 @@ async function guarded(target, work) {
 }
 
 $('offline').addEventListener('click', () => guarded($('fault-error'), async () => {
-  const active = await call('GET', 'faults/active');
-  if (active.offline) {
-    // Back online: remove every unconditional refuse rule, last first so positions stay valid.
-    const offline = active.rules.filter((r) => r.rule.fault.kind === 'refuse' && !r.rule.contract && !r.rule.method && !r.rule.path &&
-      !r.rule.calls && !r.rule.from && !r.rule.every && !r.rule.times && r.rule.probability === undefined);
-    for (const r of offline.reverse()) await call('DELETE', 'faults/rules/' + r.index);
-    drawRules(await call('GET', 'faults/active'));
-  } else {
-    drawRules(await call('POST', 'faults/rules', { name: 'offline', fault: { kind: 'refuse' } }));
-  }
+  drawRules(await call($('offline').dataset.offline ? 'DELETE' : 'POST', 'faults/offline'));
 }));
 $('clear-faults').addEventListener('click', () => guarded($('fault-error'), async () => { await call('DELETE', 'faults'); await refreshRules(); }));
 $('reset').addEventListener('click', () => guarded($('state-error'), async () => {
