@@ -29,7 +29,8 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "MultipartKit", package: "multipart-kit"),
                 .product(name: "Logging", package: "swift-log"),
-            ]
+            ],
+            resources: [.copy("Resources/dashboard")]
         ),
         .target(name: "PetSpotClient"),
         .target(name: "ScenarioEngine", dependencies: ["ContractKit", "MockBackend", "PetSpotClient"]),

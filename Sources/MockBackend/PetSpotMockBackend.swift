@@ -45,6 +45,8 @@ public struct PetSpotMockBackend: Sendable {
         public var reproduceKnownDefects = false
         /// Validates, counts and records every exchange (see `ExchangeMonitor`); nil checks nothing beyond `checkResponses`.
         public var exchangeObserver: (any ExchangeObserver)?
+        /// A directory that keeps announcements, passwords and photos across restarts; nil keeps them in memory only.
+        public var dataDirectory: URL?
 
         /// Options with the defaults of the brief: 127.0.0.1, port 0, no seed, no fixtures, no faults, a 1000-entry journal.
         public init(
@@ -95,6 +97,7 @@ public struct PetSpotMockBackend: Sendable {
             contracts: options.contracts, seed: options.seed, fixtures: fixtures, adminToken: options.adminToken ?? options.defaultDeleteToken,
             checkResponses: options.checkResponses, logger: options.logger, now: options.now, storeLimit: options.storeLimit)
         if options.reproduceKnownDefects { backendConfiguration.knownDefects = options.contracts.knownDefects }
+        backendConfiguration.dataDirectory = try options.dataDirectory.map { url throws(StoreDataDirectoryError) in try StoreDataDirectory.open(url) }
         let backend = try PetSpotBackend(configuration: backendConfiguration)
         let configuration = ServerConfiguration(
             host: options.host, port: options.port, adminPort: options.adminPort, adminToken: options.adminToken,
@@ -117,6 +120,8 @@ public struct PetSpotMockBackend: Sendable {
     /// Stops listening and closes every connection.
     public func shutdown() async throws {
         try await server.shutdown()
+        // Releases the data directory, so a restarted mock in this process can open it.
+        backend.store.persistence?.close()
     }
 }
 
@@ -130,11 +135,3 @@ extension PetSpotMockBackend.Options {
     }
 }
 
-/// The admin API's view of the backend: `POST /__spotcheck/reset` restores the start state (fixtures only, seed rewound).
-struct PetSpotAdminHooks: AdminHooks {
-    let store: AnnouncementStore
-
-    func reset() async {
-        store.reset()
-    }
-}

@@ -97,6 +97,7 @@ struct ProxyCommand: AsyncParsableCommand {
     static func banner(for proxy: RunningFaultProxy, target: String) -> String {
         var banner = "Proxying \(proxy.baseURL.absoluteString) -> \(target)\n"
         if let admin = proxy.address.adminBaseURL { banner += "Admin API on \(admin.absoluteString)/__spotcheck/\n" }
+        banner += DashboardBanner.line(base: proxy.baseURL, admin: proxy.address.adminBaseURL)
         let rules = proxy.faults.rules
         if !rules.isEmpty { banner += "Fault rules: \(rules.map { $0.name ?? $0.fault.kind }.joined(separator: "; "))\n" }
         return banner

@@ -11,7 +11,9 @@ struct ServeCommand: AsyncParsableCommand {
         abstract: "Run the stateful PetSpot mock backend (with fault injection and a request journal).",
         discussion: """
             Prints the bound URL on the first line ("Listening on http://127.0.0.1:PORT"), then serves until Ctrl-C.
-            The admin API lives under /__spotcheck/ (journal, reset, health, faults).
+            The admin API lives under /__spotcheck/ (journal, events, reset, health, faults, state), and so does the dashboard
+            (printed as "Dashboard on ..."; use --admin-port so it stays reachable while the mock is offline).
+            --data-dir DIR keeps announcements, passwords and photos across restarts (fsynced before each 201).
             Exit 2 when the contracts, fixtures or fault rules cannot be used.
             Debug builds check every answer against its contract (header x-spotcheck-contract-violation) but parse big
             multipart bodies far more slowly; use `swift run -c release spotcheck serve` for big photo uploads.
@@ -35,6 +37,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// The real backend's port, so an app configured for it works unchanged against the mock.
     static let defaultPort = 3000
+    @Option(help: ArgumentHelp("Keep announcements, management passwords and photos in this directory across restarts (created if missing; a directory of other files is refused). Without it the mock keeps everything in memory.", valueName: "dir"))
+    var dataDir: String?
 
     @OptionGroup var listen: ListenOptions
 
@@ -95,6 +99,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }
+        options.dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
         do {
             return .success(try await PetSpotMockBackend.start(options))
         } catch {
@@ -106,6 +111,7 @@ struct ServeCommand: AsyncParsableCommand {
     static func banner(for mock: PetSpotMockBackend) -> String {
         var banner = "Listening on \(mock.baseURL.absoluteString)\n"
         if let admin = mock.adminBaseURL { banner += "Admin API on \(admin.absoluteString)/__spotcheck/\n" }
+        banner += DashboardBanner.line(base: mock.baseURL, admin: mock.adminBaseURL)
         return banner
     }
 

@@ -20,14 +20,24 @@ struct AdminAPI: Sendable {
     var observer: (any ExchangeObserver)? = nil
     var shutdownRequest: ShutdownRequest? = nil
 
-    func handle(_ request: MockRequest) async -> MockResponse {
+    /// The refusal for a request the admin token rules turn away, nil when it may proceed.
+    func refusal(_ request: MockRequest) -> MockResponse? {
+        // The dashboard's static files hold no data, and a browser cannot send the token header when loading them.
+        if request.method == .GET, DashboardAssets.isAsset(path: request.path) { return nil }
         if let token {
-            guard let sent = request.headers.first(name: AdminAPI.tokenHeader), constantTimeEqual(sent, token) else {
-                return AdminAPI.error(.unauthorized, "The admin API needs the \(AdminAPI.tokenHeader) header with the server's admin token.")
+            // Browsers cannot add headers to a page load or an EventSource, so the dashboard may pass the token as `?token=`.
+            let sent = request.headers.first(name: AdminAPI.tokenHeader) ?? AdminQuery(request.query)["token"]
+            guard let sent, constantTimeEqual(sent, token) else {
+                return AdminAPI.error(.unauthorized, "The admin API needs the \(AdminAPI.tokenHeader) header (or ?token=) with the server's admin token.")
             }
         } else if !loopback {
             return AdminAPI.error(.forbidden, "The admin API is off because the server listens beyond loopback without an admin token; start it with --admin-token.")
         }
+        return nil
+    }
+
+    func handle(_ request: MockRequest) async -> MockResponse {
+        if let refused = refusal(request) { return refused }
         let route = String(request.path.dropFirst(AdminAPI.prefix.count))
         if let answer = exchangeRoute(route, request) { return answer }
         switch (route, request.method) {
@@ -76,12 +86,12 @@ struct AdminAPI: Sendable {
             response.headers.add(name: "allow", value: allowed)
             return response
         default:
-            return AdminAPI.notFound(request.path)
+            return await handleMore(request, route: route)
         }
     }
 
     static func notFound(_ path: String) -> MockResponse {
-        error(.notFound, "Nothing here: \(path). The admin API has health, journal, reset and faults under \(prefix).")
+        error(.notFound, "Nothing here: \(path). The admin API has health, journal, events, reset, faults and state under \(prefix); the dashboard is \(prefix).")
     }
 
     static func tooLarge() -> MockResponse {

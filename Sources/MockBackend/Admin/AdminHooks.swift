@@ -1,5 +1,51 @@
+import ContractKit
+
 /// What the admin API asks of the backend behind the server.
 public protocol AdminHooks: Sendable {
     /// Empties the backend's store (`POST /__spotcheck/reset`).
     func reset() async
+
+    /// The newest `limit` stored announcements and the total for `GET /__spotcheck/state`; nil when the backend keeps no state (the proxy).
+    func state(limit: Int) async -> JSONValue?
+
+    /// Deletes one stored announcement (`DELETE /__spotcheck/state/announcements/{id}`); false when there is none.
+    func deleteAnnouncement(id: String) async throws(AdminHookError) -> Bool
+
+    /// The stored photo of an announcement: its bytes and content type.
+    func photo(id: String) async -> (bytes: [UInt8], contentType: String)?
+
+    /// Adds the announcements of a fixtures document (`POST /__spotcheck/state/fixtures`); answers how many were loaded.
+    func loadFixtures(_ document: JSONValue) async throws(AdminHookError) -> Int
+}
+
+/// Why a state change asked through the admin API was not made, in words for a person.
+public struct AdminHookError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public let message: String
+    /// Whether the request was at fault (400) rather than the server (500).
+    public let badRequest: Bool
+
+    /// An error with this message.
+    public init(_ message: String, badRequest: Bool) {
+        self.message = message
+        self.badRequest = badRequest
+    }
+
+    public var description: String { message }
+}
+
+extension AdminHooks {
+    /// No state to show.
+    public func state(limit: Int) async -> JSONValue? { nil }
+
+    /// Nothing to delete.
+    public func deleteAnnouncement(id: String) async throws(AdminHookError) -> Bool { false }
+
+    /// No photos.
+    public func photo(id: String) async -> (bytes: [UInt8], contentType: String)? { nil }
+
+    /// Fixtures need a stateful backend.
+    public func loadFixtures(_ document: JSONValue) async throws(AdminHookError) -> Int {
+        throw AdminHookError("This server keeps no state to load fixtures into.", badRequest: true)
+    }
 }

@@ -35,6 +35,54 @@ public final class FaultLayer: Sendable {
         notify()
     }
 
+    /// Adds rules after the current ones; the existing rules keep their counters, the new ones start at zero.
+    public func appendRules(_ added: [FaultRule]) {
+        guard !added.isEmpty else { return }
+        state.withLock { s in
+            for rule in added {
+                let i = s.rules.count
+                s.rules.append(rule)
+                s.applied.append(0)
+                s.generators.append(SeededGenerator(seed: rule.seed ?? (defaultSeed &+ UInt64(i) &* 0x9E37_79B9)))
+            }
+        }
+        notify()
+    }
+
+    /// Removes the rule at this 0-based position; false when there is none. The other rules keep their counters.
+    @discardableResult
+    public func removeRule(at index: Int) -> Bool {
+        let removed = state.withLock { s -> Bool in
+            guard s.rules.indices.contains(index) else { return false }
+            s.rules.remove(at: index)
+            s.applied.remove(at: index)
+            s.generators.remove(at: index)
+            return true
+        }
+        if removed { notify() }
+        return removed
+    }
+
+    /// Removes every rule `shouldRemove` picks, keeping the others' counters; answers how many went.
+    @discardableResult
+    public func removeRules(where shouldRemove: (FaultRule) -> Bool) -> Int {
+        let removed = state.withLock { s -> Int in
+            let keep = s.rules.indices.filter { !shouldRemove(s.rules[$0]) }
+            let count = s.rules.count - keep.count
+            s.rules = keep.map { s.rules[$0] }
+            s.applied = keep.map { s.applied[$0] }
+            s.generators = keep.map { s.generators[$0] }
+            return count
+        }
+        if removed > 0 { notify() }
+        return removed
+    }
+
+    /// Each rule with how many times it has applied since its counters started.
+    public var ruleUsage: [(rule: FaultRule, applied: Int)] {
+        state.withLock { s in Array(zip(s.rules, s.applied)) }
+    }
+
     /// Starts every call counter, `times` count and probability sequence afresh, keeping the rules.
     public func resetCounters() {
         state.withLock { s in FaultLayer.resetCounters(&s, defaultSeed: defaultSeed) }

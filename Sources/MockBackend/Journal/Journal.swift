@@ -11,6 +11,8 @@ public final class Journal: Sendable {
     /// The most entries kept; older ones are dropped first.
     public let limit: Int
     private let state = Locked(State())
+    /// Live delivery of every recorded entry (the admin event stream).
+    public let stream = JournalStream()
 
     /// Creates an empty journal keeping at most `limit` entries (at least 1).
     public init(limit: Int = 1000) {
@@ -35,6 +37,17 @@ public final class Journal: Sendable {
     /// Records an entry, assigning its sequence number, and returns it as stored.
     @discardableResult
     public func record(_ entry: JournalEntry) -> JournalEntry {
+        let stored = store(entry)
+        stream.publish(stored)
+        return stored
+    }
+
+    /// The entry with this sequence number, while the ring still keeps it.
+    public func entry(sequence: Int) -> JournalEntry? {
+        state.withLock { s in s.entries.first { $0.sequence == sequence } }
+    }
+
+    private func store(_ entry: JournalEntry) -> JournalEntry {
         state.withLock { s in
             var e = entry
             e.sequence = s.nextSequence

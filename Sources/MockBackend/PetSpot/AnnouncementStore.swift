@@ -56,7 +56,7 @@ public final class AnnouncementStore: Sendable {
         case ok, notFound, wrongPassword
     }
 
-    private struct State {
+    struct State {
         var records: [String: Record] = [:]
         /// The listed announcements (those with a photo) by creation sequence, oldest first; lists read it backwards,
         /// newest first like the real `ORDER BY createdAt DESC`. Kept apart so a list never walks unlisted announcements.
@@ -122,17 +122,19 @@ public final class AnnouncementStore: Sendable {
         }
     }
 
-    private let state: Locked<State>
+    let state: Locked<State>
     private let seed: UInt64?
     /// The most announcements created through the API that are kept (oldest evicted first); nil keeps all.
     public let limit: Int?
-    private let initial: [(id: String, record: Record)]
+    let initial: [(id: String, record: Record)]
+    /// Where changes are kept across restarts (`serve --data-dir`); nil keeps the store in memory only.
+    let persistence: StoreDataDirectory?
 
     /// A store preloaded with `fixtures`; `seed` makes ids, passwords and request ids reproducible.
     ///
     /// `limit` bounds the announcements created through the API, so a long-running mock cannot grow without end;
     /// the oldest go first and fixtures never do.
-    public init(seed: UInt64?, fixtures: [PetSpotFixture] = [], limit: Int? = nil) {
+    public init(seed: UInt64?, fixtures: [PetSpotFixture] = [], limit: Int? = nil, persistence: StoreDataDirectory? = nil) {
         self.seed = seed
         self.limit = limit.map { max(1, $0) }
         self.initial = fixtures.map {
@@ -140,6 +142,8 @@ public final class AnnouncementStore: Sendable {
         }
         var s = State(random: PetSpotRandom(seed: seed))
         for (id, record) in initial { s.insert(record, id: id) }
+        self.persistence = persistence
+        for change in persistence?.restored ?? [] { s.apply(change, initial: initial, limit: self.limit) }
         self.state = Locked(s)
     }
 
@@ -147,7 +151,10 @@ public final class AnnouncementStore: Sendable {
     public func reset() {
         var s = State(random: PetSpotRandom(seed: seed))
         for (id, record) in initial { s.insert(record, id: id) }
-        state.withLock { $0 = s }
+        state.withLock { current in
+            current = s
+            persistence?.record(.reset)
+        }
     }
 
     /// How many announcements are stored.
@@ -174,6 +181,7 @@ public final class AnnouncementStore: Sendable {
                 s.created.append((s.nextSequence - 1, id))
                 s.evict(toKeep: limit)
             }
+            persistence?.record(.put(id: id, json: record.json, password: password, created: true))
             return (id, password, record.json)
         }
     }
@@ -203,6 +211,7 @@ public final class AnnouncementStore: Sendable {
             record.setPhotoURL("/images/\(Self.fileName(id: id, type: type))", updatedAt: updatedAt)
             s.records[id] = record
             s.list(id, sequence: record.sequence)
+            persistence?.record(.photo(id: id, photo: Photo(bytes: bytes, type: type), json: record.json))
             return true
         }
     }
@@ -213,6 +222,7 @@ public final class AnnouncementStore: Sendable {
             guard let removed = s.records.removeValue(forKey: id) else { return false }
             s.unlist(sequence: removed.sequence)
             if let chip = removed.microchipNumber { s.microchips.remove(chip) }
+            persistence?.record(.delete(id: id))
             return true
         }
     }

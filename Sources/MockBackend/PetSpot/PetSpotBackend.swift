@@ -26,6 +26,8 @@ public struct PetSpotBackend: MockResponder {
         public var now: @Sendable () -> Date
         /// The most announcements created through the API that are kept, oldest evicted first; nil keeps all.
         public var storeLimit: Int?
+        /// Where the store keeps its changes across restarts (`serve --data-dir`); nil keeps it in memory.
+        public var dataDirectory: StoreDataDirectory?
 
         /// A configuration with the usual defaults.
         public init(
@@ -75,7 +77,8 @@ public struct PetSpotBackend: MockResponder {
     public init(configuration: Configuration) throws(CreateAnnouncementValidator.MissingSchema) {
         self.configuration = configuration
         self.validator = try CreateAnnouncementValidator(contracts: configuration.contracts)
-        self.store = AnnouncementStore(seed: configuration.seed, fixtures: configuration.fixtures, limit: configuration.storeLimit)
+        self.store = AnnouncementStore(seed: configuration.seed, fixtures: configuration.fixtures, limit: configuration.storeLimit,
+                                       persistence: configuration.dataDirectory)
         self.responseCheck = configuration.checkResponses ? ResponseContractCheck(contracts: configuration.contracts) : nil
     }
 
@@ -83,7 +86,7 @@ public struct PetSpotBackend: MockResponder {
     public func respond(to request: MockRequest) async -> MockResponse {
         let route = PetSpotRoute(method: request.method, path: request.path)
         guard case .uploadPhoto(let id) = route, request.body.readableBytes > Self.offloadThreshold else {
-            return answerNow(route, request)
+            return await durable(answerNow(route, request), route: route)
         }
         // Only a big upload waits: its multipart scan runs on the thread pool, never on an event loop.
         let requestID = store.nextRequestID()
@@ -94,13 +97,14 @@ public struct PetSpotBackend: MockResponder {
         } catch {
             response = errorResponse(error, requestID: requestID)
         }
-        return finish(response, for: request, route: route, requestID: requestID)
+        return await durable(finish(response, for: request, route: route, requestID: requestID), route: route)
     }
 
     /// Every answer but a big upload's is ready at once, so the server answers on its event loop without a task hop.
     public func immediateResponse(to request: MockRequest) -> MockResponse? {
         let route = PetSpotRoute(method: request.method, path: request.path)
         if case .uploadPhoto = route, request.body.readableBytes > Self.offloadThreshold { return nil }
+        if needsDurableWrite(route) { return nil }
         return answerNow(route, request)
     }
 

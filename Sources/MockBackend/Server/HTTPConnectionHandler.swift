@@ -131,6 +131,12 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
 
     private func answerAdmin(_ request: MockRequest, keepAlive: Bool, context: ChannelHandlerContext) {
         let api = server.adminAPI
+        if request.method == .GET, request.path == AdminAPI.prefix + "events", api.refusal(request) == nil {
+            // The event stream owns the connection from here; like a stall, the handler only waits for it to close.
+            state = .stalled
+            AdminEventStream.start(on: context.channel, journal: server.journal, options: AdminEventStream.options(for: request))
+            return
+        }
         run(context, { await api.handle(request) }) { handler, context, response in
             handler.finish(response, for: request, keepAlive: keepAlive, context: context)
         }

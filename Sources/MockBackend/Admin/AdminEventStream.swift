@@ -1,0 +1,128 @@
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// `GET /__spotcheck/events`: journal entries as server-sent events, written straight to the connection.
+///
+/// Each stream holds one write in flight at a time; while the reader is slow, entries wait in the subscription's
+/// bounded buffer and overflow is dropped and announced (`event: dropped`), so the server never waits for a page.
+final class AdminEventStream: Sendable {
+    /// What the client asked for: entries after `since`, and at most `backlog` already recorded ones to start with.
+    struct Options: Sendable {
+        var since: Int
+        var backlog: Int
+        var capacity: Int
+    }
+
+    private struct State {
+        var inFlight = false
+        var lastSent = 0
+        var closed = false
+        var heartbeat: RepeatedTask?
+    }
+
+    private let channel: any Channel
+    private let state = Locked(State())
+    private let subscription = Locked<JournalSubscription?>(nil)
+    /// How often a comment line is sent so proxies keep the connection and a vanished reader is noticed.
+    static let heartbeat = TimeAmount.seconds(15)
+
+    private init(channel: any Channel) {
+        self.channel = channel
+    }
+
+    /// Parses the stream options from the query (`since`, `backlog`, `buffer`) and the `Last-Event-ID` header.
+    static func options(for request: MockRequest) -> Options {
+        let query = AdminQuery(request.query)
+        let since = query.int("since") ?? request.headers.first(name: "last-event-id").flatMap { Int($0) } ?? 0
+        return Options(since: max(0, since), backlog: min(max(0, query.int("backlog") ?? 200), 1000),
+                       capacity: min(max(1, query.int("buffer") ?? JournalStream.defaultCapacity), 100_000))
+    }
+
+    /// Sends the head and backlog on `channel`, then every new entry until the connection closes.
+    static func start(on channel: any Channel, journal: Journal, options: Options) {
+        let stream = AdminEventStream(channel: channel)
+        let subscription = journal.stream.subscribe(capacity: options.capacity) { [weak stream] in
+            guard let stream else { return }
+            stream.channel.eventLoop.execute { stream.pump() }
+        }
+        stream.subscription.withLock { $0 = subscription }
+        // Subscribed before the backlog is read, so nothing recorded in between is missed; `lastSent` skips doubles.
+        let backlog = journal.entries().filter { $0.sequence > options.since }.suffix(options.backlog)
+        var headers = HTTPHeaders()
+        headers.add(name: "content-type", value: "text/event-stream; charset=utf-8")
+        headers.add(name: "cache-control", value: "no-cache")
+        headers.add(name: "x-accel-buffering", value: "no")
+        channel.write(HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers)), promise: nil)
+        var first = ByteBuffer(string: "retry: 1000\n\n")
+        stream.encode(Array(backlog), dropped: 0, into: &first)
+        stream.state.withLock { $0.lastSent = backlog.last?.sequence ?? options.since }
+        channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(first)), promise: nil)
+        let task = channel.eventLoop.scheduleRepeatedTask(initialDelay: heartbeat, delay: heartbeat) { [weak stream] _ in
+            stream?.ping()
+        }
+        stream.state.withLock { $0.heartbeat = task }
+        channel.closeFuture.whenComplete { _ in stream.close() }
+    }
+
+    /// Writes what is waiting, one write at a time; runs on the channel's event loop.
+    private func pump() {
+        let go = state.withLock { s -> Bool in
+            if s.inFlight || s.closed { return false }
+            s.inFlight = true
+            return true
+        }
+        guard go, let subscription = subscription.withLock({ $0 }) else { return }
+        let (entries, dropped) = subscription.drain()
+        let lastSent = state.withLock { $0.lastSent }
+        let fresh = entries.filter { $0.sequence > lastSent }
+        guard !fresh.isEmpty || dropped > 0 else {
+            state.withLock { $0.inFlight = false }
+            return
+        }
+        var buffer = ByteBuffer()
+        encode(fresh, dropped: dropped, into: &buffer)
+        if let last = fresh.last { state.withLock { $0.lastSent = last.sequence } }
+        channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(buffer))).whenComplete { [weak self] result in
+            guard let self else { return }
+            self.state.withLock { $0.inFlight = false }
+            if case .failure = result {
+                self.channel.close(promise: nil)
+            } else {
+                self.pump()
+            }
+        }
+    }
+
+    private func ping() {
+        guard !state.withLock({ $0.inFlight || $0.closed }) else { return }
+        channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: ": ping\n\n"))), promise: nil)
+    }
+
+    /// `id`, `event: entry` and the summary as `data` per entry; an `event: dropped` first when entries were lost.
+    private func encode(_ entries: [JournalEntry], dropped: Int, into buffer: inout ByteBuffer) {
+        if dropped > 0 {
+            buffer.writeString("event: dropped\ndata: {\"dropped\":\(dropped)}\n\n")
+        }
+        let encoder = JSONEncoder()
+        for entry in entries {
+            guard let data = try? encoder.encode(JournalEntrySummary(entry)) else { continue }
+            buffer.writeString("id: \(entry.sequence)\nevent: entry\ndata: ")
+            buffer.writeBytes(data)
+            buffer.writeString("\n\n")
+        }
+    }
+
+    private func close() {
+        let task = state.withLock { s -> RepeatedTask? in
+            s.closed = true
+            defer { s.heartbeat = nil }
+            return s.heartbeat
+        }
+        task?.cancel()
+        subscription.withLock { s in
+            s?.cancel()
+            s = nil
+        }
+    }
+}

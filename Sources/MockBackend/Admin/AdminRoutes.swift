@@ -1,0 +1,170 @@
+import ContractKit
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The admin routes behind the dashboard: entry detail, single-rule changes, rule export, the fault catalogue and the state.
+///
+/// Everything the dashboard does goes through these, so anything it can do, curl can do too.
+extension AdminAPI {
+    func handleMore(_ request: MockRequest, route: String) async -> MockResponse {
+        guard let (template, args) = AdminAPI.match(route) else { return AdminAPI.notFound(request.path) }
+        let arg = args.first ?? ""
+        switch (template, request.method) {
+        case ("", .GET), ("index.html", .GET):
+            return DashboardAssets.response(for: "index.html")
+        case ("dashboard/*", .GET):
+            return DashboardAssets.response(for: arg)
+        case ("events", .GET):
+            return AdminAPI.error(.badRequest, "The event stream needs a live HTTP connection to the server; use curl -N \(AdminAPI.prefix)events.")
+        case ("journal/*", .GET):
+            guard let sequence = Int(arg) else { return AdminAPI.error(.badRequest, "\"\(arg)\" is not a journal sequence number.") }
+            guard let entry = journal.entry(sequence: sequence) else {
+                return AdminAPI.error(.notFound, "Journal entry \(sequence) is not kept (the journal keeps the newest \(journal.limit)).")
+            }
+            return AdminAPI.encoded(entry)
+        case ("faults/active", .GET):
+            return AdminAPI.json(.ok, activeRules())
+        case ("faults/export", .GET):
+            var response = AdminAPI.json(.ok, FaultRule.json(faults.rules))
+            response.headers.add(name: "content-disposition", value: "attachment; filename=\"faults.json\"")
+            return response
+        case ("faults/catalogue", .GET):
+            return AdminAPI.json(.ok, AdminFaultCatalogue.json)
+        case ("faults/rules", .POST):
+            return appendRules(request)
+        case ("faults/rules/*", .DELETE):
+            guard let index = Int(arg), faults.removeRule(at: index) else {
+                return AdminAPI.error(.notFound, "There is no rule at position \(arg); GET \(AdminAPI.prefix)faults/active lists them from 0.")
+            }
+            return AdminAPI.json(.ok, activeRules())
+        case ("faults/presets/*", .POST):
+            guard let preset = FaultPreset(rawValue: arg) else {
+                return AdminAPI.error(.notFound, "Unknown preset \"\(arg)\"; expected one of \(FaultPreset.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            faults.appendRules(preset.rules(seed: AdminQuery(request.query)["seed"].flatMap { UInt64($0) }))
+            return AdminAPI.json(.ok, activeRules())
+        case ("faults/offline", .POST):
+            // Like --offline: one unconditional refuse rule, which takes the main port down at once.
+            if faults.standingRefusal == nil { faults.appendRules(FaultPreset.offline.rules()) }
+            return AdminAPI.json(.ok, activeRules())
+        case ("faults/offline", .DELETE):
+            faults.removeRules { $0.isUnconditional && $0.fault.kindIsRefuse != nil }
+            return AdminAPI.json(.ok, activeRules())
+        case ("state", .GET):
+            guard let state = await hooks?.state(limit: max(0, AdminQuery(request.query).int("limit") ?? 1000)) else {
+                return AdminAPI.error(.notFound, "This server keeps no state (it forwards to a real server).")
+            }
+            return AdminAPI.json(.ok, state)
+        case ("state/announcements/*", .DELETE):
+            guard let hooks else { return AdminAPI.error(.notFound, "This server keeps no state (it forwards to a real server).") }
+            do throws(AdminHookError) {
+                guard try await hooks.deleteAnnouncement(id: arg) else {
+                    return AdminAPI.error(.notFound, "No stored announcement has the id \(arg).")
+                }
+                return MockResponse(status: .noContent)
+            } catch {
+                return AdminAPI.error(error.badRequest ? .badRequest : .internalServerError, error.message)
+            }
+        case ("state/announcements/*/photo", .GET):
+            guard let photo = await hooks?.photo(id: arg) else { return AdminAPI.error(.notFound, "Announcement \(arg) has no stored photo.") }
+            return MockResponse(status: .ok, headers: ["content-type": photo.contentType], body: ByteBuffer(bytes: photo.bytes))
+        case ("state/fixtures", .POST):
+            return await loadFixtures(request)
+        default:
+            if let allowed = AdminAPI.allowedMethods[template] {
+                var response = AdminAPI.error(.methodNotAllowed, "\(request.method.rawValue) is not allowed on \(request.path); use \(allowed).")
+                response.headers.add(name: "allow", value: allowed)
+                return response
+            }
+            return AdminAPI.notFound(request.path)
+        }
+    }
+
+    /// Every route with `*` for a variable segment, and the methods it accepts (for 405 answers).
+    private static let allowedMethods = [
+        "": "GET", "index.html": "GET", "dashboard/*": "GET", "events": "GET", "journal/*": "GET", "faults/active": "GET",
+        "faults/export": "GET", "faults/catalogue": "GET", "state": "GET", "state/announcements/*/photo": "GET",
+        "faults/rules": "POST", "faults/presets/*": "POST", "state/fixtures": "POST",
+        "faults/rules/*": "DELETE", "state/announcements/*": "DELETE", "faults/offline": "POST, DELETE",
+    ]
+
+    /// The route template matching `route` and the values of its `*` segments; nil when none matches.
+    private static func match(_ route: String) -> (template: String, args: [String])? {
+        let parts = route.split(separator: "/", omittingEmptySubsequences: false)
+        for template in allowedMethods.keys {
+            let pattern = template.split(separator: "/", omittingEmptySubsequences: false)
+            guard pattern.count == parts.count else { continue }
+            var args: [String] = []
+            var matched = true
+            for (p, part) in zip(pattern, parts) {
+                if p == "*" {
+                    guard !part.isEmpty else { matched = false; break }
+                    args.append(String(part).removingPercentEncoding ?? String(part))
+                } else if p != part {
+                    matched = false
+                    break
+                }
+            }
+            if matched { return (template, args) }
+        }
+        return nil
+    }
+
+    /// `{"offline": Bool, "rules": [{"index", "label", "rule", "applied", "remaining"}]}`; `remaining` is null for rules without `times`.
+    func activeRules() -> JSONValue {
+        let usage = faults.ruleUsage
+        let rows: [JSONValue] = usage.enumerated().map { i, item in
+            var o = JSONObject()
+            o["index"] = .number(Double(i))
+            o["label"] = .string(item.rule.name ?? "rule \(i + 1)")
+            o["rule"] = item.rule.json
+            o["applied"] = .number(Double(item.applied))
+            o["remaining"] = item.rule.times.map { .number(Double(max(0, $0 - item.applied))) } ?? .null
+            return .object(o)
+        }
+        return .object(["offline": .bool(faults.standingRefusal != nil), "rules": .array(rows)])
+    }
+
+    /// `POST faults/rules`: one rule object, a bare array or `{"rules": [...]}`, added after the current rules.
+    private func appendRules(_ request: MockRequest) -> MockResponse {
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: Data(request.body.readableBytesView))
+        } catch {
+            return AdminAPI.error(.badRequest, "The body is not valid JSON: \(error.description).")
+        }
+        let file = "POST \(AdminAPI.prefix)faults/rules"
+        do {
+            let rules = value.objectValue?["fault"] != nil ? [try FaultRule.parseRule(value, file: file)] : try FaultRule.parseRules(value, file: file)
+            faults.appendRules(rules)
+            return AdminAPI.json(.created, activeRules())
+        } catch {
+            return AdminAPI.error(.badRequest, error.description, pointer: error.pointer)
+        }
+    }
+
+    private func loadFixtures(_ request: MockRequest) async -> MockResponse {
+        guard let hooks else { return AdminAPI.error(.notFound, "This server keeps no state (it forwards to a real server).") }
+        let value: JSONValue
+        do {
+            value = try JSONValue(parsing: Data(request.body.readableBytesView))
+        } catch {
+            return AdminAPI.error(.badRequest, "The body is not valid JSON: \(error.description).")
+        }
+        do throws(AdminHookError) {
+            let count = try await hooks.loadFixtures(value)
+            return AdminAPI.json(.ok, .object(["loaded": .number(Double(count))]))
+        } catch {
+            return AdminAPI.error(error.badRequest ? .badRequest : .internalServerError, error.message)
+        }
+    }
+
+    /// A 200 with an `Encodable` value as JSON.
+    static func encoded<T: Encodable>(_ value: T) -> MockResponse {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(value) else { return error(.internalServerError, "The answer could not be encoded.") }
+        return MockResponse(status: .ok, headers: ["content-type": "application/json"], body: ByteBuffer(bytes: data))
+    }
+}

@@ -1,0 +1,66 @@
+import ContractKit
+
+/// The admin API's view of the PetSpot backend: reset to the start state, and the state panel's reads and changes.
+struct PetSpotAdminHooks: AdminHooks {
+    let store: AnnouncementStore
+
+    /// Back to the start state (fixtures only, seed rewound); with a data directory, the reset is saved too.
+    func reset() async {
+        store.reset()
+        try? await store.waitUntilDurable()
+    }
+
+    /// `{"count", "persistent", "dataDir", "announcements": [{"id", "managementPassword", "photo": {"type", "bytes", "url"}?, "announcement"}]}`,
+    /// the newest `limit` first; `count` is the total.
+    func state(limit: Int) async -> JSONValue? {
+        let all = store.snapshot()
+        let items: [JSONValue] = all.prefix(limit).map { stored in
+            var o = JSONObject()
+            o["id"] = .string(stored.id)
+            o["managementPassword"] = .string(stored.managementPassword)
+            if let type = stored.photoType {
+                o["photo"] = .object(["type": .string(type), "bytes": .number(Double(stored.photoBytes)),
+                                      "url": .string("\(AdminAPI.prefix)state/announcements/\(stored.id)/photo")])
+            } else {
+                o["photo"] = .null
+            }
+            o["announcement"] = stored.json
+            return .object(o)
+        }
+        return .object([
+            "count": .number(Double(all.count)), "persistent": .bool(store.persistence != nil),
+            "dataDir": store.persistence.map { .string($0.url.path) } ?? .null, "announcements": .array(items),
+        ])
+    }
+
+    func deleteAnnouncement(id: String) async throws(AdminHookError) -> Bool {
+        guard store.delete(id: id) else { return false }
+        do {
+            try await store.waitUntilDurable()
+        } catch {
+            throw AdminHookError(error.description, badRequest: false)
+        }
+        return true
+    }
+
+    func photo(id: String) async -> (bytes: [UInt8], contentType: String)? {
+        guard let photo = store.photo(id: id) else { return nil }
+        return (Array(photo.bytes.readableBytesView), photo.type.contentType)
+    }
+
+    func loadFixtures(_ document: JSONValue) async throws(AdminHookError) -> Int {
+        let fixtures: [PetSpotFixture]
+        do {
+            fixtures = try PetSpotFixture.parse(document, file: "POST \(AdminAPI.prefix)state/fixtures")
+        } catch {
+            throw AdminHookError(error.description, badRequest: true)
+        }
+        store.load(fixtures)
+        do {
+            try await store.waitUntilDurable()
+        } catch {
+            throw AdminHookError(error.description, badRequest: false)
+        }
+        return fixtures.count
+    }
+}

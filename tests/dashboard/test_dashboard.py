@@ -1,0 +1,267 @@
+"""Browser tests of the SpotCheck dashboard: real headless Chromium (Debian's) driven by Playwright.
+
+Run through scripts/dashboard-test.sh, which installs what is needed and passes the spotcheck binary in SPOTCHECK_BIN.
+Prints one line per test and closes with "N passed, N failed".
+"""
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import traceback
+import urllib.error
+import urllib.request
+
+from playwright.sync_api import expect, sync_playwright
+
+BIN = os.environ["SPOTCHECK_BIN"]
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+SCREENSHOT = os.path.join(ROOT, "docs", "dashboard.png")
+PNG = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00\x90wS\xde" \
+    b"\x00\x00\x00\x0cIDATx\x9cc\xf8\xcf\xc0\x00\x00\x03\x01\x01\x00\xc9\xfe\x92\xef\x00\x00\x00\x00IEND\xaeB`\x82"
+
+
+class Serve:
+    """A `spotcheck serve --port 0 --admin-port 0` process; its URLs are read from the banner."""
+
+    def __init__(self, *extra):
+        self.process = subprocess.Popen([BIN, "serve", "--port", "0", "--admin-port", "0", "--quiet", *extra],
+                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        self.base = self.admin = self.dashboard = None
+        deadline = time.time() + 30
+        while time.time() < deadline and not self.dashboard:
+            line = self.process.stdout.readline()
+            if not line:
+                break
+            if m := re.match(r"Listening on (http://\S+)", line):
+                self.base = m.group(1)
+            if m := re.match(r"Admin API on (http://\S+?)/__spotcheck/", line):
+                self.admin = m.group(1)
+            if m := re.match(r"Dashboard on (http://\S+)", line):
+                self.dashboard = m.group(1)
+        assert self.base and self.admin and self.dashboard, "serve did not print its URLs"
+
+    def stop(self):
+        self.process.terminate()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+
+
+def http(method, url, body=None, headers=None, timeout=5):
+    """(status, parsed JSON or bytes); raises URLError when the connection fails."""
+    request = urllib.request.Request(url, data=body, method=method, headers=headers or {})
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            status, data = response.status, response.read()
+    except urllib.error.HTTPError as error:
+        status, data = error.code, error.read()
+    try:
+        return status, json.loads(data)
+    except ValueError:
+        return status, data
+
+
+def create(serve, pet_name):
+    body = {"petName": pet_name, "species": "Dog", "sex": "MALE", "locationLatitude": 52.2, "locationLongitude": 21.0,
+            "lastSeenDate": "2025-01-02", "status": "MISSING", "email": "owner@example.com"}
+    status, answer = http("POST", serve.base + "/api/v1/announcements", json.dumps(body).encode(),
+                          {"Content-Type": "application/json"})
+    assert status == 201, (status, answer)
+    return answer["id"], answer["managementPassword"]
+
+
+def upload(serve, announcement_id, password):
+    boundary = "spotcheckboundary"
+    body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"pet.png\"\r\n"
+            f"Content-Type: image/png\r\n\r\n").encode() + PNG + f"\r\n--{boundary}--\r\n".encode()
+    import base64
+    auth = base64.b64encode(f"owner:{password}".encode()).decode()
+    status, _ = http("POST", f"{serve.base}/api/v1/announcements/{announcement_id}/photos", body,
+                     {"Content-Type": f"multipart/form-data; boundary={boundary}", "Authorization": f"Basic {auth}"})
+    return status
+
+
+def refused(serve):
+    try:
+        http("GET", serve.base + "/api/health", timeout=2)
+        return False
+    except urllib.error.URLError as error:
+        return "refused" in str(error.reason).lower()
+
+
+def eventually(check, timeout=10):
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if check():
+            return True
+        time.sleep(0.1)
+    return check()
+
+
+def test_request_appears_with_body(page, serve):
+    page.goto(serve.dashboard)
+    expect(page.locator("#conn")).to_have_text("live", timeout=10000)
+    announcement_id, _ = create(serve, "Burek-live")
+    row = page.locator("#traffic-rows tr", has_text="/api/v1/announcements").first
+    expect(row).to_contain_text("201", timeout=10000)
+    expect(row).to_contain_text("createAnnouncement")
+    row.click()
+    expect(page.locator("#request-body")).to_contain_text("Burek-live", timeout=10000)
+    expect(page.locator("#response-body")).to_contain_text(announcement_id)
+    expect(page.locator("#announcements")).to_contain_text(announcement_id, timeout=10000)
+
+
+def test_upload_503_for_one_call(page, serve):
+    page.goto(serve.dashboard)
+    announcement_id, password = create(serve, "Reksio")
+    row = page.locator('#fault-matrix tr[data-contract="uploadPhoto"]')
+    row.locator("select").select_option("status")
+    row.locator('input[data-field="status"]').fill("503")
+    row.locator("input.times").fill("1")
+    row.locator("button.apply").click()
+    expect(page.locator("#active-rules")).to_contain_text("1 left", timeout=5000)
+    assert upload(serve, announcement_id, password) == 503
+    assert upload(serve, announcement_id, password) == 201
+    expect(page.locator("#active-rules")).to_contain_text("0 left", timeout=5000)
+    failed = page.locator("#traffic-rows tr", has_text="/photos").filter(has_text="503").first
+    expect(failed).to_contain_text("status", timeout=10000)
+    page.locator("#f-failures").check()
+    expect(page.locator("#traffic-rows tr", has_text="/photos")).to_have_count(1, timeout=5000)
+    page.locator("#f-failures").uncheck()
+    page.locator("#clear-faults").click()
+    expect(page.locator("#active-rules")).to_contain_text("none", timeout=5000)
+
+
+def test_offline_and_back(page, serve):
+    page.goto(serve.dashboard)
+    expect(page.locator("#offline")).to_have_text("Go offline", timeout=5000)
+    page.locator("#offline").click()
+    expect(page.locator("#offline")).to_contain_text("OFFLINE", timeout=5000)
+    assert eventually(lambda: refused(serve)), "the main port still answers while offline"
+    # The page lives on the admin port, so it keeps working while the main port refuses.
+    expect(page.locator("#conn")).to_have_text("live")
+    page.locator("#offline").click()
+    expect(page.locator("#offline")).to_have_text("Go offline", timeout=5000)
+    assert eventually(lambda: not refused(serve)), "the main port did not come back"
+    assert http("GET", serve.base + "/api/health")[0] == 200
+
+
+def test_export_and_load_with_faults(page, serve):
+    page.goto(serve.dashboard)
+    row = page.locator('#fault-matrix tr[data-contract="createAnnouncement"]')
+    row.locator("select").select_option("status")
+    row.locator('input[data-field="status"]').fill("500")
+    row.locator("input.times").fill("2")
+    row.locator("button.apply").click()
+    expect(page.locator("#active-rules")).to_contain_text("2 left", timeout=5000)
+    with page.expect_download() as info:
+        page.locator("#export").click()
+    folder = tempfile.mkdtemp()
+    path = os.path.join(folder, "faults.json")
+    info.value.save_as(path)
+    with open(path) as f:
+        exported = json.load(f)
+    assert exported["rules"][0]["contract"] == "createAnnouncement", exported
+    page.locator("#clear-faults").click()
+    second = Serve("--faults", path)
+    try:
+        body = json.dumps({"species": "Cat", "sex": "FEMALE", "locationLatitude": 1, "locationLongitude": 2,
+                           "lastSeenDate": "2025-01-02", "status": "MISSING", "email": "a@example.com"}).encode()
+        statuses = [http("POST", second.base + "/api/v1/announcements", body, {"Content-Type": "application/json"})[0]
+                    for _ in range(3)]
+        assert statuses == [500, 500, 201], statuses
+    finally:
+        second.stop()
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def test_stays_usable_under_load(page, serve):
+    """About 1,000 exchanges per second for a few seconds: the page keeps a bounded window and still answers clicks."""
+    import threading
+    from http.client import HTTPConnection
+    page.goto(serve.dashboard)
+    expect(page.locator("#conn")).to_have_text("live", timeout=10000)
+    host, port = serve.base.removeprefix("http://").split(":")
+    stop = time.time() + 4
+    counts = []
+
+    def hammer():
+        connection = HTTPConnection(host, int(port), timeout=10)
+        sent = 0
+        while time.time() < stop:
+            # Paced to about 1,000 per second in total across the four clients.
+            connection.request("GET", f"/api/v1/announcements?lat=1&lng=2&range={sent % 50 + 1}")
+            connection.getresponse().read()
+            sent += 1
+            time.sleep(0.002)
+        counts.append(sent)
+
+    clients = [threading.Thread(target=hammer) for _ in range(4)]
+    for c in clients:
+        c.start()
+    for c in clients:
+        c.join()
+    total = sum(counts)
+    print(f"     sent {total} requests in 4 s ({total / 4:.0f}/s)", flush=True)
+    expect(page.locator("#traffic-rows tr").first).to_contain_text("listAnnouncements", timeout=10000)
+    rows = page.locator("#traffic-rows tr").count()
+    assert 0 < rows <= 400, rows
+    # The newest exchange reaches the page (or the page says how many it skipped).
+    newest = http("GET", serve.admin + "/__spotcheck/journal")[1]["entries"][-1]["sequence"]
+    expect(page.locator("#traffic-rows tr").first.locator("td").first).to_have_text(str(newest), timeout=10000)
+    page.locator("#traffic-rows tr").nth(5).click()
+    expect(page.locator("#response-body")).to_contain_text("data", timeout=5000)
+
+
+def take_screenshot(page, serve):
+    page.goto(serve.dashboard)
+    expect(page.locator("#conn")).to_have_text("live", timeout=10000)
+    for name in ("Luna", "Azor", "Mruczek"):
+        announcement_id, password = create(serve, name)
+        upload(serve, announcement_id, password)
+    http("GET", serve.base + "/api/v1/announcements?lat=52.2&lng=21.0&range=5")
+    http("GET", serve.base + "/api/v1/announcements/00000000-0000-4000-8000-000000000000")
+    row = page.locator('#fault-matrix tr[data-contract="uploadPhoto"]')
+    row.locator("select").select_option("status")
+    row.locator('input[data-field="status"]').fill("503")
+    row.locator("input.times").fill("3")
+    row.locator("button.apply").click()
+    expect(page.locator("#active-rules")).to_contain_text("3 left", timeout=5000)
+    page.locator("#traffic-rows tr", has_text="/photos").first.click()
+    expect(page.locator("#request-body img")).to_be_visible(timeout=10000)
+    page.wait_for_timeout(3500)
+    page.screenshot(path=SCREENSHOT, full_page=True)
+
+
+def main():
+    tests = [test_request_appears_with_body, test_upload_503_for_one_call, test_offline_and_back,
+             test_export_and_load_with_faults, test_stays_usable_under_load]
+    passed = failed = 0
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
+        for test in tests + [take_screenshot]:
+            serve = Serve()
+            page = browser.new_page(viewport={"width": 1440, "height": 900}, accept_downloads=True)
+            try:
+                test(page, serve)
+                passed += 1
+                print(f"PASS {test.__name__}", flush=True)
+            except Exception:
+                failed += 1
+                print(f"FAIL {test.__name__}", flush=True)
+                traceback.print_exc()
+            finally:
+                page.close()
+                serve.stop()
+        browser.close()
+    print(f"{passed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
