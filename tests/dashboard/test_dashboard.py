@@ -20,8 +20,18 @@ from playwright.sync_api import expect, sync_playwright
 BIN = os.environ["SPOTCHECK_BIN"]
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 SCREENSHOT = os.path.join(ROOT, "docs", "dashboard.png")
-PNG = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\rIHDR\x00\x00\x00\x01\x00\x00\x00\x01\x08\x02\x00\x00\x00\x90wS\xde" \
-    b"\x00\x00\x00\x0cIDATx\x9cc\xf8\xcf\xc0\x00\x00\x03\x01\x01\x00\xc9\xfe\x92\xef\x00\x00\x00\x00IEND\xaeB`\x82"
+def make_png(width=64, height=48):
+    """A small gradient PNG (real pixels, so the previews show something)."""
+    import struct
+    import zlib
+    rows = b"".join(b"\x00" + bytes(v for x in range(width) for v in (40 + 3 * x, 120 + 2 * y, 200 - 2 * x)) for y in range(height))
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
+
+
+PNG = make_png()
 
 
 class Serve:
@@ -224,6 +234,7 @@ def take_screenshot(page, serve):
     for name in ("Luna", "Azor", "Mruczek"):
         announcement_id, password = create(serve, name)
         upload(serve, announcement_id, password)
+    late_id, late_password = create(serve, "Pimpek")
     http("GET", serve.base + "/api/v1/announcements?lat=52.2&lng=21.0&range=5")
     http("GET", serve.base + "/api/v1/announcements/00000000-0000-4000-8000-000000000000")
     row = page.locator('#fault-matrix tr[data-contract="uploadPhoto"]')
@@ -232,7 +243,11 @@ def take_screenshot(page, serve):
     row.locator("input.times").fill("3")
     row.locator("button.apply").click()
     expect(page.locator("#active-rules")).to_contain_text("3 left", timeout=5000)
-    page.locator("#traffic-rows tr", has_text="/photos").first.click()
+    assert upload(serve, late_id, late_password) == 503
+    failed = page.locator("#traffic-rows tr", has_text="/photos").filter(has_text="503").first
+    expect(failed).to_be_visible(timeout=10000)
+    failed.click()
+    expect(page.locator("#detail")).to_contain_text("uploadPhoto: status 503", timeout=10000)
     expect(page.locator("#request-body img")).to_be_visible(timeout=10000)
     page.wait_for_timeout(3500)
     page.screenshot(path=SCREENSHOT, full_page=True)

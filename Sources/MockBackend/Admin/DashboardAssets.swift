@@ -22,15 +22,31 @@ enum DashboardAssets {
     static func bytes(of name: String) -> [UInt8]? {
         guard files[name] != nil else { return nil }
         if let cached = cache.withLock({ $0[name] }) { return cached }
-        let dot = name.lastIndex(of: ".")!
-        guard let url = Bundle.module.url(forResource: String(name[..<dot]), withExtension: String(name[name.index(after: dot)...]),
-                                          subdirectory: "dashboard"),
-            let data = try? Data(contentsOf: url)
-        else { return nil }
+        guard let directory, let data = try? Data(contentsOf: directory.appendingPathComponent(name)) else { return nil }
         let bytes = Array(data)
         cache.withLock { $0[name] = bytes }
         return bytes
     }
+
+    /// Where the files are: the package's resource bundle beside the binary, else (in a checkout) the sources.
+    ///
+    /// Looked up by hand rather than through `Bundle.module`, whose accessor stops the process when the bundle is missing
+    /// (a binary copied without it); here that only makes the dashboard answer 404.
+    static let directory: URL? = {
+        let fm = FileManager.default
+        let bases = [Bundle.main.bundleURL, Bundle.main.executableURL?.deletingLastPathComponent(), Bundle.main.resourceURL].compactMap { $0 }
+        for base in bases {
+            for bundle in ["SpotCheck_MockBackend.resources", "SpotCheck_MockBackend.bundle"] {
+                for inner in ["dashboard", "Contents/Resources/dashboard"] {
+                    let candidate = base.appendingPathComponent(bundle).appendingPathComponent(inner)
+                    if fm.fileExists(atPath: candidate.appendingPathComponent("index.html").path) { return candidate }
+                }
+            }
+        }
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("Resources/dashboard")
+        return fm.fileExists(atPath: source.appendingPathComponent("index.html").path) ? source : nil
+    }()
 
     /// A 200 with the file, or the admin API's 404.
     static func response(for name: String) -> MockResponse {
