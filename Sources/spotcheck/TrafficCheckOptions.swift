@@ -45,7 +45,7 @@ struct TrafficCheckOptions: ParsableArguments {
             }
         }
         return ExchangeMonitor(
-            validator: noValidate ? nil : ExchangeValidator(contracts: contracts),
+            validator: noValidate ? nil : ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects)),
             coverage: ContractCoverage(contracts: contracts, source: source, mockObserved: mockObserved),
             recorder: recorder,
             console: { line in FileHandle.standardError.write(Data(("spotcheck: " + line + "\n").utf8)) })

@@ -30,7 +30,7 @@ import Testing
             MockRequest(method: .GET, uri: "/api/health"),
             MockRequest(method: .GET, uri: "/api/v1/announcements/nope"),
             MockRequest(method: .OPTIONS, uri: "/api/v1/announcements", headers: ["Access-Control-Request-Headers": "authorization"]),
-            MockRequest(method: .DELETE, uri: "/api/v1/announcements/\(id)", headers: ["X-Admin-Token": "admin-secret"]),
+            MockRequest(method: .DELETE, uri: "/api/v1/announcements/\(id)", headers: ["Authorization": "admin-secret"]),
             S.createRequest(S.createBody([("species", "  ")])),
         ]
         for request in requests {

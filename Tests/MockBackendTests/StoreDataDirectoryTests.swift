@@ -34,7 +34,7 @@ import Testing
             let auth = "Basic " + Data("x:\(password)".utf8).base64EncodedString()
             #expect(try await http.upload(id: kept, authorization: auth, bytes: PetSpotTestSupport.png).status == 201)
             let (deleted, _) = try await http.create(PetSpotTestSupport.createBody([("microchipNumber", "123456789012345")]))
-            #expect(try await http.send("DELETE", "/api/v1/announcements/\(deleted)", headers: ["X-Admin-Token": "admin-secret"]).status == 204)
+            #expect(try await http.send("DELETE", "/api/v1/announcements/\(deleted)", headers: ["Authorization": "admin-secret"]).status == 204)
             return (kept, deleted, password)
         }
         try await withPersistentMock(directory) { (mock: PetSpotMockBackend) async throws in

@@ -10,7 +10,7 @@ import Testing
 
     @Test func theBannerNamesTheDashboardOnTheAdminPortWhenThereIsOne() async throws {
         for (extra, expectAdmin) in [(["--admin-port", "0"], true), ([], false)] {
-            let mock = try await ServeCommand.parse(["--contracts", contracts, "--quiet"] + extra).start().get()
+            let mock = try await ServeCommand.parse(["--contracts", contracts, "--port", "0", "--quiet"] + extra).start().get()
             let banner = ServeCommand.banner(for: mock)
             let port = mock.adminBaseURL?.port ?? mock.port
             try await mock.shutdown()
@@ -24,7 +24,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: directory.appendingPathComponent("notes.txt"))
-        let result = await (try ServeCommand.parse(["--contracts", contracts, "--quiet", "--data-dir", directory.path])).start()
+        let result = await (try ServeCommand.parse(["--contracts", contracts, "--port", "0", "--quiet", "--data-dir", directory.path])).start()
         guard case .failure(let failure) = result else {
             if case .success(let mock) = result { try await mock.shutdown() }
             Issue.record("serve started on a foreign data dir")
@@ -38,7 +38,7 @@ import Testing
     @Test func theDataDirKeepsAnnouncementsAcrossStarts() async throws {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spotcheck-data-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let arguments = ["--contracts", contracts, "--quiet", "--data-dir", directory.path]
+        let arguments = ["--contracts", contracts, "--port", "0", "--quiet", "--data-dir", directory.path]
         let first = try await ServeCommand.parse(arguments).start().get()
         first.backend.store.load(try PetSpotFixture.load(from: PetSpotFixture.bundledFile))
         try await first.backend.store.waitUntilDurable()

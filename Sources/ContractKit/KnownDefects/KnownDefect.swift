@@ -72,6 +72,14 @@ public struct KnownDefect: Sendable, Equatable {
     /// The defects file's name inside a contracts folder.
     public static let fileName = "known-defects.json"
 
+    /// Today's date in UTC as `YYYY-MM-DD`, the form `expires` is compared in.
+    public static func today(_ now: Date = Date()) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let c = calendar.dateComponents([.year, .month, .day], from: now)
+        return String(format: "%04d-%02d-%02d", c.year ?? 1970, c.month ?? 1, c.day ?? 1)
+    }
+
     /// Whether the entry has expired by `today` (`YYYY-MM-DD`): an expired entry excuses nothing.
     public func isExpired(today: String) -> Bool {
         expires.map { today > $0 } ?? false

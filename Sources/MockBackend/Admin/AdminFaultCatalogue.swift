@@ -17,6 +17,8 @@ enum AdminFaultCatalogue {
         ("malformed", [], "a 2xx whose body is not JSON"),
         ("slowBody", [("chunkBytes", 64, "bytes per chunk"), ("intervalMs", 200, "ms between chunks")], "drip the answer"),
         ("refuse", [("ms", nil, "ms offline (empty: until cleared)")], "stop listening: connection refused (offline)"),
+        ("refuseAfterAnswer", [("ms", nil, "ms offline (empty: until cleared)")],
+         "answer this request, then stop listening: the next connect is refused (offline between two calls)"),
     ]
 
     /// `{"contracts": [...], "kinds": [{"kind", "help", "fields": [{"name", "default", "help"}]}], "presets": [{"name", "rules"}]}`.

@@ -206,7 +206,7 @@ public struct PetSpotBackend: MockResponder {
         if let requestID { response.headers.add(name: "request-id", value: requestID) }
         response.headers.add(name: "Access-Control-Allow-Origin", value: "*")
         if let responseCheck, route != .preflight {
-            let problems = responseCheck.problems(contractID: route.contractID, response: response)
+            let problems = responseCheck.problems(contractID: route.contractID, response: response, request: request)
             if !problems.isEmpty {
                 let summary = problems.joined(separator: "; ")
                 configuration.logger.error(

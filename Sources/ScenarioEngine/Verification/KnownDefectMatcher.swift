@@ -48,9 +48,6 @@ public struct KnownDefectMatcher: Sendable {
 
     /// Today in UTC as `YYYY-MM-DD`.
     public static func today() -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let c = calendar.dateComponents([.year, .month, .day], from: Date())
-        return String(format: "%04d-%02d-%02d", c.year ?? 1970, c.month ?? 1, c.day ?? 1)
+        KnownDefect.today()
     }
 }

@@ -1,0 +1,29 @@
+import ContractKit
+
+/// `contracts/known-defects.json` as the exchange validator's seam: a server-side difference is a known defect when the
+/// request sets off a listed entry's trigger and the answer is the one the entry records.
+///
+/// Both conditions are needed: any 500 from create is not excused, only a 500 to the request the entry names.
+public struct KnownDefectList: KnownDefectMatching {
+    private let active: [KnownDefect]
+
+    /// The entries of `defects` still in force on `today` (`YYYY-MM-DD`, UTC).
+    public init(_ defects: [KnownDefect], today: String = KnownDefect.today()) {
+        active = defects.filter { !$0.isExpired(today: today) }
+    }
+
+    /// The id of the entry that excuses `violation`, or nil.
+    public func knownDefect(for violation: ExchangeViolation, in exchange: Exchange) -> String? {
+        // A client's own mistake stays the client's, whatever the server then does with it.
+        guard violation.side == .server, !active.isEmpty,
+              let (contractID, trigger) = KnownDefectTriggers.trigger(
+                method: exchange.method, path: exchange.path,
+                headers: exchange.requestHeaders.map { (name: $0.name, value: $0.value) }, body: exchange.requestBody),
+              let defect = active.first(where: { $0.contractID == contractID && $0.trigger == trigger }),
+              exchange.status == defect.actual.status else { return nil }
+        if let code = defect.actual.code {
+            guard ErrorEnvelopeSummary(body: exchange.responseBody)?.code == code else { return nil }
+        }
+        return defect.id
+    }
+}
