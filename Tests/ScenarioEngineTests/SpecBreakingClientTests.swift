@@ -123,4 +123,19 @@ import Testing
         let r = try await Self.results(files, driver: OtherReadings())
         for file in files { #expect(r[file]?.status == .passed, "\(file): \(Self.message(r[file]))") }
     }
+
+    @Test func anAlertWithOtherButtonsFailsWhenTheClientReportsThem() async throws {
+        struct OKButtonOnly: ClientDriver {
+            var description: String { "broken: the alert only has OK" }
+            func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
+                Rewriting(inner: try await PetSpotClientDriver().open(context)) { _, observation in
+                    var o = observation
+                    o.alert?.buttons = ["OK"]
+                    return o
+                }
+            }
+        }
+        let r = try await Self.results(["fault-step1-500.json"], driver: OKButtonOnly())
+        #expect(Self.message(r["fault-step1-500.json"]).contains("alert buttons: expected \"Try Again\", \"Cancel\", got \"OK\""), "\(Self.message(r["fault-step1-500.json"]))")
+    }
 }
