@@ -60,7 +60,8 @@ import Testing
     }
 
     @Test func aGenericAlertForALostConnectionFailsOnTheCause() async throws {
-        let files = ["fault-step1-refuse.json", "fault-step2-refuse.json", "fault-step1-reset.json", "fault-step2-drop.json"]
+        // Not fault-step2-drop: on Linux a drop on a fresh connection is badServerResponse, for which generic is right.
+        let files = ["fault-step1-refuse.json", "fault-step2-refuse.json", "fault-step1-reset.json", "fault-step2-reset.json"]
         let r = try await Self.results(files, driver: BrokenClients.MapsEveryErrorToGeneric())
         for file in files {
             let message = Self.message(r[file])
