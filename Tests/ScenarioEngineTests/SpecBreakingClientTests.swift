@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 
 @testable import ScenarioEngine
@@ -138,5 +141,29 @@ import Testing
         }
         let r = try await Self.results(["fault-step1-500.json"], driver: OKButtonOnly())
         #expect(Self.message(r["fault-step1-500.json"]).contains("alert buttons: expected \"Try Again\", \"Cancel\", got \"OK\""), "\(Self.message(r["fault-step1-500.json"]))")
+    }
+
+    @Test func aDetailsScreenThatLoadsThePhotoPasses() async throws {
+        struct LoadsThePhoto: ClientDriver {
+            var description: String { "correct: the details screen loads the photo to know whether it failed" }
+            func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
+                PhotoLoading(inner: try await PetSpotClientDriver().open(context), baseURL: context.baseURL)
+            }
+        }
+        struct PhotoLoading: ClientSession {
+            let inner: any ClientSession
+            let baseURL: URL
+            func perform(_ action: ClientAction) async throws(DriverError) -> ClientObservation {
+                let observation = try await inner.perform(action)
+                if case .loadDetails(let id) = action, observation.details?.presentation["photo"] == "image" {
+                    _ = try? await URLSession.shared.data(from: baseURL.appendingPathComponent("images/\(id).jpeg"))
+                }
+                return observation
+            }
+            func close() async { await inner.close() }
+        }
+        let file = "details-missing-with-reward-and-microchip.json"
+        let r = try await Self.results([file], driver: LoadsThePhoto())
+        #expect(r[file]?.status == .passed, "getAnnouncement → getImage is allowed: \(Self.message(r[file]))")
     }
 }
