@@ -40,9 +40,9 @@ public final class ExchangeValidator: Sendable {
     public func validateResponse(_ exchange: Exchange, contractID: String?) -> [ExchangeViolation] {
         guard exchange.status != nil else { return [] }
         guard let contractID, let contract = contracts.contract(id: contractID) else {
-            return ResponseValidation.envelopeOnly(contracts: contracts, exchange: exchange)
+            return label(ResponseValidation.envelopeOnly(contracts: contracts, exchange: exchange), exchange)
         }
-        return ResponseValidation(contracts: contracts, contract: contract, exchange: exchange).violations()
+        return label(ResponseValidation(contracts: contracts, contract: contract, exchange: exchange).violations(), exchange)
     }
 
     /// Forgets the created announcements the invariants remember (a reset of the backend).
