@@ -33,6 +33,8 @@ public struct ScenarioResult: Sendable {
     public var stepsRun: Int
     /// The listed known defects the server showed here (status `knownDefect`).
     public var knownDefects: [KnownDefect] = []
+    /// Listed known defects a step set off but the server answered as documented (it may have been fixed).
+    public var knownDefectsNotSeen: [KnownDefect] = []
 
     /// A result with these values.
     public init(name: String, file: String, tags: [String], status: Status, duration: Duration, failure: ScenarioFailure? = nil,

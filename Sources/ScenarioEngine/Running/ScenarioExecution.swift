@@ -23,6 +23,8 @@ struct ScenarioExecution {
     var knownDefects = KnownDefectMatcher([])
     /// The listed defects the server showed, step by step.
     var sightings: [KnownDefect] = []
+    /// Listed defects a step set off although the server answered as documented.
+    var notSeen: [KnownDefect] = []
 
     init(scenario: Scenario, target: any ScenarioTarget, driver: any ClientDriver) {
         self.scenario = scenario
@@ -119,6 +121,8 @@ struct ScenarioExecution {
                 // The server got this step wrong exactly as a listed defect says: reported, not failed.
                 sightings.append(defect)
                 mismatches = []
+            } else if mismatches.isEmpty, let sent, let defect = KnownDefectSighting.triggered(by: sent, in: knownDefects) {
+                notSeen.append(defect)
             }
             mismatches += await checkJournal(checker, records)
             if let body = try? JSONValue(parsing: answer.body) {

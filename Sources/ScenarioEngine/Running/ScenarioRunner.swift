@@ -40,12 +40,16 @@ public struct ScenarioRunner: Sendable {
         let failure = await execution.run()
         await execution.session?.close()
         await target.shutdown()
-        if let failure { return result(.failed, failure: failure, steps: execution.stepsRun) }
-        if !execution.sightings.isEmpty {
-            var known = result(.knownDefect, steps: execution.stepsRun)
-            known.knownDefects = execution.sightings
-            return known
+        var finished: ScenarioResult
+        if let failure {
+            finished = result(.failed, failure: failure, steps: execution.stepsRun)
+        } else if !execution.sightings.isEmpty {
+            finished = result(.knownDefect, steps: execution.stepsRun)
+        } else {
+            finished = result(.passed, steps: execution.stepsRun)
         }
-        return result(.passed, steps: execution.stepsRun)
+        finished.knownDefects = execution.sightings
+        finished.knownDefectsNotSeen = execution.notSeen
+        return finished
     }
 }
