@@ -44,6 +44,9 @@ struct LintCommand: ParsableCommand {
         guard problems.isEmpty else { return CommandOutcome(output: LintPrinter.render(problems), exitCode: 2) }
         let count = contracts?.contracts.count ?? 0
         var output = "\(directory): \(count) contract\(count == 1 ? "" : "s"), no problems\n"
+        if let defects = contracts?.knownDefects, !defects.isEmpty {
+            output = "\(directory)/\(KnownDefect.fileName): \(defects.count) known server defect\(defects.count == 1 ? "" : "s"), each with a reason\n" + output
+        }
         if let scenarios {
             let files = (try? ScenarioLibrary.scenarioFiles(in: URL(fileURLWithPath: scenarios)).count) ?? 0
             output += "\(scenarios): \(files) scenario\(files == 1 ? "" : "s"), no problems\n"

@@ -51,6 +51,9 @@ struct RunCommand: AsyncParsableCommand {
     @Flag(help: "List the selected scenarios (after --tag, --filter, --shard) without running them.")
     var list = false
 
+    @Flag(help: "With --target: fail when a step sets off a listed known defect and the server answers as documented.")
+    var strict = false
+
     @Flag(help: "Print only failures and the summary.")
     var quiet = false
 
@@ -130,9 +133,10 @@ struct RunCommand: AsyncParsableCommand {
             print("running \(selected.count) scenario\(selected.count == 1 ? "" : "s") from \(LintPrinter.displayPath(scenariosURL)) with \(jobCount) job\(jobCount == 1 ? "" : "s")\(selection.shard.map { ", shard \($0)" } ?? "")")
         }
         let quiet = self.quiet
-        let report = await runner.run(selected) { result in
+        var report = await runner.run(selected) { result in
             if !quiet || result.status == .failed { print(ConsoleReporter.line(for: result)) }
         }
+        report.strictKnownDefects = strict
         print(ConsoleReporter.summary(report))
         let suiteName = "spotcheck" + (selection.shard.map { " shard \($0)" } ?? "")
         if let message = reports.write(report, suiteName: suiteName, folder: LintPrinter.displayPath(scenariosURL)) { return usage(message) }

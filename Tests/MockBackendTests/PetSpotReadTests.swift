@@ -92,14 +92,14 @@ import Testing
         #expect(response.body.readableBytes == 0)
     }
 
-    @Test func theListHoldsOnlyAnnouncementsWithAPhotoNewestFirst() async throws {
+    @Test func theListHoldsOnlyAnnouncementsWithAPhotoInCreationOrder() async throws {
         let backend = try S.backend(fixtures: true)
         let response = await get(backend, "/api/v1/announcements")
         #expect(response.status == .ok)
         let items = try #require(response.json?["data"]?.arrayValue)
         #expect(items.count == 3)
         #expect(items.allSatisfy { $0["photoUrl"]?.stringValue != nil })
-        #expect(items.map { $0["petName"]?.stringValue } == ["Biscuit", "Mruczek", "Rex"])
+        #expect(items.map { $0["petName"]?.stringValue } == ["Rex", "Mruczek", "Biscuit"])
         #expect(items.allSatisfy { $0.objectValue?.keys == Announcement.keys })
     }
 

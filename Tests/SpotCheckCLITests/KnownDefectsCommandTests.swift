@@ -108,5 +108,18 @@ import Testing
         #expect(output.contains("create-malformed-json-500"))
         #expect(output.contains("backend: create reports the first problem"))
         #expect(output.contains("0 failed"))
+        #expect(!output.contains("NO LONGER SEEN"))
+    }
+
+    @Test func runAgainstAFixedServerSaysTheDefectIsNoLongerSeenAndFailsOnlyUnderStrict() async throws {
+        let (code, output) = try await Self.withMock(knownDefects: false) { target in
+            try await RunCommandTests.run(["--target", target.absoluteString, "--tag", "backend"])
+        }
+        #expect(code == 0, "\(output)")
+        #expect(output.contains("KNOWN DEFECT NO LONGER SEEN: create-malformed-json-500"))
+        let (strictCode, _) = try await Self.withMock(knownDefects: false) { target in
+            try await RunCommandTests.run(["--target", target.absoluteString, "--tag", "backend", "--strict"])
+        }
+        #expect(strictCode == 1)
     }
 }

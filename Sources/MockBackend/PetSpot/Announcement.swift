@@ -16,7 +16,7 @@ public struct Announcement: Sendable, Equatable {
     public var age: Int?
     /// Optional description.
     public var description: String?
-    /// Optional microchip number, digits only.
+    /// Optional microchip number as sent (digits once trimmed).
     public var microchipNumber: String?
     /// Latitude of the last sighting.
     public var locationLatitude: Double

@@ -58,8 +58,8 @@ public final class AnnouncementStore: Sendable {
 
     struct State {
         var records: [String: Record] = [:]
-        /// The listed announcements (those with a photo) by creation sequence, oldest first; lists read it backwards,
-        /// newest first like the real `ORDER BY createdAt DESC`. Kept apart so a list never walks unlisted announcements.
+        /// The listed announcements (those with a photo) by creation sequence, oldest first, the order lists show
+        /// (petspot-api.md: "in creation order"). Kept apart so a list never walks unlisted announcements.
         var listed: [(sequence: Int, id: String)] = []
         var nextSequence = 0
         /// Announcements created through the API, oldest first from `createdHead`: the eviction order under a limit.
@@ -189,10 +189,10 @@ public final class AnnouncementStore: Sendable {
     /// The announcement with this id as the API answers it.
     public func announcementJSON(id: String) -> ByteBuffer? { state.withLock { $0.records[id]?.json } }
 
-    /// The announcements lists show (those with a photo), newest first.
+    /// The announcements lists show (those with a photo), in creation order.
     func listedRecords() -> [Record] {
         state.withLock { s in
-            s.listed.reversed().compactMap { s.records[$0.id] }
+            s.listed.compactMap { s.records[$0.id] }
         }
     }
 

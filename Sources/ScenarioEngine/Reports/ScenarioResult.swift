@@ -35,6 +35,8 @@ public struct ScenarioResult: Sendable {
     public var knownDefects: [KnownDefect] = []
     /// Checks that ran weaker than they could (e.g. an alert judged without the client's reported cause), for people.
     public var notes: [String] = []
+    /// Listed known defects a step set off but the server answered as documented (it may have been fixed).
+    public var knownDefectsNotSeen: [KnownDefect] = []
 
     /// A result with these values.
     public init(name: String, file: String, tags: [String], status: Status, duration: Duration, failure: ScenarioFailure? = nil,

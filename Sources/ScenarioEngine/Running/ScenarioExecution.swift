@@ -27,6 +27,8 @@ struct ScenarioExecution {
     var notes: [String] = []
     /// The stderr tail of a client that failed to start (there is no session to ask then).
     var startStderr: String?
+    /// Listed defects a step set off although the server answered as documented.
+    var notSeen: [KnownDefect] = []
 
     init(scenario: Scenario, target: any ScenarioTarget, driver: any ClientDriver) {
         self.scenario = scenario
@@ -141,6 +143,8 @@ struct ScenarioExecution {
                 // The server got this step wrong exactly as a listed defect says: reported, not failed.
                 sightings.append(defect)
                 mismatches = []
+            } else if mismatches.isEmpty, let sent, let defect = KnownDefectSighting.triggered(by: sent, in: knownDefects) {
+                notSeen.append(defect)
             }
             mismatches += await checkJournal(checker, records)
             if let body = try? JSONValue(parsing: answer.body) {

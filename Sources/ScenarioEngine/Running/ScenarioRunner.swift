@@ -45,10 +45,11 @@ public struct ScenarioRunner: Sendable {
             finished = result(.failed, failure: failure, steps: execution.stepsRun)
         } else if !execution.sightings.isEmpty {
             finished = result(.knownDefect, steps: execution.stepsRun)
-            finished.knownDefects = execution.sightings
         } else {
             finished = result(.passed, steps: execution.stepsRun)
         }
+        finished.knownDefects = execution.sightings
+        finished.knownDefectsNotSeen = execution.notSeen
         finished.notes = execution.notes
         return finished
     }

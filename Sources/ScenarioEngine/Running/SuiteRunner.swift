@@ -51,6 +51,8 @@ public struct SuiteRunner: Sendable {
                 final.append(skipped)
             }
         }
-        return RunReport(results: final, duration: clock.now - start, client: runner.driver.description, target: runner.targets.description)
+        var report = RunReport(results: final, duration: clock.now - start, client: runner.driver.description, target: runner.targets.description)
+        report.unseenKnownDefects = KnownDefectSighting.unseen(in: final)
+        return report
     }
 }

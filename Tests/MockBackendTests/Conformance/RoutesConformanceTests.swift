@@ -49,6 +49,22 @@ import Testing
         }
     }
 
+    @Test func theListShowsOnlyAnnouncementsWithAPhotoInCreationOrder() async throws {
+        try await withConformanceServer { http in
+            var withPhoto: [(id: String, password: String)] = []
+            for name in ["First", "Second", "NoPhoto", "Third"] {
+                let created = try await http.create(PetSpotHTTP.body([("petName", .string(name))]))
+                if name != "NoPhoto" { withPhoto.append(created) }
+            }
+            // Uploaded in reverse, so the order can only come from creation.
+            for (id, password) in withPhoto.reversed() {
+                #expect(try await http.upload(id: id, authorization: PetSpotTestSupport.basic(id, password), bytes: PetSpotTestSupport.png).status == 201)
+            }
+            let list = try await http.get("/api/v1/announcements")
+            #expect(list.json?["data"]?.arrayValue?.compactMap { $0["petName"]?.stringValue } == ["First", "Second", "Third"])
+        }
+    }
+
     @Test func healthAnswersOkAndATimestamp() async throws {
         try await withConformanceServer { http in
             let answer = try await http.get("/api/health")

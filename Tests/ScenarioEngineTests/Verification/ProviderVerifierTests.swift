@@ -51,7 +51,7 @@ import Testing
         // Every skip says why, and only unreachable answers are skipped.
         for skipped in outcome.report.results where skipped.status == .skipped {
             #expect(skipped.skipReason?.isEmpty == false)
-            #expect(skipped.name.hasPrefix("deleteAnnouncement") || skipped.name.hasSuffix("internal error"))
+            #expect(skipped.name.hasPrefix("deleteAnnouncement") || skipped.name.hasSuffix("internal error") || skipped.name.hasSuffix("body parser failure"))
         }
         #expect(outcome.createdAnnouncements.count == 2)
     }
