@@ -49,6 +49,15 @@ public final class ExchangeValidator: Sendable {
         return ResponseValidation(contracts: contracts, contract: contract, exchange: exchange).violations()
     }
 
+    /// The documented headers of `spec`, and its body schema against `body`, for callers that know which answer they expect
+    /// (provider verification); no memory is touched.
+    public func violations(of exchange: Exchange, against spec: ResponseSpec, contract: Contract, body: JSONValue?) -> [ExchangeViolation] {
+        let check = ResponseValidation(contracts: contracts, contract: contract, exchange: exchange)
+        var found = check.headerViolations(spec)
+        if let body, let schema = spec.body { found += check.schemaViolations(body, schema) }
+        return found
+    }
+
     /// Forgets the created announcements the invariants remember (a reset of the backend).
     public func resetMemory() {
         invariants.reset()
