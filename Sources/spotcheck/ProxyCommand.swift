@@ -45,12 +45,8 @@ struct ProxyCommand: AsyncParsableCommand {
         case .success(let proxy):
             FileHandle.standardOutput.write(Data(Self.banner(for: proxy, target: target).utf8))
             await StopSignal.wait(proxy.server.shutdownRequest)
-            try await proxy.shutdown()
-            if let monitor = proxy.server.exchangeObserver as? ExchangeMonitor {
-                let status = traffic.finish(ExchangeRunReport(name: "spotcheck proxy -> \(target)", monitor: monitor,
-                                                              contractIDs: monitor.coverage.contractIDs))
-                if status != 0 { throw ExitCode(status) }
-            }
+            let status = try await stop(proxy)
+            if status != 0 { throw ExitCode(status) }
         case .failure(let failure):
             try failure.outcome.finish()
         }

@@ -68,10 +68,8 @@ struct ServeCommand: AsyncParsableCommand {
         FileHandle.standardOutput.write(Data(Self.banner(for: mock).utf8))
         await StopSignal.wait(mock.server.shutdownRequest)
         try await mock.shutdown()
-        if let monitor = mock.server.exchangeObserver as? ExchangeMonitor {
-            let status = traffic.finish(ExchangeRunReport(name: "spotcheck serve", monitor: monitor, contractIDs: monitor.coverage.contractIDs))
-            if status != 0 { throw ExitCode(status) }
-        }
+        let status = traffic.finish(mock.server, name: "spotcheck serve")
+        if status != 0 { throw ExitCode(status) }
     }
 
     /// Loads the contracts, fault rules and fixtures and starts the mock; a problem comes back as the exit-2 outcome to print.

@@ -51,6 +51,12 @@ struct TrafficCheckOptions: ParsableArguments {
             console: { line in FileHandle.standardError.write(Data(("spotcheck: " + line + "\n").utf8)) })
     }
 
+    /// Reports the run of `server` (which has stopped); 0 when it has no monitor.
+    func finish(_ server: MockServer, name: String) -> Int32 {
+        guard let monitor = server.exchangeObserver as? ExchangeMonitor else { return 0 }
+        return finish(ExchangeRunReport(name: name, monitor: monitor, contractIDs: monitor.coverage.contractIDs))
+    }
+
     /// Writes the report files and prints the summary; the exit code the run ends with (1 on a violation with --fail-on-violation).
     func finish(_ report: ExchangeRunReport) -> Int32 {
         var status: Int32 = 0

@@ -16,13 +16,15 @@ public final class FaultProxy: MockResponder {
     public let target: URL
     /// The largest request body forwarded (and the largest answer kept); the 20 MiB photo limit plus framing fits.
     public let maxBodyBytes: Int
+    /// Whether requests are streamed through (bodies never held whole) when no fault rule is active; on by default.
+    public let streams: Bool
     private let basePath: String
     private let hostHeader: String
     private let client: UpstreamClient
 
     /// Creates a proxy to a plain-HTTP target such as `http://localhost:3000` (a path in the URL prefixes every request).
     public init(target: URL, timeout: Duration = .seconds(60), maxBodyBytes: Int = 32 * 1024 * 1024,
-                eventLoopGroup: (any EventLoopGroup)? = nil) throws(ProxyError) {
+                eventLoopGroup: (any EventLoopGroup)? = nil, streams: Bool = true) throws(ProxyError) {
         guard let components = URLComponents(url: target, resolvingAgainstBaseURL: false) else {
             throw .unsupportedTarget(target.absoluteString, reason: "it is not a URL")
         }
@@ -35,6 +37,7 @@ public final class FaultProxy: MockResponder {
         let port = components.port ?? 80
         self.target = target
         self.maxBodyBytes = maxBodyBytes
+        self.streams = streams
         var path = components.percentEncodedPath
         while path.hasSuffix("/") { path.removeLast() }
         basePath = path
@@ -46,14 +49,7 @@ public final class FaultProxy: MockResponder {
 
     /// Forwards the request with its method, path, query, headers (Authorization included) and body; answers 502/504 when the target fails.
     public func respond(to request: MockRequest) async -> MockResponse {
-        var headers = HTTPHeaders()
-        let named = Set(request.headers[canonicalForm: "connection"].map { $0.lowercased() })
-        for (name, value) in request.headers {
-            let lower = name.lowercased()
-            if FaultProxy.hopByHop.contains(lower) || named.contains(lower) { continue }
-            headers.add(name: lower == "host" ? "Host" : name, value: lower == "host" ? hostHeader : value)
-        }
-        if !headers.contains(name: "host") { headers.add(name: "Host", value: hostHeader) }
+        var headers = forwardedHeaders(request.headers)
         if request.body.readableBytes > 0 || request.method == .POST || request.method == .PUT || request.method == .PATCH {
             headers.add(name: "Content-Length", value: "\(request.body.readableBytes)")
         }
@@ -61,14 +57,38 @@ public final class FaultProxy: MockResponder {
         let head = HTTPRequestHead(version: .http1_1, method: request.method, uri: basePath + request.uri, headers: headers)
         do {
             var response = try await client.send(head: head, body: request.body)
-            let answerNamed = Set(response.headers[canonicalForm: "connection"].map { $0.lowercased() })
-            for name in FaultProxy.hopByHop.union(answerNamed) { response.headers.remove(name: name) }
+            FaultProxy.removeHopByHop(&response.headers)
             return response
         } catch {
             if case .upstreamTimedOut = error { return FaultProxy.failure(.gatewayTimeout, error) }
             return FaultProxy.failure(.badGateway, error)
         }
     }
+
+    /// The client's headers as the target gets them: hop-by-hop ones (and the framing) dropped, Host rewritten.
+    func forwardedHeaders(_ sent: HTTPHeaders) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        let named = Set(sent[canonicalForm: "connection"].map { $0.lowercased() })
+        for (name, value) in sent {
+            let lower = name.lowercased()
+            if FaultProxy.hopByHop.contains(lower) || named.contains(lower) { continue }
+            headers.add(name: lower == "host" ? "Host" : name, value: lower == "host" ? hostHeader : value)
+        }
+        if !headers.contains(name: "host") { headers.add(name: "Host", value: hostHeader) }
+        return headers
+    }
+
+    /// The request target on the upstream server (the target URL's path prefixes it).
+    func upstreamURI(_ uri: String) -> String { basePath + uri }
+
+    /// Drops the headers that describe the hop from the target (and those its Connection header names).
+    static func removeHopByHop(_ headers: inout HTTPHeaders) {
+        let named = Set(headers[canonicalForm: "connection"].map { $0.lowercased() })
+        for name in hopByHop.union(named) { headers.remove(name: name) }
+    }
+
+    /// Where the target listens and how long to wait for it, for the streaming path.
+    var upstream: UpstreamClient { client }
 
     /// The largest request body forwarded.
     public func bodyLimit(for head: MockRequest) -> Int { maxBodyBytes }
@@ -78,7 +98,7 @@ public final class FaultProxy: MockResponder {
         FaultProxy.json(.payloadTooLarge, "The proxy forwards bodies up to \(maxBodyBytes) bytes.")
     }
 
-    private static func failure(_ status: HTTPResponseStatus, _ error: ProxyError) -> MockResponse {
+    static func failure(_ status: HTTPResponseStatus, _ error: ProxyError) -> MockResponse {
         json(status, error.description)
     }
 

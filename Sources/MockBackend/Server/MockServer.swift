@@ -138,6 +138,9 @@ public final class MockServer: Sendable {
                         withPipeliningAssistance: true, withErrorHandling: false, withOutboundHeaderValidation: false)
                     try sync.addHandler(ProtocolErrorResponder())
                     try sync.addHandler(IdleStateHandler(readTimeout: idle))
+                    if !adminOnly, let proxy = self.responder as? FaultProxy, proxy.streams {
+                        try sync.addHandler(StreamingProxyHandler(server: self, proxy: proxy))
+                    }
                     try sync.addHandler(HTTPConnectionHandler(server: self, adminOnly: adminOnly))
                     self.track(channel, adminOnly: adminOnly)
                 }

@@ -32,7 +32,11 @@ public final class ExchangeValidator: Sendable {
             found.append(ExchangeViolation(contract: contract.id, pointer: "status", expected: "a documented 4xx answer refusing the invalid request",
                                            got: "\(status)", side: .server))
         }
-        found += invariants.check(exchange, match: match, status: status, body: responseCheck.parsedBody)
+        // An invariant broken at a body member replaces the schema's report of that member: one finding, the more telling one.
+        let stateful = invariants.check(exchange, match: match, status: status, body: responseCheck.parsedBody)
+        let replaced = Set(stateful.map(\.pointer).filter { $0.hasPrefix("/") })
+        found.removeAll { $0.side == .server && replaced.contains($0.pointer) }
+        found += stateful
         return label(found, exchange)
     }
 
@@ -43,6 +47,15 @@ public final class ExchangeValidator: Sendable {
             return label(ResponseValidation.envelopeOnly(contracts: contracts, exchange: exchange), exchange)
         }
         return label(ResponseValidation(contracts: contracts, contract: contract, exchange: exchange).violations(), exchange)
+    }
+
+    /// The documented headers of `spec`, and its body schema against `body`, for callers that know which answer they expect
+    /// (provider verification); no memory is touched.
+    public func violations(of exchange: Exchange, against spec: ResponseSpec, contract: Contract, body: JSONValue?) -> [ExchangeViolation] {
+        let check = ResponseValidation(contracts: contracts, contract: contract, exchange: exchange)
+        var found = check.headerViolations(spec)
+        if let body, let schema = spec.body { found += check.schemaViolations(body, schema) }
+        return found
     }
 
     /// Forgets the created announcements the invariants remember (a reset of the backend).

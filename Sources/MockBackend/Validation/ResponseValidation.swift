@@ -34,6 +34,13 @@ struct ResponseValidation {
         return found
     }
 
+    /// Where `body` breaks `schema`, one violation per schema finding.
+    func schemaViolations(_ body: JSONValue, _ schema: JSONValue) -> [ExchangeViolation] {
+        contracts.validate(body, against: schema).map {
+            violation($0.pointer.isEmpty ? "/" : $0.pointer, $0.message, ViolationText.describe(JSONPointer.resolve($0.pointer, in: body)))
+        }
+    }
+
     /// For an answer outside every contract: an error status must still carry the error envelope.
     static func envelopeOnly(contracts: ContractSet, exchange: Exchange) -> [ExchangeViolation] {
         guard let status = exchange.status, status >= 400, let envelope = contracts.schema(named: "ErrorEnvelope") else { return [] }
@@ -58,11 +65,11 @@ struct ResponseValidation {
         ExchangeViolation(contract: contract.id, pointer: pointer, expected: expected, got: got, side: .server)
     }
 
-    private func headerViolations(_ spec: ResponseSpec) -> [ExchangeViolation] {
+    func headerViolations(_ spec: ResponseSpec) -> [ExchangeViolation] {
         var found: [ExchangeViolation] = []
         for header in spec.headers {
             guard let value = exchange.responseHeader(header.name) else {
-                if header.required { found.append(violation("header:\(header.name)", "present (required on \(spec.label))", "missing")) }
+                if header.required { found.append(violation("header:\(header.name)", "present (required on every answer)", "missing")) }
                 continue
             }
             for v in contracts.validate(.string(value), against: header.schema) {
@@ -91,9 +98,7 @@ struct ResponseValidation {
         guard let body = parsedBody else {
             return [violation("/", "a JSON body (\(spec.label))", "not JSON: \(ViolationText.excerpt(exchange.responseBody))")]
         }
-        var found = contracts.validate(body, against: schema).map {
-            violation($0.pointer.isEmpty ? "/" : $0.pointer, $0.message, ViolationText.describe(JSONPointer.resolve($0.pointer, in: body)))
-        }
+        var found = schemaViolations(body, schema)
         if let documented = spec.code, code != documented {
             found.append(violation("/error/code", "\"\(documented)\"", ViolationText.describe(body["error"]?["code"])))
         }
