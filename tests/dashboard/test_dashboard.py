@@ -90,7 +90,7 @@ def upload(serve, announcement_id, password):
     body = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"pet.png\"\r\n"
             f"Content-Type: image/png\r\n\r\n").encode() + PNG + f"\r\n--{boundary}--\r\n".encode()
     import base64
-    auth = base64.b64encode(f"owner:{password}".encode()).decode()
+    auth = base64.b64encode(f"{announcement_id}:{password}".encode()).decode()
     status, _ = http("POST", f"{serve.base}/api/v1/announcements/{announcement_id}/photos", body,
                      {"Content-Type": f"multipart/form-data; boundary={boundary}", "Authorization": f"Basic {auth}"})
     return status
