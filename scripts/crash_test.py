@@ -64,7 +64,7 @@ def storm(base, rng_seed, acknowledged, lock, stop):
         boundary = "crashtestboundary"
         multipart = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"p.png\"\r\n"
                      "Content-Type: image/png\r\n\r\n").encode() + photo + f"\r\n--{boundary}--\r\n".encode()
-        auth = base64.b64encode(f"x:{created['managementPassword']}".encode()).decode()
+        auth = base64.b64encode(f"{created['id']}:{created['managementPassword']}".encode()).decode()
         try:
             status, _ = request("POST", f"{base}/api/v1/announcements/{created['id']}/photos", multipart,
                                 {"Content-Type": f"multipart/form-data; boundary={boundary}", "Authorization": f"Basic {auth}"})
