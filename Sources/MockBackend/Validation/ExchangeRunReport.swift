@@ -74,17 +74,6 @@ public struct ExchangeRunReport: Sendable {
     }
 
     static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            default: out.unicodeScalars.append(scalar.value < 0x20 ? "?" : scalar)
-            }
-        }
-        return out
+        XMLText.escape(text)
     }
 }

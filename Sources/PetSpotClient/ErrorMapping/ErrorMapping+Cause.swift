@@ -7,15 +7,12 @@ extension ErrorMapping {
     /// What the networking layer reported behind `error`: the innermost `URLError`, HTTP status or decoding failure in
     /// the cause chain, or `.other` when none is found (e.g. a draft the client refused to send).
     public static func cause(for error: any Error) -> FailureCause {
-        var current: (any Error)? = error
         var fallback = FailureCause(kind: .other, detail: String(describing: error))
-        // A bound keeps a cyclic chain of wrappers from looping forever.
-        for _ in 0..<16 {
-            guard let error = current else { return fallback }
-            if let urlError = error as? URLError {
+        for link in chain(of: error) {
+            if let urlError = link as? URLError {
                 return FailureCause(kind: .urlError, domain: NSURLErrorDomain, code: urlError.code.rawValue)
             }
-            if let api = error as? AnnouncementAPIError {
+            if let api = link as? AnnouncementAPIError {
                 switch api {
                 case .transport(_, let urlError):
                     return FailureCause(kind: .urlError, domain: NSURLErrorDomain, code: urlError.code.rawValue)
@@ -25,7 +22,7 @@ extension ErrorMapping {
                     return FailureCause(kind: .decoding, status: body.status, detail: body.reason)
                 }
             }
-            if let submission = error as? SubmissionError {
+            if let submission = link as? SubmissionError {
                 switch submission {
                 case .invalidManagementPassword(_, let password):
                     return FailureCause(kind: .decoding, status: 201, detail: "managementPassword \"\(password)\" is not 6 digits")
@@ -35,15 +32,11 @@ extension ErrorMapping {
                     break
                 }
             }
-            if let wrapper = error as? any UnderlyingErrorProviding {
-                current = wrapper.underlyingError
-                continue
-            }
-            let nsError = error as NSError
+            if link is any UnderlyingErrorProviding { continue }
+            let nsError = link as NSError
             if nsError.domain == NSURLErrorDomain {
                 return FailureCause(kind: .urlError, domain: NSURLErrorDomain, code: nsError.code)
             }
-            current = nsError.userInfo[NSUnderlyingErrorKey] as? any Error
         }
         return fallback
     }

@@ -26,27 +26,33 @@ public enum ErrorMapping {
     /// The first no-connection `URLError` found by following wrappers (``UnderlyingErrorProviding``
     /// and `NSUnderlyingErrorKey`), or `nil` when the failure is not about connectivity.
     public static func connectivityError(in error: any Error) -> URLError? {
-        var current: (any Error)? = error
-        // A bound keeps a cyclic chain of wrappers from looping forever.
-        for _ in 0..<16 {
-            guard let error = current else { return nil }
-            if let urlError = error as? URLError {
+        for link in chain(of: error) {
+            if let urlError = link as? URLError {
                 if noConnectionCodes.contains(urlError.code) { return urlError }
-                current = urlError.userInfo[NSUnderlyingErrorKey] as? any Error
                 continue
             }
-            if let wrapper = error as? any UnderlyingErrorProviding {
-                current = wrapper.underlyingError
-                continue
+            if link is any UnderlyingErrorProviding { continue }
+            let nsError = link as NSError
+            if nsError.domain == NSURLErrorDomain, let code = urlErrorCode(nsError.code), noConnectionCodes.contains(code) {
+                return URLError(code, userInfo: nsError.userInfo)
             }
-            let nsError = error as NSError
-            if nsError.domain == NSURLErrorDomain {
-                if let code = urlErrorCode(nsError.code), noConnectionCodes.contains(code) {
-                    return URLError(code, userInfo: nsError.userInfo)
-                }
-            }
-            current = nsError.userInfo[NSUnderlyingErrorKey] as? any Error
         }
         return nil
+    }
+
+    /// `error` and the errors it wraps, outermost first: through ``UnderlyingErrorProviding``, else `NSUnderlyingErrorKey`.
+    static func chain(of error: any Error) -> [any Error] {
+        var links: [any Error] = []
+        var current: (any Error)? = error
+        // A bound keeps a cyclic chain of wrappers from looping forever.
+        while let link = current, links.count < 16 {
+            links.append(link)
+            if let wrapper = link as? any UnderlyingErrorProviding {
+                current = wrapper.underlyingError
+            } else {
+                current = (link as NSError).userInfo[NSUnderlyingErrorKey] as? any Error
+            }
+        }
+        return links
     }
 }

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 /// JUnit XML as CI systems read it: one testsuite per run, one testcase per scenario, failures and skips marked.
@@ -45,22 +46,8 @@ public enum JUnitReporter {
         file.hasSuffix(".json") ? String(file.dropLast(5)) : file
     }
 
-    /// Escapes text for XML attributes and content; characters XML 1.0 forbids are replaced, since CI parsers reject them.
+    /// Escapes text for XML (see `XMLText`).
     public static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            case _ where scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF: out += "\u{FFFD}"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        XMLText.escape(text)
     }
 }
