@@ -11,18 +11,7 @@ import Testing
     }
 
     private func withPersistentMock<T>(_ directory: URL, _ body: (PetSpotMockBackend) async throws -> T) async throws -> T {
-        var options = PetSpotMockBackend.Options(contracts: try PetSpotTestSupport.loadedContracts(), seed: 3, adminToken: "admin-secret",
-                                                 quiet: true, checkResponses: true)
-        options.dataDirectory = directory
-        let mock = try await PetSpotMockBackend.start(options)
-        do {
-            let result = try await body(mock)
-            try await mock.shutdown()
-            return result
-        } catch {
-            try? await mock.shutdown()
-            throw error
-        }
+        try await withPetSpotMock(seed: 3, dataDirectory: directory, body)
     }
 
     @Test func announcementsPasswordsAndPhotosSurviveARestart() async throws {
