@@ -30,8 +30,16 @@ import Testing
             #expect(entry.requestBody?.bytes.count == CapturedBody.defaultLimit)
             #expect(entry.responseBody?.size == read.body?.count)
             // The same connection carries the next exchange.
+            // Further exchanges on the same connection (the target connection is kept for them) get their own answers.
+            for size in [0, 10, 70_000] {
+                try await connection.send(rawRequest("POST", "/api/v1/announcements", body: String(repeating: "b", count: size)))
+                let next = await connection.readResponse()
+                #expect(next.status == 201)
+                #expect(try JSONValue(parsing: Data(next.body ?? []))["bodyBytes"]?.intValue == size)
+            }
             try await connection.send(rawRequest("GET", "/api/v1/announcements/x"))
             #expect(await connection.readResponse().status == 200)
+            #expect(server.journal.entries().count == 5)
         }
     }
 

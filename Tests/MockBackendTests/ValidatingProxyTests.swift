@@ -208,6 +208,9 @@ import Testing
         #expect(outcome.merged.sorted() == ["createAnnouncement 201: recorded 201", "uploadPhoto 201: recorded 201"])
         let merged = try ContractSet.load(from: contracts)
         #expect(merged.contract(id: "createAnnouncement")?.response(status: 201)?.examples.map(\.name).contains("recorded 201") == true)
+        // Per-run ids, redacted credentials and the multipart boundary are not merged: verify fills them in itself.
+        let upload = merged.contract(id: "uploadPhoto")?.response(status: 201)?.examples.first { $0.name == "recorded 201" }
+        #expect(upload != nil && upload?.request == nil)
         // Merging again keeps names unique.
         let again = try RecordingMerge.merge(recordings: recordings, into: contracts, selectors: ["uploadPhoto:201"])
         #expect(again.merged == ["uploadPhoto 201: recorded 201 (2)"])

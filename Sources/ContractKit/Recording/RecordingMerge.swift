@@ -119,12 +119,29 @@ public enum RecordingMerge {
         while names.contains(name) { name = "\(base) (\(n))"; n += 1 }
         var copy = example.objectValue ?? JSONObject()
         copy["name"] = .string(name)
+        copy["request"] = replayable(example["request"])
         examples.append(.object(copy))
         response["examples"] = .array(examples)
         responses[index] = .object(response)
         object["responses"] = .array(responses)
         document = .object(object)
         return name
+    }
+
+    /// The recorded request as `spotcheck verify` can send it to any server: per-run path ids, redacted credentials and
+    /// a multipart boundary are left out (verify then fills in the announcement it created, its credentials and a photo);
+    /// nil when nothing is left.
+    static func replayable(_ request: JSONValue?) -> JSONValue? {
+        guard var object = request?.objectValue else { return nil }
+        object["pathParameters"] = nil
+        if let headers = object["headers"]?.objectValue {
+            let kept = headers.filter { member in
+                let value = member.value.stringValue ?? ""
+                return !value.contains("<redacted>") && !value.lowercased().hasPrefix("multipart/")
+            }
+            object["headers"] = kept.isEmpty ? nil : .object(JSONObject(kept.map { ($0.key, $0.value) }))
+        }
+        return object.isEmpty ? nil : .object(object)
     }
 
     private static func selected(_ selectors: [String], id: String, status: Int, code: String?) -> Bool {

@@ -36,6 +36,9 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
         var requestSize = 0
         let requestCaptureLimit: Int
         var upstream: (any Channel)?
+        var requestEnded = false
+        /// The target said it keeps the connection open after this answer.
+        var reusable = false
         var queued: [HTTPClientRequestPart] = []
         var answer = Answer.waiting
         var responseCapture: [UInt8] = []
@@ -54,6 +57,8 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
     private let proxy: FaultProxy
     private var passingThrough = false
     private var current: ExchangeRef?
+    /// The target connection the last exchange left open (keep-alive), reused by the next request on this connection.
+    private var spare: (channel: any Channel, handler: UpstreamStreamHandler)?
 
     init(server: MockServer, proxy: FaultProxy) {
         self.server = server
@@ -83,6 +88,7 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
                 return context.fireChannelRead(data)
             }
             guard let exchange = current else { return }
+            exchange.requestEnded = true
             send(.end(nil), exchange, context: context)
         }
     }
@@ -100,7 +106,6 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
         } else if [.POST, .PUT, .PATCH].contains(head.method) {
             headers.add(name: "Content-Length", value: "0")
         }
-        headers.add(name: "Connection", value: "close")
         exchange.queued.append(.head(HTTPRequestHead(version: .http1_1, method: head.method, uri: proxy.upstreamURI(head.uri), headers: headers)))
         let upstream = proxy.upstream
         let bound = NIOLoopBound((self, context, exchange), eventLoop: context.eventLoop)
@@ -108,13 +113,22 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
             let (handler, context, exchange) = bound.value
             handler.fail(exchange, .upstreamTimedOut(target: upstream.targetDescription, seconds: Double(upstream.timeout.nanoseconds) / 1e9), context: context)
         }
+        if let (channel, link) = spare, channel.isActive {
+            spare = nil
+            link.exchange = exchange
+            attach(channel, exchange)
+            return
+        }
+        spare?.channel.close(promise: nil)
+        spare = nil
+        let client = NIOLoopBound((self, context), eventLoop: context.eventLoop)
         ClientBootstrap(group: context.eventLoop)
             .channelOption(.socketOption(.tcp_nodelay), value: 1)
             .connectTimeout(upstream.timeout)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try channel.pipeline.syncOperations.addHTTPClientHandlers()
-                    try channel.pipeline.syncOperations.addHandler(UpstreamStreamHandler(bound))
+                    try channel.pipeline.syncOperations.addHandler(UpstreamStreamHandler(client))
                 }
             }
             .connect(host: upstream.host, port: upstream.port)
@@ -127,14 +141,24 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
                         channel.close(promise: nil)
                         return
                     }
-                    exchange.upstream = channel
-                    for part in exchange.queued { channel.write(part, promise: nil) }
-                    exchange.queued = []
-                    channel.flush()
+                    guard let link = try? channel.pipeline.syncOperations.handler(type: UpstreamStreamHandler.self) else {
+                        channel.close(promise: nil)
+                        return
+                    }
+                    link.exchange = exchange
+                    handler.attach(channel, exchange)
                 case .failure(let error):
                     handler.fail(exchange, .upstreamFailed(target: upstream.targetDescription, reason: "\(error)"), context: context)
                 }
             }
+    }
+
+    /// Sends what the client has sent so far over the target connection; the rest follows as it arrives.
+    private func attach(_ channel: any Channel, _ exchange: ExchangeRef) {
+        exchange.upstream = channel
+        for part in exchange.queued { channel.write(part, promise: nil) }
+        exchange.queued = []
+        channel.flush()
     }
 
     /// Writes a request part to the target (or queues it until connected); pauses reading the client while the target is full.
@@ -161,6 +185,8 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     func channelInactive(context: ChannelHandlerContext) {
+        spare?.channel.close(promise: nil)
+        spare = nil
         if let exchange = current {
             current = nil
             exchange.timeout?.cancel()
@@ -205,6 +231,7 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
         case (.body(let chunk), .streaming):
             forward(chunk, exchange, context: context)
         case (.end, .holding(let head, let held)):
+            exchange.reusable = head.isKeepAlive
             exchange.responseSize = held.readableBytes
             capture(held, into: &exchange.responseCapture, limit: server.configuration.journalBodyLimit)
             var headers = head.headers
@@ -217,12 +244,18 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
             if held.readableBytes > 0 && exchange.request.method != .HEAD { context.write(wrapOutboundOut(.body(.byteBuffer(held))), promise: nil) }
             complete(exchange, status: Int(head.status.code), headers: headers, violations: violations, context: context)
         case (.end, .streaming(let head, let violations)):
+            exchange.reusable = head.isKeepAlive
             var headers = head.headers
             FaultProxy.removeHopByHop(&headers)
             complete(exchange, status: Int(head.status.code), headers: headers, violations: violations, context: context)
         default:
             break
         }
+    }
+
+    /// The idle target connection went away: the next request connects afresh.
+    fileprivate func spareClosed(_ channel: any Channel) {
+        if let spare, spare.channel === channel { self.spare = nil }
     }
 
     fileprivate func upstreamClosed(_ exchange: ExchangeRef, context: ChannelHandlerContext) {
@@ -264,7 +297,13 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
     /// Ends the client's answer, journals the exchange, and gets ready for the next request (or closes).
     private func complete(_ exchange: ExchangeRef, status: Int, headers: HTTPHeaders, violations: [ExchangeViolation], context: ChannelHandlerContext) {
         exchange.answer = .done
-        exchange.upstream?.close(promise: nil)
+        if exchange.reusable, exchange.requestEnded, let channel = exchange.upstream, channel.isActive,
+           let link = try? channel.pipeline.syncOperations.handler(type: UpstreamStreamHandler.self) {
+            link.exchange = nil
+            spare = (channel, link)
+        } else {
+            exchange.upstream?.close(promise: nil)
+        }
         current = nil
         record(exchange, status: status, headers: headers, violations: violations)
         let keepAlive = exchange.keepAlive
@@ -334,31 +373,38 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
 }
 
 /// Hands the target's answer, part by part, to the streaming handler of the client's connection (same event loop).
-private final class UpstreamStreamHandler: ChannelInboundHandler {
+final class UpstreamStreamHandler: ChannelInboundHandler {
     typealias InboundIn = HTTPClientResponsePart
 
-    private let bound: NIOLoopBound<(StreamingProxyHandler, ChannelHandlerContext, StreamingProxyHandler.ExchangeRef)>
+    private let bound: NIOLoopBound<(StreamingProxyHandler, ChannelHandlerContext)>
+    /// The exchange this connection carries now; nil while it waits as the spare for the next one.
+    fileprivate var exchange: StreamingProxyHandler.ExchangeRef?
 
-    init(_ bound: NIOLoopBound<(StreamingProxyHandler, ChannelHandlerContext, StreamingProxyHandler.ExchangeRef)>) {
+    init(_ bound: NIOLoopBound<(StreamingProxyHandler, ChannelHandlerContext)>) {
         self.bound = bound
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        let (handler, clientContext, exchange) = bound.value
+        guard let exchange else { return }
+        let (handler, clientContext) = bound.value
         handler.upstreamRead(unwrapInboundIn(data), exchange, context: clientContext)
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable {
-            let (handler, clientContext, _) = bound.value
+        if context.channel.isWritable, exchange != nil {
+            let (handler, clientContext) = bound.value
             handler.upstreamWritable(context: clientContext)
         }
         context.fireChannelWritabilityChanged()
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        let (handler, clientContext, exchange) = bound.value
-        handler.upstreamClosed(exchange, context: clientContext)
+        let (handler, clientContext) = bound.value
+        if let exchange {
+            handler.upstreamClosed(exchange, context: clientContext)
+        } else {
+            handler.spareClosed(context.channel)
+        }
         context.fireChannelInactive()
     }
 

@@ -102,23 +102,3 @@ extension ExchangeViolation {
         return "\(what) [\(side.rawValue)] \(contract ?? "(no contract)") \(pointer.isEmpty ? "/" : pointer): expected \(expected), got \(got)"
     }
 }
-
-/// Short renderings of values inside violation messages.
-enum ViolationText {
-    /// A single-line rendering of a JSON value (or its absence), cut at 120 characters.
-    static func describe(_ value: JSONValue?) -> String {
-        guard let value else { return "nothing (absent)" }
-        return cut(value.serialized())
-    }
-
-    /// The start of a body, for messages.
-    static func excerpt(_ bytes: [UInt8]) -> String {
-        if bytes.isEmpty { return "(empty body)" }
-        return cut(String(decoding: bytes.prefix(200), as: UTF8.self).replacingOccurrences(of: "\n", with: " "))
-    }
-
-    /// Text cut to 120 characters with an ellipsis.
-    static func cut(_ text: String) -> String {
-        text.count > 120 ? String(text.prefix(117)) + "..." : text
-    }
-}

@@ -1,0 +1,13 @@
+import MockBackend
+
+/// Waiting for whichever comes first: Ctrl-C/TERM or `POST /__spotcheck/shutdown`.
+enum StopSignal {
+    static func wait(_ request: ShutdownRequest) async {
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await InterruptSignal.wait() }
+            group.addTask { await request.wait() }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+}
