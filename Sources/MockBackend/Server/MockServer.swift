@@ -18,6 +18,8 @@ public final class MockServer: Sendable {
         var adminPort: Int?
         var connections: [ObjectIdentifier: any Channel] = [:]
         var offline = false
+        /// The socket holding the main port while offline (see `PortPlaceholder`).
+        var placeholder: Int32?
         /// Bumped on every refuse or rule change, so a stale timer does not bring the server back early.
         var offlineEpoch = 0
         /// Bumped whenever the last connection closes, so only the newest idle period trims memory.
@@ -110,6 +112,8 @@ public final class MockServer: Sendable {
             s.listener = nil
             s.adminListener = nil
             s.connections = [:]
+            if let held = s.placeholder { PortPlaceholder.release(held) }
+            s.placeholder = nil
             s.offlineEpoch += 1
             return all
         }
@@ -206,7 +210,10 @@ public final class MockServer: Sendable {
         let closeVictims: @Sendable () -> Void = { for channel in victims { channel.close(promise: nil) } }
         let closed: EventLoopFuture<Void>
         if let listener {
-            closed = listener.close().always { _ in closeVictims() }
+            closed = listener.close().always { [weak self] _ in
+                self?.holdPort(epoch: epoch)
+                closeVictims()
+            }
         } else {
             closeVictims()
             closed = group.next().makeSucceededVoidFuture()
@@ -222,6 +229,14 @@ public final class MockServer: Sendable {
         return closed.recover { _ in }
     }
 
+    /// Keeps the freed main port bound (not listening) while this refuse window lasts.
+    private func holdPort(epoch: Int) {
+        state.withLock { s in
+            guard s.phase == .running, s.offline, s.offlineEpoch == epoch, s.listener == nil, s.placeholder == nil else { return }
+            s.placeholder = PortPlaceholder.hold(host: configuration.host, port: s.port)
+        }
+    }
+
     /// Re-binds the same port after a refuse window, retrying briefly while the old socket lets go.
     private func listenAgain(epoch: Int) {
         let port: Int? = state.withLock { s in
@@ -231,6 +246,11 @@ public final class MockServer: Sendable {
         guard let port else { return }
         Task {
             for attempt in 0..<50 {
+                // Released on every attempt: the placeholder may be taken after this window already ended.
+                state.withLock { s in
+                    if let held = s.placeholder { PortPlaceholder.release(held) }
+                    s.placeholder = nil
+                }
                 do {
                     let channel = try await bind(port: port, adminOnly: false)
                     let kept = state.withLock { s -> Bool in
