@@ -23,6 +23,8 @@ STARTS=${STARTS:-5}
 MILLION=${MILLION:-1000000}
 LIBRARY_RUNS=${LIBRARY_RUNS:-3}
 BURST=${BURST:-1000 5000}
+# The build README.md tells users to run `spotcheck serve` from; SWIFT_BUILD_FLAGS="" measures the plain release build.
+SWIFT_BUILD_FLAGS=${SWIFT_BUILD_FLAGS-"--static-swift-stdlib"}
 BURST_RUNS=${BURST_RUNS:-$RUNS}
 OUT=bench/out
 RAW=$OUT/raw
@@ -56,6 +58,12 @@ if ! command -v wrk >/dev/null 2>&1 || [ -z "$NGINX" ]; then
         || fail "apt-get install wrk nginx failed (needs root or sudo)"
     NGINX=$(command -v nginx || echo /usr/sbin/nginx)
 fi
+# A static Swift standard library links Foundation's networking statically, which needs libcurl's headers.
+if [[ "$SWIFT_BUILD_FLAGS" == *static-swift-stdlib* ]] && command -v dpkg >/dev/null 2>&1 && ! dpkg -s libcurl4-openssl-dev >/dev/null 2>&1; then
+    step "installing libcurl4-openssl-dev (apt) for --static-swift-stdlib"
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcurl4-openssl-dev >/dev/null \
+        || fail "apt-get install libcurl4-openssl-dev failed (needed by --static-swift-stdlib; or run with SWIFT_BUILD_FLAGS=)"
+fi
 command -v wrk >/dev/null 2>&1 || fail "wrk is not installed"
 [ -x "$NGINX" ] || fail "nginx is not installed"
 if [ ! -x "$OUT/venv/bin/pact" ]; then
@@ -65,10 +73,12 @@ if [ ! -x "$OUT/venv/bin/pact" ]; then
 fi
 PACT=$OUT/venv/bin/pact
 
-step "release build (once)"
-swift build -c release > "$RAW/build.log" 2>&1 || { tail -n 30 "$RAW/build.log" >&2; fail "release build failed"; }
+step "release build (once): swift build -c release $SWIFT_BUILD_FLAGS"
+# shellcheck disable=SC2086 # the flags are words
+swift build -c release $SWIFT_BUILD_FLAGS > "$RAW/build.log" 2>&1 || { tail -n 30 "$RAW/build.log" >&2; fail "release build failed"; }
 tail -n 1 "$RAW/build.log"
-BIN_DIR=$(swift build -c release --show-bin-path)
+# shellcheck disable=SC2086
+BIN_DIR=$(swift build -c release $SWIFT_BUILD_FLAGS --show-bin-path)
 BIN=$BIN_DIR/spotcheck
 
 step "pact file: spotcheck export pact --out $PACT_FILE"
@@ -354,6 +364,7 @@ OWN_SECONDS=$(tail -n 1 "$RAW/times.txt" | awk '{ s = 0; for (i = 1; i <= 2; i++
     echo "nginx=$("$NGINX" -v 2>&1 | sed 's/^nginx version: //')"
     echo "pact=Pact Stub Server $("$PACT" stub --version 2>&1 | sed -n 's/^pact stub server version *: *//p') (pact-python-cli $("$OUT/venv/bin/pip" show pact-python-cli 2>/dev/null | sed -n 's/^Version: //p'))"
     echo "swift=$(swift --version 2>&1 | grep -m1 -o 'Swift version [0-9.]*')"
+    echo "build=swift build -c release${SWIFT_BUILD_FLAGS:+ $SWIFT_BUILD_FLAGS}"
     echo "commit=$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Package.swift || echo ' + uncommitted changes')"
     echo "scenarios=$(ls scenarios/*.json | wc -l)"
     echo "wall_seconds=$(awk "BEGIN { print $(date +%s.%N) - $WALL_START }")"
