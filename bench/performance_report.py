@@ -30,7 +30,8 @@ timings = lines("start-timings.jsonl")
 # The headline compares like for like: the Pact stub on the three interactions the load uses ("pact-min").
 # The whole exported pact ("pact") follows in its own table.
 SERVERS = ["spotcheck", "pact-min", "nginx"]
-NAMES = {"spotcheck": "SpotCheck", "pact": "Pact stub, whole pact", "nginx": "nginx static", "pact-min": "Pact stub, 3-interaction pact"}
+NAMES = {"spotcheck": "SpotCheck", "pact": "Pact stub, whole pact", "nginx": "nginx static", "pact-min": "Pact stub, 3-interaction pact",
+         "spotcheck-nv": "SpotCheck --no-validate"}
 BURSTS = sorted({int(r["benchmark"].split("-")[1]) for r in runs if r["benchmark"].startswith("burst-")})
 
 start_ms = {s: statistics.median(x["ms"] for x in starts if x["server"] == s)
@@ -58,7 +59,7 @@ def load(server, bench):
 
 
 BENCHES = ["get", "create"] + [f"burst-{c}" for c in BURSTS]
-figures = {s: {b: load(s, b) for b in BENCHES} for s in SERVERS + ["pact"]}
+figures = {s: {b: load(s, b) for b in BENCHES} for s in SERVERS + ["pact", "spotcheck-nv"]}
 lib = {}
 for mode in ("in-process", "external-client", "one-job"):
     times = [x["seconds"] for x in library if x["mode"] == mode]
@@ -165,15 +166,17 @@ EXPLAIN = {
     "burst-timeouts": "A burst is a thousand connections served by two event loops that also run every request's contract "
                       "check; requests that wait over 2 s are the last accepted ones. See " + PROFILES + ".",
     "burst-p99": "See the burst row above and " + PROFILES + ".",
-    "start": "Profile of a start (`perf record -g`, 23 Nov 2026): about a third of the process's CPU before the first answer is "
-             "the dynamic loader (`do_lookup_x`, `_dl_relocate_object`: symbol lookups and relocations for libswiftCore, "
-             "Foundation, FoundationEssentials, ICU and libcurl, which FoundationNetworking pulls in for the reference client in "
-             "the same binary), another third the kernel (exec, page faults, mmap), and 17 % loading and linting the contracts "
-             "(`ContractLoader.load`; the schema lint and the example checks are under half of that; the phase is timed apart "
-             "above). The Pact stub is one static Rust binary that reads one JSON file. See " + PROFILES + ".",
-    "rss": "`/proc/PID/smaps` at ready: about 4 MiB is heap (RssAnon); the rest is file-backed pages of the binary and the "
-           "shared libraries (libswiftCore, Foundation, FoundationEssentials, ICU, libcurl's TLS libraries), counted in RSS "
-           "although other processes share them. See " + PROFILES + ".",
+    "start": "Profile of starts of the `--static-swift-stdlib` build (`perf record -g`, 23 Nov 2026): 34–40 % of the CPU "
+             "before the first answer is the kernel (exec, page faults mapping the binary's pages), 17–19 % the dynamic loader "
+             "(relocations of the binary itself and of libcurl's libraries, which FoundationNetworking needs for the reference "
+             "client in the same binary), 21–28 % `ServeCommand.start` (contracts, traffic monitor, listening; the schema lint is "
+             "5–6 %, the example checks under 1 %: dropping the lint would not close the gap). The contract phase is timed apart "
+             "above. The Pact stub is one Rust binary that reads one JSON file. See " + PROFILES + ".",
+    "rss": "`/proc/PID/smaps` at ready (23 Nov 2026, the `--static-swift-stdlib` build): about 4 MiB is heap (RssAnon); "
+           "about 23 MiB are mapped pages of the binary itself (19.5 MiB of it code: Foundation, ICU and the Swift runtime are "
+           "linked in, and the kernel maps code around each page touched at start), about 7 MiB libc, libstdc++ and the "
+           "libraries libcurl brings (libcrypto, gnutls, Kerberos), which FoundationNetworking needs for the reference client "
+           "in the same binary. The plain dynamic build measured 38.8 MiB the same day. See " + PROFILES + ".",
     "p99get": "See the GET row above.",
     "p99post": "See the create row above.",
     "million": "The store keeps at most 20,000 announcements created through the API (`--store-limit`).",
@@ -238,6 +241,18 @@ if missed:
             continue
         seen.add(t["key"])
         md.append(f"- **{t['target']}** ({t['figure']}). " + EXPLAIN.get(t["key"], "No profile explains this yet: it is new in this run."))
+    md.append("")
+if figures["spotcheck-nv"]["get"]:
+    md.append("## What serve's per-exchange contract check costs\n")
+    md.append("`spotcheck serve` checks every exchange against its contract by default (the traffic monitor: request and answer "
+              "through the schema validator, violations in the journal, the run's report and response headers). The same run "
+              "measured `spotcheck serve --no-validate`, which skips that check (coverage is still kept), in the same turns:\n")
+    md.append("| measurement | SpotCheck | SpotCheck --no-validate | Pact stub (3 interactions) | SpotCheck/Pact | --no-validate/Pact |")
+    md.append("| --- | ---: | ---: | ---: | ---: | ---: |")
+    for label, bench, key, fmt in [("GET by id, requests/s", "get", "rps", "{:,.0f}"), ("GET by id, p99 ms", "get", "p99_ms", "{:.2f}"),
+                                   ("POST create, requests/s", "create", "rps", "{:,.0f}"), ("POST create, p99 ms", "create", "p99_ms", "{:.2f}")]:
+        o, v, m = fig("spotcheck", bench, key), fig("spotcheck-nv", bench, key), fig("pact-min", bench, key)
+        md.append(f"| {label} | {num(o, fmt)} | {num(v, fmt)} | {num(m, fmt)} | {num(ratio(o, m), '{:.2f}×')} | {num(ratio(v, m), '{:.2f}×')} |")
     md.append("")
 md.append(f"## Against the whole exported contract ({env['pact_interactions']} interactions; not like for like)\n")
 md.append(f"The Pact stub server's speed falls with the size of the pact it serves (for every request its handler copies the "

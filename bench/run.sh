@@ -174,6 +174,7 @@ EOF
 set_cmd() { # server
     case $1 in
     spotcheck) CMD=("$BIN" serve --port 0 --quiet) ;;
+    spotcheck-nv) CMD=("$BIN" serve --port 0 --quiet --no-validate) ;;
     pact) PORT=$(free_port); CMD=("$PACT" stub -f "$PACT_FILE" -p "$PORT" -l none) ;;
     pact-min) PORT=$(free_port); CMD=("$PACT" stub -f "$RAW/minimal.pact.json" -p "$PORT" -l none) ;;
     nginx) PORT=$(free_port); write_nginx_conf "$PORT"
@@ -187,14 +188,14 @@ start_server() { # server
     "${CMD[@]}" > "$RAW/$1.log" 2>&1 &
     PID=$!; PIDS+=("$PID")
     case $1 in
-    spotcheck)
+    spotcheck|spotcheck-nv)
         local deadline=$(( $(date +%s) + 30 ))
-        until grep -q '^Listening on ' "$RAW/spotcheck.log"; do
-            kill -0 "$PID" 2>/dev/null || fail "spotcheck serve exited: $(cat "$RAW/spotcheck.log")"
+        until grep -q '^Listening on ' "$RAW/$1.log"; do
+            kill -0 "$PID" 2>/dev/null || fail "spotcheck serve exited: $(cat "$RAW/$1.log")"
             [ "$(date +%s)" -ge "$deadline" ] && fail "spotcheck serve printed no 'Listening on' line within 30 s"
             sleep 0.01
         done
-        URL=$(sed -n 's/^Listening on //p' "$RAW/spotcheck.log" | head -n 1); URL=${URL%/}
+        URL=$(sed -n 's/^Listening on //p' "$RAW/$1.log" | head -n 1); URL=${URL%/}
         wait_http "$URL/api/health" ;;
     pact|pact-min) URL="http://127.0.0.1:$PORT"; wait_http "$URL/api/health" ;;
     nginx) URL="http://127.0.0.1:$PORT"; wait_http "$URL$NGINX_PATH" ;;
@@ -279,6 +280,11 @@ record_rss pact-min ready "$MIN_PID"
 start_server nginx; NGINX_URL=$URL; NGINX_PID=$PID
 record_rss nginx ready "$NGINX_PID"
 curl -fs --max-time 5 -o /dev/null "$PACT_URL$PACT_GET_PATH" || fail "Pact stub did not answer GET $PACT_GET_PATH"
+# SpotCheck without serve's per-exchange contract check (--no-validate): what the mock itself costs.
+start_server spotcheck-nv; NV_URL=$URL; NV_PID=$PID
+NV_GET_PATH=/api/v1/announcements/$(curl -fs --max-time 5 -X POST "$NV_URL/api/v1/announcements" -H 'Content-Type: application/json' \
+    --data @bench/create-body.json | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])') \
+    || fail "SpotCheck --no-validate did not create the announcement"
 status=$(curl -s --max-time 5 -o /dev/null -w '%{http_code}' -X POST "$PACT_URL/api/v1/announcements" \
     -H 'Content-Type: application/json' --data @bench/create-body.json)
 [ "$status" = 201 ] || fail "Pact stub answered $status, not 201, to the create body"
@@ -289,18 +295,20 @@ for n in $(seq "$RUNS"); do
     run_wrk pact get "$n" "$PACT_URL$PACT_GET_PATH"
     run_wrk nginx get "$n" "$NGINX_URL$NGINX_PATH"
     run_wrk pact-min get "$n" "$MIN_URL$PACT_GET_PATH"
+    run_wrk spotcheck-nv get "$n" "$NV_URL$NV_GET_PATH"
 done
 step "POST create ($RUNS runs, servers in turn)"
 for n in $(seq "$RUNS"); do
     run_wrk spotcheck create "$n" "$SPOT_URL/api/v1/announcements" bench/create.lua; SPOT_REQUESTS=$((SPOT_REQUESTS + REQUESTS))
     run_wrk pact create "$n" "$PACT_URL/api/v1/announcements" bench/create.lua
     run_wrk pact-min create "$n" "$MIN_URL/api/v1/announcements" bench/create.lua
+    run_wrk spotcheck-nv create "$n" "$NV_URL/api/v1/announcements" bench/create.lua
 done
 record_rss spotcheck after-load "$SPOT_PID"
 record_rss pact after-load "$PACT_PID"
 record_rss nginx after-load "$NGINX_PID"
 record_rss pact-min after-load "$MIN_PID"
-stop "$PACT_PID"; stop "$MIN_PID"
+stop "$PACT_PID"; stop "$MIN_PID"; stop "$NV_PID"
 
 # A burst: every connection opened at once (wrk connects all of them before the first request), so the
 # servers must accept a thousand or more while already answering the first ones. wrk gives up on a request
