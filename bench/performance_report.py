@@ -163,9 +163,13 @@ EXPLAIN = {
            "backend's own read is under 5 %. See " + PROFILES + ".",
     "nginx": "Besides the traffic monitor (see GET above), about 40 % of the server's CPU is SwiftNIO's HTTP/1 codec and "
              "channel pipeline and 13 % the kernel's `writev` (issue 8 profile); nginx sends a static file from C. See " + PROFILES + ".",
-    "burst-timeouts": "A burst is a thousand connections served by two event loops that also run every request's contract "
-                      "check; requests that wait over 2 s are the last accepted ones. See " + PROFILES + ".",
-    "burst-p99": "See the burst row above and " + PROFILES + ".",
+    "burst-timeouts": "The listener now accepts up to 256 queued connections per event-loop turn; a request still waiting "
+                      "over 2 s means the two event loops, which also run every request's contract check (see GET), could "
+                      "not answer that many connections in turn. See " + PROFILES + ".",
+    "burst-p99": "With every connection busy, a request waits for one turn of all the others (Little's law: p50 ≈ connections ÷ "
+                 "requests/s), so the p99 ratio follows the throughput ratio against nginx, whose cause is the GET profile above "
+                 "(half of the CPU in the per-exchange contract check). The burst itself no longer queues: see the slowest "
+                 "answer and the timeouts. See " + PROFILES + ".",
     "start": "Profile of starts of the `--static-swift-stdlib` build (`perf record -g`, 23 Nov 2026): 34–40 % of the CPU "
              "before the first answer is the kernel (exec, page faults mapping the binary's pages), 17–19 % the dynamic loader "
              "(relocations of the binary itself and of libcurl's libraries, which FoundationNetworking needs for the reference "
