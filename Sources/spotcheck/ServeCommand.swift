@@ -49,6 +49,9 @@ struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var traffic: TrafficCheckOptions
 
+    @Flag(help: "Print how long each start-up phase took (contracts, backend and listening) as one JSON line on standard error.")
+    var timings = false
+
     func validate() throws {
         if listen.adminToken == nil && !ServerConfiguration(host: listen.host).isLoopback {
             throw ValidationError("--host \(listen.host) is beyond loopback: give --admin-token (the DELETE credential and the admin API token); the real backend's default token is only used on loopback")
@@ -58,7 +61,8 @@ struct ServeCommand: AsyncParsableCommand {
 
     func run() async throws {
         let mock: PetSpotMockBackend
-        switch await start() {
+        var clock = StartTimings(enabled: timings)
+        switch await start(timings: &clock) {
         case .success(let started): mock = started
         case .failure(let failure):
             try failure.outcome.finish()
@@ -66,6 +70,7 @@ struct ServeCommand: AsyncParsableCommand {
         }
         // Written unbuffered: scripts wait for this line to learn the port.
         FileHandle.standardOutput.write(Data(Self.banner(for: mock).utf8))
+        clock.print()
         await StopSignal.wait(mock.server.shutdownRequest)
         try await mock.shutdown()
         let status = traffic.finish(mock.server, name: "spotcheck serve")
@@ -74,6 +79,12 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Loads the contracts, fault rules and fixtures and starts the mock; a problem comes back as the exit-2 outcome to print.
     func start() async -> Result<PetSpotMockBackend, CommandFailure> {
+        var clock = StartTimings(enabled: false)
+        return await start(timings: &clock)
+    }
+
+    /// `start()`, marking the contract loading and the backend start in `timings`.
+    func start(timings clock: inout StartTimings) async -> Result<PetSpotMockBackend, CommandFailure> {
         let directory = contractsDirectory
         let contractSet: ContractSet
         do {
@@ -81,6 +92,7 @@ struct ServeCommand: AsyncParsableCommand {
         } catch {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }
+        clock.mark("contractsMs")
         let rules: [FaultRule]
         do {
             rules = try faults.rules(seed: seed)
@@ -98,8 +110,11 @@ struct ServeCommand: AsyncParsableCommand {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }
         options.dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
+        clock.mark("optionsMs")
         do {
-            return .success(try await PetSpotMockBackend.start(options))
+            let started = try await PetSpotMockBackend.start(options)
+            clock.mark("backendAndListenMs")
+            return .success(started)
         } catch {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }

@@ -19,7 +19,8 @@ public enum JSONPointer {
         if pointer.isEmpty { return [] }
         guard pointer.hasPrefix("/") else { return nil }
         return pointer.dropFirst().split(separator: "/", omittingEmptySubsequences: false).map {
-            $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~")
+            // Foundation's replacing only when there is an escape to undo.
+            $0.utf8.contains(UInt8(ascii: "~")) ? $0.replacingOccurrences(of: "~1", with: "/").replacingOccurrences(of: "~0", with: "~") : String($0)
         }
     }
 

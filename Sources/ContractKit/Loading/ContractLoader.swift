@@ -26,8 +26,12 @@ struct ContractLoader {
         self.directory = directory.standardizedFileURL
     }
 
+    /// Display names of the files found, worked out once: the loader asks for one per contract, parameter and schema, and
+    /// each costs URL standardisation and a look at the working directory (a measurable part of `serve`'s start).
+    private var displayNames: [String: String] = [:]
+
     func display(_ key: String) -> String {
-        LintPrinter.displayPath(directory.appendingPathComponent(key))
+        displayNames[key] ?? LintPrinter.displayPath(directory.appendingPathComponent(key))
     }
 
     /// Loads everything; the result is usable only when `problems` is empty afterwards.
@@ -41,6 +45,7 @@ struct ContractLoader {
         // The known-defects file sits beside the contracts but is not one.
         let contractKeys = jsonFiles(in: directory).filter { $0 != KnownDefect.fileName }
         let schemaKeys = jsonFiles(in: directory.appendingPathComponent("schemas")).map { "schemas/" + $0 }
+        for key in schemaKeys + contractKeys { displayNames[key] = LintPrinter.displayPath(directory.appendingPathComponent(key)) }
         if contractKeys.isEmpty {
             problems.append(LintProblem(file: LintPrinter.displayPath(directory), pointer: "",
                 message: "the folder has no contract files (*.json)"))

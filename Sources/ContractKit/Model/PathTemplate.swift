@@ -48,6 +48,10 @@ public struct PathTemplate: Sendable, Equatable, CustomStringConvertible {
         var bare = Substring(path)
         if let cut = bare.firstIndex(where: { $0 == "?" || $0 == "#" }) { bare = bare[..<cut] }
         guard bare.hasPrefix("/") else { return nil }
+        // Every request is matched against every contract of its method: count the segments before splitting.
+        var slashes = bare.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
+        if bare.utf8.count > 1 && bare.utf8.last == UInt8(ascii: "/") { slashes -= 1 }
+        guard slashes == max(segments.count, 1) else { return nil }
         let parts = Self.split(String(bare))
         guard parts.count == segments.count else { return nil }
         var values: [String: String] = [:]
@@ -57,7 +61,8 @@ public struct PathTemplate: Sendable, Equatable, CustomStringConvertible {
                 guard literal == part else { return nil }
             case .parameter(let name):
                 guard !part.isEmpty else { return nil }
-                values[name] = part.removingPercentEncoding ?? part
+                // Live traffic matches every request: Foundation's decoding only when there is something to decode.
+                values[name] = part.utf8.contains(UInt8(ascii: "%")) ? (part.removingPercentEncoding ?? part) : part
             }
         }
         return values

@@ -25,6 +25,7 @@ final class RegexCache: @unchecked Sendable {
 
     /// Whether `pattern` finds a match anywhere in `text` (JSON Schema patterns are not implicitly anchored).
     func matches(_ pattern: String, _ text: String) -> Bool? {
+        if let known = PatternShortcut.matches(pattern, text) { return known }
         guard let r = regex(pattern) else { return nil }
         return r.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
     }

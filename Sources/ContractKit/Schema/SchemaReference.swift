@@ -7,6 +7,7 @@ public enum SchemaReference {
     public static func split(_ ref: String) -> (file: String, fragment: String) {
         guard let hash = ref.firstIndex(of: "#") else { return (ref, "") }
         let fragment = String(ref[ref.index(after: hash)...])
+        guard fragment.utf8.contains(UInt8(ascii: "%")) else { return (String(ref[..<hash]), fragment) }
         return (String(ref[..<hash]), fragment.removingPercentEncoding ?? fragment)
     }
 

@@ -130,6 +130,10 @@ public final class MockServer: Sendable {
             // A thousand clients connecting at once must not overflow the accept queue (the kernel caps it at somaxconn).
             .serverChannelOption(.backlog, value: 4096)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            // NIO accepts 4 connections per event-loop turn by default, and each turn also serves every busy connection on
+            // that loop: a thousand clients arriving at once then waited up to 2 s to be accepted (issue 16). A bigger batch
+            // empties the accept queue in a few turns; bounded, so one burst stalls the connections already served by milliseconds.
+            .serverChannelOption(.maxMessagesPerRead, value: Self.acceptsPerLoopTurn)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
             .childChannelInitializer { [weak self] channel in
@@ -151,6 +155,9 @@ public final class MockServer: Sendable {
             }
         return try await bootstrap.bind(host: configuration.host, port: port).get()
     }
+
+    /// How many queued connections the listener accepts per event-loop turn.
+    static let acceptsPerLoopTurn: UInt = 256
 
     private func track(_ channel: any Channel, adminOnly: Bool) {
         let id = ObjectIdentifier(channel)

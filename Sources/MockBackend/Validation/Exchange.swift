@@ -76,7 +76,14 @@ public struct Exchange: Sendable {
 
     /// The media type of a Content-Type, lower-cased, parameters dropped.
     static func mediaType(_ contentType: String) -> String {
-        contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
+        // Checked twice per exchange: ASCII (every real Content-Type) is cut, trimmed and lower-cased without Foundation.
+        if !contentType.utf8.contains(where: { $0 >= 0x80 }) {
+            guard let type = contentType.utf8.split(separator: UInt8(ascii: ";")).first else { return "" }
+            let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+            guard let start = type.firstIndex(where: { !blank($0) }), let end = type.lastIndex(where: { !blank($0) }) else { return "" }
+            return String(decoding: type[start...end].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+        }
+        return contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
     }
 
     /// The query string's name/value pairs, percent-decoded (`+` as a space).
