@@ -233,6 +233,8 @@ import Testing
         try await withServer(rules: [FaultRule(fault: .refuse())]) { server, address in
             #expect(server.isRefusing)
             await #expect(throws: RawSocketError(code: ECONNREFUSED)) { _ = try await RawConnection.connect(port: address.port) }
+            // The port stays held, so no other server can be handed it while the mock is offline.
+            #expect(!canBind(address.port))
             server.faults.replaceRules([])
             while server.isRefusing { try await Task.sleep(for: .milliseconds(20)) }
             let connection = try await RawConnection.connect(port: address.port)

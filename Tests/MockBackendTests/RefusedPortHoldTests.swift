@@ -8,36 +8,22 @@ import Glibc
 import Darwin
 #endif
 
+/// Whether a plain socket (no SO_REUSEADDR, like most servers' first try) can bind 127.0.0.1:`port`.
+func canBind(_ port: Int) -> Bool {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return false }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    return withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
+    }
+}
+
 /// While `refuse` keeps the mock offline its port stays taken, so no other server can be handed it and answer instead.
 @Suite struct RefusedPortHoldTests {
-    /// Whether a plain socket (no SO_REUSEADDR, like most servers' first try) can bind 127.0.0.1:`port`.
-    private func canBind(_ port: Int) -> Bool {
-        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 }
-        }
-    }
-
-    @Test func aRefusedPortIsHeldUntilTheServerListensAgain() async throws {
-        try await withServer(rules: [FaultRule(fault: .refuse())]) { server, address in
-            #expect(server.isRefusing)
-            await #expect(throws: RawSocketError(code: ECONNREFUSED)) { _ = try await RawConnection.connect(port: address.port) }
-            #expect(!canBind(address.port))
-            server.faults.replaceRules([])
-            while server.isRefusing { try await Task.sleep(for: .milliseconds(20)) }
-            let connection = try await RawConnection.connect(port: address.port)
-            defer { connection.close() }
-            try await connection.send(rawRequest("GET", "/back"))
-            #expect(await connection.readResponse().status == 200)
-        }
-    }
-
     @Test func theHeldPortIsLetGoOnShutdown() async throws {
         var port = 0
         try await withServer(rules: [FaultRule(fault: .refuse())]) { server, address in
