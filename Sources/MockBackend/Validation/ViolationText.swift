@@ -1,21 +1,21 @@
 import ContractKit
 
-/// Short renderings of values inside violation messages.
-enum ViolationText {
+/// Short renderings of values inside violation and mismatch messages (the validator's and `verify`'s).
+public enum ViolationText {
     /// A single-line rendering of a JSON value (or its absence), cut at 120 characters.
-    static func describe(_ value: JSONValue?) -> String {
+    public static func describe(_ value: JSONValue?) -> String {
         guard let value else { return "nothing (absent)" }
         return cut(value.serialized())
     }
 
     /// The start of a body, for messages.
-    static func excerpt(_ bytes: [UInt8]) -> String {
+    public static func excerpt(_ bytes: [UInt8]) -> String {
         if bytes.isEmpty { return "(empty body)" }
         return cut(String(decoding: bytes.prefix(200), as: UTF8.self).replacingOccurrences(of: "\n", with: " "))
     }
 
     /// Text cut to 120 characters with an ellipsis.
-    static func cut(_ text: String) -> String {
+    public static func cut(_ text: String) -> String {
         text.count > 120 ? String(text.prefix(117)) + "..." : text
     }
 }

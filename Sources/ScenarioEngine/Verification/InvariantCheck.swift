@@ -1,4 +1,5 @@
 import ContractKit
+import MockBackend
 import Foundation
 
 /// The cross-request invariants no single schema states, and capture of the state later checks need.
@@ -14,14 +15,14 @@ enum InvariantCheck {
             let id = body["id"]?.stringValue
             let password = body["managementPassword"]?.stringValue
             if id.flatMap(UUID.init(uuidString:)) == nil {
-                found.append(Mismatch("invariant: id is a UUID", expected: "a UUID", actual: ResponseCheck.describe(body["id"])))
+                found.append(Mismatch("invariant: id is a UUID", expected: "a UUID", actual: ViolationText.describe(body["id"])))
             }
             if password.map({ $0.count == 6 && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }) != true {
                 found.append(Mismatch("invariant: managementPassword is 6 digits", expected: "a string of 6 digits",
-                                      actual: ResponseCheck.describe(body["managementPassword"])))
+                                      actual: ViolationText.describe(body["managementPassword"])))
             }
             if body["photoUrl"] != .null {
-                found.append(Mismatch("invariant: photoUrl is null at creation", expected: "null", actual: ResponseCheck.describe(body["photoUrl"])))
+                found.append(Mismatch("invariant: photoUrl is null at creation", expected: "null", actual: ViolationText.describe(body["photoUrl"])))
             }
             if let id { state.createdIDs.append(id) }
             // The first created announcement is the one the rest of the plan uses.
@@ -43,7 +44,7 @@ enum InvariantCheck {
                     state.photoFile = String(url.dropFirst("/images/".count))
                 } else {
                     found.append(Mismatch("invariant: photoUrl after upload", expected: "/images/<id>.<ext>",
-                                          actual: ResponseCheck.describe(object["photoUrl"])))
+                                          actual: ViolationText.describe(object["photoUrl"])))
                 }
             }
         } else if check.recipe.method == "GET", let list = body["data"]?.arrayValue, let id = state.id {

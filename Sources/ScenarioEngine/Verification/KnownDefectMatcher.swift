@@ -1,4 +1,5 @@
 import ContractKit
+import MockBackend
 import Foundation
 
 /// Decides whether an answer that breaks its contract is a listed known server defect, and which entries went unseen.
@@ -33,10 +34,10 @@ public struct KnownDefectMatcher: Sendable {
         }
         let error = (try? JSONValue(parsing: answer.body))?["error"]
         if let code = actual.code, error?["code"]?.stringValue != code {
-            found.append(Mismatch("known defect \(defect.id): error.code", expected: "\"\(code)\"", actual: ResponseCheck.describe(error?["code"])))
+            found.append(Mismatch("known defect \(defect.id): error.code", expected: "\"\(code)\"", actual: ViolationText.describe(error?["code"])))
         }
         if let message = actual.message, error?["message"]?.stringValue != message {
-            found.append(Mismatch("known defect \(defect.id): error.message", expected: "\"\(message)\"", actual: ResponseCheck.describe(error?["message"])))
+            found.append(Mismatch("known defect \(defect.id): error.message", expected: "\"\(message)\"", actual: ViolationText.describe(error?["message"])))
         }
         let hasHeader = answer.header("request-id") != nil
         if hasHeader != actual.requestIdHeader {

@@ -32,13 +32,13 @@ struct ResponseCheck {
         if let code = expected.code {
             let actualCode = body["error"]?["code"]?.stringValue
             if actualCode != code {
-                found.append(Mismatch("body /error/code", expected: "\"\(code)\"", actual: Self.describe(body["error"]?["code"])))
+                found.append(Mismatch("body /error/code", expected: "\"\(code)\"", actual: ViolationText.describe(body["error"]?["code"])))
             }
             if let field = check.expectedField, body["error"]?["field"]?.stringValue != field {
-                found.append(Mismatch("body /error/field", expected: "\"\(field)\"", actual: Self.describe(body["error"]?["field"])))
+                found.append(Mismatch("body /error/field", expected: "\"\(field)\"", actual: ViolationText.describe(body["error"]?["field"])))
             }
             if check.expectedField == nil, check.expectsError, let field = body["error"]?["field"] {
-                found.append(Mismatch("body /error/field", expected: "absent (the documented answer has no field)", actual: Self.describe(field)))
+                found.append(Mismatch("body /error/field", expected: "absent (the documented answer has no field)", actual: ViolationText.describe(field)))
             }
             if !ignoreMessages, let message = check.expectedMessage, let actual = body["error"]?["message"]?.stringValue,
                 Self.normalized(actual) != Self.normalized(message)
@@ -68,13 +68,6 @@ struct ResponseCheck {
                                 responseHeaders: answer.headers.map { HeaderField(name: $0.name, value: $0.value) })
         let all = ExchangeValidator(contracts: contracts).violations(of: exchange, against: check.response, contract: contract, body: body)
         return all.filter { body == nil ? $0.pointer.hasPrefix("header:") : $0.pointer.hasPrefix("/") }
-    }
-
-    /// A short, single-line rendering of a JSON value (or its absence) for reports.
-    static func describe(_ value: JSONValue?) -> String {
-        guard let value else { return "nothing (absent)" }
-        let text = value.serialized()
-        return text.count > 120 ? String(text.prefix(117)) + "..." : text
     }
 
     /// The start of a body, for reports.
