@@ -41,11 +41,9 @@ extension AnnouncementStore {
                 s.insert(record, id: fixture.announcement.id)
                 persistence?.record(.put(id: fixture.announcement.id, json: record.json, password: record.password, created: false))
                 if let photo = fixture.photo {
-                    var withPhoto = record
-                    withPhoto.photo = photo
                     s.records[fixture.announcement.id]?.photo = photo
                     s.list(fixture.announcement.id, sequence: s.records[fixture.announcement.id]?.sequence ?? 0)
-                    persistence?.record(.photo(id: fixture.announcement.id, photo: photo, json: withPhoto.json))
+                    persistence?.record(.photo(id: fixture.announcement.id, photo: photo, json: record.json))
                 }
             }
         }

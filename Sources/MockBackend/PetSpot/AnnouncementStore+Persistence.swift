@@ -37,10 +37,15 @@ extension AnnouncementStore.State {
         case .delete(let id):
             remove(id)
         case .reset:
-            var fresh = AnnouncementStore.State(random: random)
-            for (id, record) in initial { fresh.insert(record, id: id) }
-            self = fresh
+            self = Self.start(random: random, initial: initial)
         }
+    }
+
+    /// The state right after start (or a reset): the fixtures only, drawing from `random`.
+    static func start(random: PetSpotRandom, initial: [(id: String, record: AnnouncementStore.Record)]) -> Self {
+        var s = Self(random: random)
+        for (id, record) in initial { s.insert(record, id: id) }
+        return s
     }
 
     /// Takes an announcement out of every index; nothing happens when there is none.

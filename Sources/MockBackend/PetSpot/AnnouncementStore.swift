@@ -140,8 +140,7 @@ public final class AnnouncementStore: Sendable {
         self.initial = fixtures.map {
             ($0.announcement.id, Record(announcement: $0.announcement, password: $0.managementPassword, photo: $0.photo))
         }
-        var s = State(random: PetSpotRandom(seed: seed))
-        for (id, record) in initial { s.insert(record, id: id) }
+        var s = State.start(random: PetSpotRandom(seed: seed), initial: initial)
         self.persistence = persistence
         for change in persistence?.restored ?? [] { s.apply(change, initial: initial, limit: self.limit) }
         self.state = Locked(s)
@@ -149,8 +148,7 @@ public final class AnnouncementStore: Sendable {
 
     /// Back to the state right after start: the fixtures only, and the random sequence from its seed again.
     public func reset() {
-        var s = State(random: PetSpotRandom(seed: seed))
-        for (id, record) in initial { s.insert(record, id: id) }
+        let s = State.start(random: PetSpotRandom(seed: seed), initial: initial)
         state.withLock { current in
             current = s
             persistence?.record(.reset)
@@ -219,9 +217,8 @@ public final class AnnouncementStore: Sendable {
     /// Deletes an announcement and its photo; false when there was none.
     public func delete(id: String) -> Bool {
         state.withLock { s in
-            guard let removed = s.records.removeValue(forKey: id) else { return false }
-            s.unlist(sequence: removed.sequence)
-            if let chip = removed.microchipNumber { s.microchips.remove(chip) }
+            guard s.records[id] != nil else { return false }
+            s.remove(id)
             persistence?.record(.delete(id: id))
             return true
         }
