@@ -30,8 +30,7 @@ struct ResponseContractCheck: Sendable {
 
     /// Whether a sent Content-Type (parameters ignored) fits a documented one such as `image/*`.
     static func mediaType(_ sent: String, matches documented: String) -> Bool {
-        func media(_ s: String) -> String { s.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? "" }
-        let (a, b) = (media(sent), media(documented))
+        let (a, b) = (Exchange.mediaType(sent), Exchange.mediaType(documented))
         if b.hasSuffix("/*") { return a.hasPrefix(String(b.dropLast())) }
         return a == b
     }
