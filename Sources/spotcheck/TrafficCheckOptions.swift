@@ -54,7 +54,7 @@ struct TrafficCheckOptions: ParsableArguments {
     /// Reports the run of `server` (which has stopped); 0 when it has no monitor.
     func finish(_ server: MockServer, name: String) -> Int32 {
         guard let monitor = server.exchangeObserver as? ExchangeMonitor else { return 0 }
-        return finish(ExchangeRunReport(name: name, monitor: monitor, contractIDs: monitor.coverage.contractIDs))
+        return finish(ExchangeRunReport(name: name, monitor: monitor))
     }
 
     /// Writes the report files and prints the summary; the exit code the run ends with (1 on a violation with --fail-on-violation).

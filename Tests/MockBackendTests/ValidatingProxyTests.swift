@@ -150,7 +150,7 @@ import Testing
             let totals = setup.monitor.log.totals
             #expect(totals.violations == 0)
             #expect(totals.knownDefects == 1)
-            let report = ExchangeRunReport(name: "t", monitor: setup.monitor, contractIDs: setup.monitor.coverage.contractIDs)
+            let report = ExchangeRunReport(name: "t", monitor: setup.monitor)
             #expect(!report.failed)
             #expect(!report.junit().contains("<failure"))
         }
@@ -163,7 +163,7 @@ import Testing
             #expect(entry.violations.count == 1)
             #expect(entry.violations.first?.isUndocumented == true)
             #expect(setup.monitor.log.totals.undocumented == 1)
-            let report = ExchangeRunReport(name: "t", monitor: setup.monitor, contractIDs: setup.monitor.coverage.contractIDs)
+            let report = ExchangeRunReport(name: "t", monitor: setup.monitor)
             #expect(report.failed)
             #expect(report.junit().contains("name=\"(undocumented)\">\n      <failure"))
         }

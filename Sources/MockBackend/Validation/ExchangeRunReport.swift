@@ -8,13 +8,12 @@ public struct ExchangeRunReport: Sendable {
     /// The monitor whose findings are reported.
     public var monitor: ExchangeMonitor
     /// The contract ids, so every contract gets a test case even when no traffic reached it.
-    public var contractIDs: [String]
+    public var contractIDs: [String] { monitor.coverage.contractIDs }
 
     /// A report of `monitor`'s findings.
-    public init(name: String, monitor: ExchangeMonitor, contractIDs: [String]) {
+    public init(name: String, monitor: ExchangeMonitor) {
         self.name = name
         self.monitor = monitor
-        self.contractIDs = contractIDs
     }
 
     /// Whether any real violation (undocumented traffic included) was seen.

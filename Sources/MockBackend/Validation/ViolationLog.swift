@@ -31,7 +31,11 @@ public final class ViolationLog: Sendable {
 
     private struct State {
         var totals = Totals()
+        /// A ring once full (like the journal's): `start` is the oldest, so dropping one never shifts the others.
         var items: [Item] = []
+        var start = 0
+
+        var ordered: [Item] { Array(items[start...] + items[..<start]) }
         var dropped = 0
     }
 
@@ -54,8 +58,14 @@ public final class ViolationLog: Sendable {
             s.totals.undocumented += real.filter(\.isUndocumented).count
             s.totals.knownDefects += entry.violations.count - real.count
             for violation in entry.violations {
-                if s.items.count >= limit { s.items.removeFirst(); s.dropped += 1 }
-                s.items.append(Item(sequence: entry.sequence, request: "\(entry.method) \(entry.target)", status: entry.status, violation: violation))
+                let item = Item(sequence: entry.sequence, request: "\(entry.method) \(entry.target)", status: entry.status, violation: violation)
+                if s.items.count < limit {
+                    s.items.append(item)
+                } else {
+                    s.items[s.start] = item
+                    s.start = (s.start + 1) % limit
+                    s.dropped += 1
+                }
             }
         }
     }
@@ -64,11 +74,11 @@ public final class ViolationLog: Sendable {
     public var totals: Totals { state.withLock { $0.totals } }
 
     /// The kept items, oldest first.
-    public var items: [Item] { state.withLock { $0.items } }
+    public var items: [Item] { state.withLock { $0.ordered } }
 
     /// `{"totals": {...}, "violations": [...]}` as `GET /__spotcheck/violations` serves it.
     public func json() -> JSONValue {
-        let (totals, items, dropped) = state.withLock { ($0.totals, $0.items, $0.dropped) }
+        let (totals, items, dropped) = state.withLock { ($0.totals, $0.ordered, $0.dropped) }
         return .object([
             "totals": .object([
                 "exchanges": .number(Double(totals.exchanges)), "failedExchanges": .number(Double(totals.failedExchanges)),
