@@ -88,3 +88,15 @@ public struct KnownDefect: Sendable, Equatable {
     /// `contract › example`, the name verify gives the check this entry excuses.
     public var checkName: String { "\(contractID) › \(example)" }
 }
+
+extension Array where Element == KnownDefect {
+    /// The entries still in force on `today` (`YYYY-MM-DD`, UTC): an expired entry excuses nothing.
+    public func inForce(today: String) -> [KnownDefect] {
+        filter { !$0.isExpired(today: today) }
+    }
+
+    /// The entry for a request the mock backend classifies as `trigger` on `contractID`, if the list has one.
+    public func defect(contractID: String, trigger: KnownDefect.Trigger) -> KnownDefect? {
+        first { $0.contractID == contractID && $0.trigger == trigger }
+    }
+}

@@ -9,7 +9,7 @@ public struct KnownDefectList: KnownDefectMatching {
 
     /// The entries of `defects` still in force on `today` (`YYYY-MM-DD`, UTC).
     public init(_ defects: [KnownDefect], today: String = KnownDefect.today()) {
-        active = defects.filter { !$0.isExpired(today: today) }
+        active = defects.inForce(today: today)
     }
 
     /// The id of the entry that excuses `violation`, or nil.
@@ -20,7 +20,7 @@ public struct KnownDefectList: KnownDefectMatching {
               let (contractID, trigger) = KnownDefectTriggers.trigger(
                 method: exchange.method, path: exchange.path,
                 headers: exchange.requestHeaders.map { (name: $0.name, value: $0.value) }, body: exchange.requestBody),
-              let defect = active.first(where: { $0.contractID == contractID && $0.trigger == trigger }),
+              let defect = active.defect(contractID: contractID, trigger: trigger),
               exchange.status == defect.actual.status else { return nil }
         if let code = defect.actual.code {
             guard ErrorEnvelopeSummary(body: exchange.responseBody)?.code == code else { return nil }

@@ -10,8 +10,8 @@ public struct KnownDefectMatcher: Sendable {
     public let expired: [KnownDefect]
 
     /// A matcher over `defects`; `today` (`YYYY-MM-DD`, UTC) decides which have expired.
-    public init(_ defects: [KnownDefect], today: String = KnownDefectMatcher.today()) {
-        active = defects.filter { !$0.isExpired(today: today) }
+    public init(_ defects: [KnownDefect], today: String = KnownDefect.today()) {
+        active = defects.inForce(today: today)
         expired = defects.filter { $0.isExpired(today: today) }
     }
 
@@ -22,7 +22,7 @@ public struct KnownDefectMatcher: Sendable {
 
     /// The entry for a request the mock would classify as `trigger` on `contractID`, if one is in force.
     public func defect(contractID: String, trigger: KnownDefect.Trigger) -> KnownDefect? {
-        active.first { $0.contractID == contractID && $0.trigger == trigger }
+        active.defect(contractID: contractID, trigger: trigger)
     }
 
     /// How `answer` differs from the defect's recorded answer; empty means the server showed exactly this defect.
@@ -45,10 +45,5 @@ public struct KnownDefectMatcher: Sendable {
                                   actual: hasHeader ? "present" : "absent"))
         }
         return found
-    }
-
-    /// Today in UTC as `YYYY-MM-DD`.
-    public static func today() -> String {
-        KnownDefect.today()
     }
 }

@@ -68,13 +68,16 @@ public struct ProviderVerifier: Sendable {
                     let defect = knownDefects.defect(contractID: check.contractID, example: check.exampleName)
                     if let defect, mismatches.isEmpty {
                         unseen.append(defect)
-                    } else if let defect, KnownDefectMatcher.differences(answer, from: defect).isEmpty {
-                        result.status = .knownDefect
-                        result.knownDefects = [defect]
-                        mismatches = []
                     } else if let defect {
-                        // Neither the documented answer nor the listed defect: that is drift, and the report says both.
-                        mismatches += KnownDefectMatcher.differences(answer, from: defect)
+                        let differences = KnownDefectMatcher.differences(answer, from: defect)
+                        if differences.isEmpty {
+                            result.status = .knownDefect
+                            result.knownDefects = [defect]
+                            mismatches = []
+                        } else {
+                            // Neither the documented answer nor the listed defect: that is drift, and the report says both.
+                            mismatches += differences
+                        }
                     }
                     if !mismatches.isEmpty {
                         result.status = .failed
