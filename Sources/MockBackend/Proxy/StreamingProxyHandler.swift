@@ -340,8 +340,9 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
         let ms = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
         let limit = server.configuration.journalBodyLimit
         let request = exchange.request
+        // `responseCapture` already holds at most `limit` bytes (see `capture`), so it is kept as is.
         let responseBody = exchange.responseSize > 0 && limit > 0
-            ? CapturedBody(size: exchange.responseSize, bytes: Array(exchange.responseCapture.prefix(limit))) : nil
+            ? CapturedBody(size: exchange.responseSize, bytes: exchange.responseCapture) : nil
         let summary = (status ?? 0) >= 400 ? responseBody.flatMap { ErrorEnvelopeSummary(body: $0.bytes) } : nil
         return JournalEntry(
             time: Date() - Double(ms) / 1000, method: request.method.rawValue, path: request.path, contract: exchange.contract,
