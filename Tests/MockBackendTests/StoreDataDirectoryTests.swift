@@ -94,6 +94,19 @@ import Testing
         #expect(try Data(contentsOf: log) == damaged)
     }
 
+    @Test func aRecordLackingAKeyNamesTheKey() throws {
+        let directory = temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        _ = try StoreDataDirectory.open(directory)
+        let log = directory.appendingPathComponent(StoreDataDirectory.logName)
+        try Data("{\"op\":\"put\",\"id\":\"a\",\"announcement\":{}}\n{\"op\":\"reset\"}\n".utf8).write(to: log)
+        #expect {
+            _ = try StoreDataDirectory.open(directory)
+        } throws: { error in
+            "\(error)".contains("line 1") && "\(error)".contains("/password (a string)") && !"\(error)".contains("/id")
+        }
+    }
+
     @Test func aForeignDirectoryIsRefusedAndLeftUntouched() throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -70,15 +70,25 @@ enum StoreLogReader {
         guard let value = try? JSONValue(parsing: bytes), let object = value.objectValue, let op = object["op"]?.stringValue else {
             return bad("not a JSON record with an \"op\"")
         }
+        /// Names the keys a record of this op lacks (or holds with the wrong type), e.g. `a put lacks /password (a string)`.
+        func lacking(_ keys: [(key: String, present: Bool, what: String)]) -> Result<StoreChange, Problem> {
+            let missing = keys.filter { !$0.present }.map { "/\($0.key) (\($0.what))" }
+            return bad("a \(op) record lacks \(missing.joined(separator: ", "))")
+        }
         let id = object["id"]?.stringValue
         let announcement = object["announcement"].map { ByteBuffer(bytes: $0.serializedBytes()) }
         switch op {
         case "put":
-            guard let id, let announcement, let password = object["password"]?.stringValue else { return bad("a put needs id, password and announcement") }
+            guard let id, let announcement, let password = object["password"]?.stringValue else {
+                return lacking([("id", id != nil, "a string"), ("password", object["password"]?.stringValue != nil, "a string"),
+                                ("announcement", announcement != nil, "an object")])
+            }
             return .success(.put(id: id, json: announcement, password: password, created: object["created"]?.boolValue ?? true))
         case "photo":
             guard let id, let announcement, let file = object["file"]?.stringValue, !file.contains("/") else {
-                return bad("a photo needs id, file and announcement")
+                let file = object["file"]?.stringValue
+                return lacking([("id", id != nil, "a string"), ("file", file.map { !$0.contains("/") } ?? false, "a file name without /"),
+                                ("announcement", announcement != nil, "an object")])
             }
             let url = photos.appendingPathComponent(file)
             guard let data = try? Data(contentsOf: url), let type = ImageType.detect(data) else {
@@ -86,7 +96,7 @@ enum StoreLogReader {
             }
             return .success(.photo(id: id, photo: AnnouncementStore.Photo(bytes: ByteBuffer(bytes: data), type: type), json: announcement))
         case "delete":
-            guard let id else { return bad("a delete needs an id") }
+            guard let id else { return lacking([("id", false, "a string")]) }
             return .success(.delete(id: id))
         case "reset":
             return .success(.reset)
