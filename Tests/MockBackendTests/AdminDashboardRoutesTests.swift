@@ -134,6 +134,17 @@ import Testing
         }
     }
 
+    @Test func stateShowsTheNewestUpToTheLimitAndCountsAll() async throws {
+        try await withPetSpotMock { mock in
+            let http = PetSpotHTTP(mock)
+            var ids: [String] = []
+            for _ in 0..<3 { ids.append(try await http.create(PetSpotTestSupport.createBody([("microchipNumber", nil)])).id) }
+            let state = try await http.get("/__spotcheck/state?limit=2", headers: ["X-SpotCheck-Admin-Token": "admin-secret"])
+            #expect(state.json?["count"] == 3)
+            #expect(state.json?["announcements"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [ids[2], ids[1]])
+        }
+    }
+
     @Test func stateRoutesShowDeleteAndLoadAnnouncements() async throws {
         try await withPetSpotMock { mock in
             let http = PetSpotHTTP(mock)

@@ -16,15 +16,18 @@ extension AnnouncementStore {
         public let photoBytes: Int
     }
 
-    /// Every stored announcement, newest first.
-    public func snapshot() -> [StoredAnnouncement] {
+    /// The newest `limit` stored announcements, newest first, and how many are stored in all.
+    ///
+    /// Only the announcements shown are parsed back from their JSON: the store may hold 20,000.
+    public func snapshot(limit: Int = .max) -> (count: Int, newest: [StoredAnnouncement]) {
         let records = state.withLock { s in s.records.map { ($0.key, $0.value) } }
-        return records.sorted { $0.1.sequence > $1.1.sequence }.map { id, record in
+        let newest = records.sorted { $0.1.sequence > $1.1.sequence }.prefix(limit).map { id, record in
             StoredAnnouncement(
                 id: id, json: (try? JSONValue(parsing: Array(record.json.readableBytesView))) ?? .null,
                 managementPassword: record.password, photoType: record.photo?.type.contentType,
                 photoBytes: record.photo?.bytes.readableBytes ?? 0)
         }
+        return (records.count, newest)
     }
 
     /// The photo of an announcement, by id.

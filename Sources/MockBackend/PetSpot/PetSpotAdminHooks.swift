@@ -13,8 +13,8 @@ struct PetSpotAdminHooks: AdminHooks {
     /// `{"count", "persistent", "dataDir", "announcements": [{"id", "managementPassword", "photo": {"type", "bytes", "url"}?, "announcement"}]}`,
     /// the newest `limit` first; `count` is the total.
     func state(limit: Int) async -> JSONValue? {
-        let all = store.snapshot()
-        let items: [JSONValue] = all.prefix(limit).map { stored in
+        let (count, newest) = store.snapshot(limit: limit)
+        let items: [JSONValue] = newest.map { stored in
             var o = JSONObject()
             o["id"] = .string(stored.id)
             o["managementPassword"] = .string(stored.managementPassword)
@@ -28,7 +28,7 @@ struct PetSpotAdminHooks: AdminHooks {
             return .object(o)
         }
         return .object([
-            "count": .number(Double(all.count)), "persistent": .bool(store.persistence != nil),
+            "count": .number(Double(count)), "persistent": .bool(store.persistence != nil),
             "dataDir": store.persistence.map { .string($0.url.path) } ?? .null, "announcements": .array(items),
         ])
     }
