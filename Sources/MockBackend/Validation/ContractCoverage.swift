@@ -27,6 +27,10 @@ public final class ContractCoverage: Sendable {
     /// Where the observations come from: `real` (a proxy's target) or `mock` (`serve`).
     public let source: String
     private let documented: [(answer: Answer, examples: [String])]
+    /// Every documented answer, for an exact match per exchange without scanning the list.
+    private let documentedSet: Set<Answer>
+    /// The first documented answer per contract and status: what an answer without an error code counts as.
+    private let firstByStatus: [String: Answer]
     private let fromMock: Set<Answer>
     private let state = Locked(State())
 
@@ -36,6 +40,12 @@ public final class ContractCoverage: Sendable {
         self.documented = contracts.contracts.flatMap { contract in
             contract.responses.map { (Answer(contract: contract.id, status: $0.status, code: $0.code), $0.examples.map(\.name)) }
         }
+        self.documentedSet = Set(documented.map(\.answer))
+        var first: [String: Answer] = [:]
+        for (answer, _) in documented where first["\(answer.contract) \(answer.status)"] == nil {
+            first["\(answer.contract) \(answer.status)"] = answer
+        }
+        self.firstByStatus = first
         self.fromMock = mockObserved
     }
 
@@ -43,8 +53,7 @@ public final class ContractCoverage: Sendable {
     public func observe(_ entry: JournalEntry) {
         guard let contract = entry.contract, let status = entry.status, entry.fault == nil || entry.fault == "delay" else { return }
         let exact = Answer(contract: contract, status: status, code: entry.errorCode)
-        let known = documented.first { $0.answer == exact }?.answer
-            ?? documented.first { $0.answer.contract == contract && $0.answer.status == status && entry.errorCode == nil }?.answer
+        let known = documentedSet.contains(exact) ? exact : (entry.errorCode == nil ? firstByStatus["\(contract) \(status)"] : nil)
         state.withLock { s in
             if let known { s.counts[known, default: 0] += 1 } else { s.undocumented[exact, default: 0] += 1 }
         }
