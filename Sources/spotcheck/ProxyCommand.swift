@@ -74,7 +74,7 @@ struct ProxyCommand: AsyncParsableCommand {
         }
         let monitor: ExchangeMonitor
         do {
-            monitor = try traffic.monitor(contracts: contractSet, source: "real")
+            monitor = try traffic.monitor(contracts: contractSet, source: "real", defaultScope: .all)
         } catch {
             return failure("\(error)")
         }

@@ -105,7 +105,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.storeLimit = storeLimit == 0 ? nil : storeLimit
         options.reproduceKnownDefects = withKnownDefects
         do {
-            options.exchangeObserver = try traffic.monitor(contracts: contractSet, source: "mock")
+            options.exchangeObserver = try traffic.monitor(contracts: contractSet, source: "mock", defaultScope: .requests)
         } catch {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }

@@ -3,9 +3,16 @@ import ContractKit
 import Foundation
 import MockBackend
 
+extension ValidationScope: ExpressibleByArgument {}
+
 /// The options of `proxy` and `serve` that check live traffic: validation, the run's report, coverage and recording.
 struct TrafficCheckOptions: ParsableArguments {
-    @Flag(name: .customLong("no-validate"), help: "Do not validate exchanges against the contracts (coverage and recording still run).")
+    @Option(name: .customLong("validate"), help: ArgumentHelp(
+        "What to check against the contracts: all (requests, answers, invariants), requests (the client's side only) or off. Default: all for proxy, requests for serve.",
+        valueName: "scope"))
+    var validate: ValidationScope?
+
+    @Flag(name: .customLong("no-validate"), help: "The same as --validate off (coverage and recording still run).")
     var noValidate = false
 
     @Option(help: ArgumentHelp("Write the run's JUnit XML report (a test case per contract) here when the server stops.", valueName: "file"))
@@ -26,8 +33,13 @@ struct TrafficCheckOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write the run's coverage JSON here when the server stops.", valueName: "file"))
     var coverageOut: String?
 
-    /// The monitor to install; `source` is `real` for a proxy, `mock` for serve. Throws a message for a person.
-    func monitor(contracts: ContractSet, source: String) throws -> ExchangeMonitor {
+    /// The monitor to install; `source` is `real` for a proxy, `mock` for serve; `defaultScope` applies without
+    /// `--validate`. Throws a message for a person.
+    func monitor(contracts: ContractSet, source: String, defaultScope: ValidationScope) throws -> ExchangeMonitor {
+        if noValidate, let validate, validate != .off {
+            throw ValidationError("--no-validate contradicts --validate \(validate.rawValue); give one of them")
+        }
+        let scope = noValidate ? .off : validate ?? defaultScope
         var mockObserved: Set<ContractCoverage.Answer> = []
         if let mockCoverage {
             do {
@@ -45,7 +57,8 @@ struct TrafficCheckOptions: ParsableArguments {
             }
         }
         return ExchangeMonitor(
-            validator: noValidate ? nil : ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects)),
+            validator: scope == .off ? nil : ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects)),
+            checksAnswers: scope == .all,
             coverage: ContractCoverage(contracts: contracts, source: source, mockObserved: mockObserved),
             recorder: recorder,
             console: { line in FileHandle.standardError.write(Data(("spotcheck: " + line + "\n").utf8)) })

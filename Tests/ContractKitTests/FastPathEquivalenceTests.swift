@@ -82,6 +82,42 @@ import Testing
         #expect(root.match("/x") == nil)
     }
 
+    @Test func pathTemplateAgreesWithSplittingThePathOnEveryShortPath() throws {
+        let templates = ["/", "/api/health", "/api/v1/announcements/{id}", "/api/v1/announcements/{id}/photos", "/{a}/{b}"].compactMap(PathTemplate.init)
+        let pieces = ["", "api", "v1", "announcements", "x", "a%20b", "é", "photos", "health"]
+        var paths = ["", "/", "//", "///", "?", "/?a=/b", "#/x", "api/health"]
+        for first in pieces {
+            for second in pieces { for third in ["", "photos", "x"] { paths += ["/\(first)/\(second)/\(third)", "/\(first)/\(second)/\(third)/", "/\(first)/\(second)"] } }
+        }
+        paths += ["/api/v1/announcements/x/photos", "/api/v1/announcements/x/photos/", "/api/v1/announcements/x/photos//", "/api/health?x#y"]
+        for template in templates {
+            for path in paths {
+                #expect(template.match(path) == Self.splitMatch(template, path), "\(template) on \(path.debugDescription)")
+            }
+        }
+    }
+
+    /// The straightforward matcher the byte walk replaced: cut the query, drop one trailing slash, split, compare.
+    private static func splitMatch(_ template: PathTemplate, _ path: String) -> [String: String]? {
+        let bare = path.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            .split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        guard bare.hasPrefix("/") else { return nil }
+        var body = bare.dropFirst()
+        if body.hasSuffix("/") { body = body.dropLast() }
+        let parts = body.isEmpty ? [] : body.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == template.segments.count else { return nil }
+        var values: [String: String] = [:]
+        for (segment, part) in zip(template.segments, parts) {
+            switch segment {
+            case .literal(let literal): guard Array(literal.utf8) == Array(part.utf8) else { return nil }
+            case .parameter(let name):
+                guard !part.isEmpty else { return nil }
+                values[name] = part.removingPercentEncoding ?? part
+            }
+        }
+        return values
+    }
+
     @Test func resolvedReferencesAgreeWithResolvingEachTime() throws {
         let directory = ContractSet.bundledDirectory
         let set = try ContractSet.load(from: directory)

@@ -45,24 +45,34 @@ public struct PathTemplate: Sendable, Equatable, CustomStringConvertible {
 
     /// The parameter values when `path` (query string and fragment ignored, one trailing slash tolerated) matches.
     public func match(_ path: String) -> [String: String]? {
-        var bare = Substring(path)
-        if let cut = bare.firstIndex(where: { $0 == "?" || $0 == "#" }) { bare = bare[..<cut] }
-        guard bare.hasPrefix("/") else { return nil }
-        // Every request is matched against every contract of its method: count the segments before splitting.
-        var slashes = bare.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "/") ? 1 : 0) }
-        if bare.utf8.count > 1 && bare.utf8.last == UInt8(ascii: "/") { slashes -= 1 }
-        guard slashes == max(segments.count, 1) else { return nil }
-        let parts = Self.split(String(bare))
-        guard parts.count == segments.count else { return nil }
+        // Every live request is matched against every contract of its method, so this walks the UTF-8 bytes once and
+        // allocates only for captured values. Literals compare byte for byte, as Express does (no Unicode equivalence).
+        let bytes = path.utf8
+        let end = bytes.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? bytes.endIndex
+        guard bytes.startIndex < end, bytes[bytes.startIndex] == UInt8(ascii: "/") else { return nil }
+        var cursor = bytes.index(after: bytes.startIndex)
+        var stop = end
+        if stop > cursor, bytes[bytes.index(before: stop)] == UInt8(ascii: "/") { stop = bytes.index(before: stop) }
+        guard !segments.isEmpty else { return cursor == stop ? [:] : nil }
         var values: [String: String] = [:]
-        for (segment, part) in zip(segments, parts) {
+        for (position, segment) in segments.enumerated() {
+            guard cursor <= stop else { return nil }
+            let partEnd = bytes[cursor..<stop].firstIndex(of: UInt8(ascii: "/")) ?? stop
+            let part = bytes[cursor..<partEnd]
             switch segment {
             case .literal(let literal):
-                guard literal == part else { return nil }
+                guard part.elementsEqual(literal.utf8) else { return nil }
             case .parameter(let name):
                 guard !part.isEmpty else { return nil }
-                // Live traffic matches every request: Foundation's decoding only when there is something to decode.
-                values[name] = part.utf8.contains(UInt8(ascii: "%")) ? (part.removingPercentEncoding ?? part) : part
+                let value = String(Substring(part))
+                // Foundation's decoding only when there is something to decode.
+                values[name] = part.contains(UInt8(ascii: "%")) ? (value.removingPercentEncoding ?? value) : value
+            }
+            if position == segments.count - 1 {
+                guard partEnd == stop else { return nil }
+            } else {
+                guard partEnd < stop else { return nil }
+                cursor = bytes.index(after: partEnd)
             }
         }
         return values

@@ -254,7 +254,6 @@ public struct PetSpotBackend: MockResponder {
     /// Whether the request declares a JSON body (`application/json`, any parameters, any case).
     static func isJSON(_ headers: HTTPHeaders) -> Bool {
         guard let type = headers.first(name: "Content-Type") else { return false }
-        let media = type.split(separator: ";", maxSplits: 1).first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
-        return media == "application/json"
+        return Exchange.mediaType(type) == "application/json"
     }
 }

@@ -55,12 +55,12 @@ public struct Exchange: Sendable {
 
     /// The first request header with this name (case-insensitive).
     public func requestHeader(_ name: String) -> String? {
-        requestHeaders.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        requestHeaders.first { $0.hasName(name) }?.value
     }
 
     /// The first response header with this name (case-insensitive).
     public func responseHeader(_ name: String) -> String? {
-        responseHeaders.first { $0.name.caseInsensitiveCompare(name) == .orderedSame }?.value
+        responseHeaders.first { $0.hasName(name) }?.value
     }
 
     /// How many bytes of a body validation keeps, by its content type.

@@ -7,6 +7,8 @@ import NIOCore
 public final class ExchangeMonitor: ExchangeObserver {
     /// The validator; nil when validation is off (coverage and recording still run).
     public let validator: ExchangeValidator?
+    /// Whether answers and invariants are checked too, or only the client's requests.
+    public let checksAnswers: Bool
     /// The run's violations and totals.
     public let log: ViolationLog
     /// The run's coverage of the documented answers.
@@ -15,10 +17,11 @@ public final class ExchangeMonitor: ExchangeObserver {
     public let recorder: ExchangeRecorder?
     private let console: @Sendable (String) -> Void
 
-    /// A monitor; `console` receives one line per violation (and per known defect).
-    public init(validator: ExchangeValidator?, coverage: ContractCoverage, recorder: ExchangeRecorder? = nil,
+    /// A monitor; `checksAnswers` false checks requests only; `console` receives one line per violation (and per known defect).
+    public init(validator: ExchangeValidator?, checksAnswers: Bool = true, coverage: ContractCoverage, recorder: ExchangeRecorder? = nil,
                 log: ViolationLog = ViolationLog(), console: @escaping @Sendable (String) -> Void = { _ in }) {
         self.validator = validator
+        self.checksAnswers = checksAnswers
         self.coverage = coverage
         self.recorder = recorder
         self.log = log
@@ -29,6 +32,7 @@ public final class ExchangeMonitor: ExchangeObserver {
         guard let validator else { return [] }
         var exchange = Exchange(entry)
         exchange.requestBody = Self.prefix(requestBody, contentType: exchange.requestHeader("content-type"))
+        guard checksAnswers else { return validator.validate(exchange, answerIsGenuine: false) }
         if let responseBody { exchange.responseBody = Self.prefix(responseBody, contentType: exchange.responseHeader("content-type")) }
         // A fault the harness injected shaped the answer on purpose; only the request is the client's to answer for.
         let genuine = entry.fault == nil || entry.fault == "delay"

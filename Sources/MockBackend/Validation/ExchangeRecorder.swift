@@ -86,7 +86,7 @@ public final class ExchangeRecorder: Sendable {
         example["request"] = requestObject(contract, entry)
         var headers = JSONObject()
         for header in spec?.headers ?? [] {
-            if let value = entry.responseHeaders.first(where: { $0.name.caseInsensitiveCompare(header.name) == .orderedSame })?.value {
+            if let value = entry.responseHeaders.first(where: { $0.hasName(header.name) })?.value {
                 headers[header.name] = .string(value)
             }
         }
