@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v15)],
     products: [
         .executable(name: "spotcheck", targets: ["spotcheck"]),
+        .executable(name: "spotcheck-serve", targets: ["spotcheck-serve"]),
         .executable(name: "spotcheck-client", targets: ["spotcheck-client"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "MockBackend", targets: ["MockBackend"]),
@@ -34,10 +35,22 @@ let package = Package(
         ),
         .target(name: "PetSpotClient"),
         .target(name: "ScenarioEngine", dependencies: ["ContractKit", "MockBackend", "PetSpotClient"]),
+        .target(
+            name: "MockCommands",
+            dependencies: [
+                "ContractKit", "MockBackend",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .executableTarget(
+            name: "spotcheck-serve",
+            dependencies: ["MockCommands", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
         .executableTarget(
             name: "spotcheck",
             dependencies: [
-                "ContractKit", "MockBackend", "PetSpotClient", "ScenarioEngine",
+                "ContractKit", "MockBackend", "MockCommands", "PetSpotClient", "ScenarioEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -56,7 +69,7 @@ let package = Package(
         ),
         .testTarget(name: "PetSpotClientTests", dependencies: ["PetSpotClient", "MockBackend"]),
         .testTarget(name: "ScenarioEngineTests", dependencies: ["ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit"]),
-        .testTarget(name: "SpotCheckCLITests", dependencies: ["spotcheck"]),
+        .testTarget(name: "SpotCheckCLITests", dependencies: ["spotcheck", "spotcheck-serve", "MockCommands"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import ContractKit
+import MockCommands
 import Foundation
 
 /// What every `export` format shares: the contracts it reads, and standard output or `--out FILE` for the document.

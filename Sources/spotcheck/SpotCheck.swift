@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import MockCommands
 
 /// The `spotcheck` command line: contract testing and a mock backend for the PetSpot API.
 @main
@@ -16,24 +16,11 @@ struct SpotCheck: AsyncParsableCommand {
 
     /// Runs the command line, mapping usage errors to exit code 2 as design.md's conventions say.
     static func main() async {
-        do {
-            var command = try parseAsRoot()
-            if var asyncCommand = command as? any AsyncParsableCommand {
-                try await asyncCommand.run()
-            } else {
-                try command.run()
-            }
-        } catch {
-            let status = exitStatus(for: error)
-            guard status == 2 else { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(status)
-        }
+        await CommandLineMain.run(Self.self)
     }
 
     /// The process exit code for an error: ArgumentParser's own, except that bad usage (its 64) becomes 2.
     static func exitStatus(for error: any Error) -> Int32 {
-        let code = exitCode(for: error)
-        return code == .validationFailure ? 2 : code.rawValue
+        CommandLineMain.exitStatus(for: error, root: Self.self)
     }
 }

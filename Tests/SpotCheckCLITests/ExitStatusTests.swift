@@ -1,5 +1,6 @@
 import ArgumentParser
 import Testing
+@testable import MockCommands
 @testable import spotcheck
 
 @Suite struct ExitStatusTests {

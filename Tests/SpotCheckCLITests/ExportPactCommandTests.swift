@@ -2,6 +2,7 @@ import ArgumentParser
 import ContractKit
 import Foundation
 import Testing
+@testable import MockCommands
 @testable import spotcheck
 
 @Suite struct ExportPactCommandTests {

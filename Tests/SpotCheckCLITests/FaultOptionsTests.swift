@@ -3,6 +3,7 @@ import Foundation
 import MockBackend
 import Testing
 
+@testable import MockCommands
 @testable import spotcheck
 
 @Suite struct FaultOptionsTests {

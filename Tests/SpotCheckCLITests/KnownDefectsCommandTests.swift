@@ -3,6 +3,7 @@ import Foundation
 import MockBackend
 import Testing
 
+@testable import MockCommands
 @testable import spotcheck
 
 /// `verify` and `run --target` against servers that behave like the real backend, drift, or are fixed.

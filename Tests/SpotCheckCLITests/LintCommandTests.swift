@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Testing
+@testable import MockCommands
 @testable import spotcheck
 
 @Suite struct LintCommandTests {

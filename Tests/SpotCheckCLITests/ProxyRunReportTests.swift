@@ -7,6 +7,7 @@ import Testing
     import FoundationNetworking
 #endif
 
+@testable import MockCommands
 @testable import spotcheck
 
 /// `spotcheck proxy` ending a run: shutdown over the admin API, --junit/--json written, --fail-on-violation's exit code.

@@ -3,6 +3,7 @@ import ContractKit
 import Foundation
 import Testing
 
+@testable import MockCommands
 @testable import spotcheck
 
 /// `spotcheck run` end to end in-process: selection, exit codes, report files.

@@ -2,6 +2,7 @@ import Foundation
 import MockBackend
 import Testing
 
+@testable import MockCommands
 @testable import spotcheck
 
 /// `serve --data-dir` and the dashboard line of the banner.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MockCommands
 @testable import spotcheck
 
 @Suite struct StartTimingsTests {

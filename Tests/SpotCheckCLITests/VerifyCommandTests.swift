@@ -4,6 +4,7 @@ import Foundation
 import MockBackend
 import Testing
 
+@testable import MockCommands
 @testable import spotcheck
 
 /// `spotcheck verify` in-process: the dry-run plan, usage errors, and a real run with its JUnit report.

@@ -3,10 +3,6 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
-
 /// A one-shot HTTP/1.1 client for harness code that must send exactly the request it built: no added headers, no
 /// retries, no upload throttling (FoundationNetworking needs about 20 s to send a 20 MiB body), on the proxy's NIO client.
 public struct ExactHTTPClient: Sendable {
@@ -28,26 +24,26 @@ public struct ExactHTTPClient: Sendable {
         self.timeout = timeout
     }
 
-    /// Sends `request` (plain http only) and returns the whole answer; throws `ProxyError` when there is none.
-    public func send(_ request: URLRequest) async throws(ProxyError) -> Answer {
-        guard let url = request.url, let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
+    /// Sends `method url` with exactly these headers and body (plain http only) and returns the whole answer; throws
+    /// `ProxyError` when there is none. `Host` and, for a body or a POST/PUT/PATCH, `Content-Length` are set here.
+    public func send(method: String, url: URL, headers fields: [String: String], body: Data) async throws(ProxyError) -> Answer {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false),
             components.scheme == "http", let host = components.host, !host.isEmpty
         else {
-            throw .unsupportedTarget(request.url?.absoluteString ?? "(no URL)", reason: "only http:// URLs with a host can be sent")
+            throw .unsupportedTarget(url.absoluteString, reason: "only http:// URLs with a host can be sent")
         }
         let port = components.port ?? 80
         var headers = HTTPHeaders()
         headers.add(name: "Host", value: components.port == nil ? host : "\(host):\(port)")
-        for (name, value) in (request.allHTTPHeaderFields ?? [:]).sorted(by: { $0.key < $1.key }) {
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
             headers.add(name: name, value: value)
         }
-        let body = request.httpBody ?? Data()
-        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(request.httpMethod ?? "GET") {
+        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) {
             headers.replaceOrAdd(name: "Content-Length", value: String(body.count))
         }
         let path = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
             + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
-        let head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: request.httpMethod ?? "GET"), uri: path, headers: headers)
+        let head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: method), uri: path, headers: headers)
         let client = UpstreamClient(host: host, port: port, group: MultiThreadedEventLoopGroup.singleton, timeout: timeout.timeAmount,
                                     maxResponseBytes: 64 * 1024 * 1024, targetDescription: url.absoluteString)
         let response = try await client.send(head: head, body: ByteBuffer(bytes: body))

@@ -2,9 +2,9 @@ import ContractKit
 import Foundation
 
 /// Where commands find contracts and scenarios: the folder given, else the working directory's, else this checkout's.
-enum InputFolder {
+public enum InputFolder {
     /// `explicit` if given; else `local` when it exists in the working directory; else `bundled`.
-    static func resolve(_ explicit: String?, local: String, bundled: URL) -> URL {
+    public static func resolve(_ explicit: String?, local: String, bundled: URL) -> URL {
         if let explicit { return URL(fileURLWithPath: explicit) }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: local, isDirectory: &isDirectory), isDirectory.boolValue {
@@ -15,7 +15,7 @@ enum InputFolder {
 
     /// The contracts folder `explicit` (or the working directory's, or this checkout's), loaded; nil after printing every
     /// problem when it does not lint.
-    static func contracts(_ explicit: String?, print: (String) -> Void) -> (set: ContractSet, url: URL)? {
+    public static func contracts(_ explicit: String?, print: (String) -> Void) -> (set: ContractSet, url: URL)? {
         let url = resolve(explicit, local: "contracts", bundled: ContractSet.bundledDirectory)
         do {
             return (try ContractSet.load(from: url), url)

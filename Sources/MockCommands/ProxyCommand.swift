@@ -4,8 +4,8 @@ import Foundation
 import MockBackend
 
 /// `spotcheck proxy`: forwards to a real server with the fault layer and journal in front of it.
-struct ProxyCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct ProxyCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "proxy",
         abstract: "Forward to a real PetSpot server, injecting faults and journaling every request.",
         discussion: """
@@ -36,11 +36,13 @@ struct ProxyCommand: AsyncParsableCommand {
 
     @OptionGroup var traffic: TrafficCheckOptions
 
-    func validate() throws {
+    public func validate() throws {
         guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
     }
 
-    func run() async throws {
+    public init() {}
+
+    public func run() async throws {
         switch await start() {
         case .success(let proxy):
             FileHandle.standardOutput.write(Data(Self.banner(for: proxy, target: target).utf8))

@@ -5,8 +5,8 @@ import Logging
 import MockBackend
 
 /// `spotcheck serve`: runs the stateful PetSpot mock backend until interrupted.
-struct ServeCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(
+public struct ServeCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
         commandName: "serve",
         abstract: "Run the stateful PetSpot mock backend (with fault injection and a request journal).",
         discussion: """
@@ -52,14 +52,16 @@ struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Print how long each start-up phase took (contracts, backend and listening) as one JSON line on standard error.")
     var timings = false
 
-    func validate() throws {
+    public func validate() throws {
         if listen.adminToken == nil && !ServerConfiguration(host: listen.host).isLoopback {
             throw ValidationError("--host \(listen.host) is beyond loopback: give --admin-token (the DELETE credential and the admin API token); the real backend's default token is only used on loopback")
         }
         guard storeLimit >= 0 else { throw ValidationError("--store-limit must be 0 (keep all) or positive, got \(storeLimit)") }
     }
 
-    func run() async throws {
+    public init() {}
+
+    public func run() async throws {
         let mock: PetSpotMockBackend
         var clock = StartTimings(enabled: timings)
         switch await start(timings: &clock) {
