@@ -23,7 +23,8 @@ STARTS=${STARTS:-5}
 MILLION=${MILLION:-1000000}
 LIBRARY_RUNS=${LIBRARY_RUNS:-3}
 BURST=${BURST:-1000 5000}
-# The build README.md tells users to run `spotcheck serve` from; SWIFT_BUILD_FLAGS="" measures the plain release build.
+# The build README.md tells users to run a long-running mock from (`spotcheck-serve`, static); SWIFT_BUILD_FLAGS=""
+# measures the plain release build.
 SWIFT_BUILD_FLAGS=${SWIFT_BUILD_FLAGS-"--static-swift-stdlib"}
 BURST_RUNS=${BURST_RUNS:-$RUNS}
 OUT=bench/out
@@ -80,6 +81,9 @@ tail -n 1 "$RAW/build.log"
 # shellcheck disable=SC2086
 BIN_DIR=$(swift build -c release $SWIFT_BUILD_FLAGS --show-bin-path)
 BIN=$BIN_DIR/spotcheck
+# The mock measured: the lean binary README.md names for a long-running mock (`spotcheck serve` without the scenario
+# engine and the reference client); `spotcheck` itself exports the pact and runs the scenario library.
+SERVE_BIN=$BIN_DIR/spotcheck-serve
 
 step "pact file: spotcheck export pact --out $PACT_FILE"
 "$BIN" export pact --out "$PACT_FILE" 2> "$RAW/pact-skipped.txt"
@@ -173,8 +177,9 @@ EOF
 # port 0 and prints its URL. Pact logs nothing, like SpotCheck with --quiet and nginx without access_log.
 set_cmd() { # server
     case $1 in
-    spotcheck) CMD=("$BIN" serve --port 0 --quiet) ;;
-    spotcheck-nv) CMD=("$BIN" serve --port 0 --quiet --no-validate) ;;
+    spotcheck) CMD=("$SERVE_BIN" --port 0 --quiet) ;;
+    spotcheck-nv) CMD=("$SERVE_BIN" --port 0 --quiet --validate off) ;;
+    spotcheck-all) CMD=("$SERVE_BIN" --port 0 --quiet --validate all) ;;
     pact) PORT=$(free_port); CMD=("$PACT" stub -f "$PACT_FILE" -p "$PORT" -l none) ;;
     pact-min) PORT=$(free_port); CMD=("$PACT" stub -f "$RAW/minimal.pact.json" -p "$PORT" -l none) ;;
     nginx) PORT=$(free_port); write_nginx_conf "$PORT"
@@ -188,7 +193,7 @@ start_server() { # server
     "${CMD[@]}" > "$RAW/$1.log" 2>&1 &
     PID=$!; PIDS+=("$PID")
     case $1 in
-    spotcheck|spotcheck-nv)
+    spotcheck|spotcheck-nv|spotcheck-all)
         local deadline=$(( $(date +%s) + 30 ))
         until grep -q '^Listening on ' "$RAW/$1.log"; do
             kill -0 "$PID" 2>/dev/null || fail "spotcheck serve exited: $(cat "$RAW/$1.log")"
@@ -267,7 +272,7 @@ grep -o '"server": "[a-z-]*", "ms": [0-9.]*' "$RAW/starts.jsonl" | sed 's/^/   /
 # Where SpotCheck's start goes: `serve --timings` prints the phases (contract loading and lint apart) on standard error.
 for n in $(seq "$STARTS"); do
     python3 bench/first_answer.py --log "$RAW/start-timings-$n.log" --url-from-log "Listening on " --path /api/health \
-        -- "$BIN" serve --port 0 --quiet --timings > /dev/null || fail "spotcheck serve --timings failed; see $RAW/start-timings-$n.log"
+        -- "$SERVE_BIN" --port 0 --quiet --timings > /dev/null || fail "spotcheck-serve --timings failed; see $RAW/start-timings-$n.log"
     grep '^{"timings"' "$RAW/start-timings-$n.log" >> "$RAW/start-timings.jsonl" || fail "no timings line in $RAW/start-timings-$n.log"
 done
 tail -n 1 "$RAW/start-timings.jsonl" | sed 's/^/   /'
@@ -280,11 +285,16 @@ record_rss pact-min ready "$MIN_PID"
 start_server nginx; NGINX_URL=$URL; NGINX_PID=$PID
 record_rss nginx ready "$NGINX_PID"
 curl -fs --max-time 5 -o /dev/null "$PACT_URL$PACT_GET_PATH" || fail "Pact stub did not answer GET $PACT_GET_PATH"
-# SpotCheck without serve's per-exchange contract check (--no-validate): what the mock itself costs.
+# SpotCheck with the other validation scopes: --validate off (what the mock itself costs) and --validate all
+# (answers and invariants checked too, as the proxy does by default).
 start_server spotcheck-nv; NV_URL=$URL; NV_PID=$PID
 NV_GET_PATH=/api/v1/announcements/$(curl -fs --max-time 5 -X POST "$NV_URL/api/v1/announcements" -H 'Content-Type: application/json' \
     --data @bench/create-body.json | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])') \
-    || fail "SpotCheck --no-validate did not create the announcement"
+    || fail "SpotCheck --validate off did not create the announcement"
+start_server spotcheck-all; ALL_URL=$URL; ALL_PID=$PID
+ALL_GET_PATH=/api/v1/announcements/$(curl -fs --max-time 5 -X POST "$ALL_URL/api/v1/announcements" -H 'Content-Type: application/json' \
+    --data @bench/create-body.json | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])') \
+    || fail "SpotCheck --validate all did not create the announcement"
 status=$(curl -s --max-time 5 -o /dev/null -w '%{http_code}' -X POST "$PACT_URL/api/v1/announcements" \
     -H 'Content-Type: application/json' --data @bench/create-body.json)
 [ "$status" = 201 ] || fail "Pact stub answered $status, not 201, to the create body"
@@ -296,6 +306,7 @@ for n in $(seq "$RUNS"); do
     run_wrk nginx get "$n" "$NGINX_URL$NGINX_PATH"
     run_wrk pact-min get "$n" "$MIN_URL$PACT_GET_PATH"
     run_wrk spotcheck-nv get "$n" "$NV_URL$NV_GET_PATH"
+    run_wrk spotcheck-all get "$n" "$ALL_URL$ALL_GET_PATH"
 done
 step "POST create ($RUNS runs, servers in turn)"
 for n in $(seq "$RUNS"); do
@@ -303,12 +314,13 @@ for n in $(seq "$RUNS"); do
     run_wrk pact create "$n" "$PACT_URL/api/v1/announcements" bench/create.lua
     run_wrk pact-min create "$n" "$MIN_URL/api/v1/announcements" bench/create.lua
     run_wrk spotcheck-nv create "$n" "$NV_URL/api/v1/announcements" bench/create.lua
+    run_wrk spotcheck-all create "$n" "$ALL_URL/api/v1/announcements" bench/create.lua
 done
 record_rss spotcheck after-load "$SPOT_PID"
 record_rss pact after-load "$PACT_PID"
 record_rss nginx after-load "$NGINX_PID"
 record_rss pact-min after-load "$MIN_PID"
-stop "$PACT_PID"; stop "$MIN_PID"; stop "$NV_PID"
+stop "$PACT_PID"; stop "$MIN_PID"; stop "$NV_PID"; stop "$ALL_PID"
 
 # A burst: every connection opened at once (wrk connects all of them before the first request), so the
 # servers must accept a thousand or more while already answering the first ones. wrk gives up on a request
