@@ -47,4 +47,25 @@ import Testing
                                                   body: ["error": ["requestId": "a1B2c3D4e5", "code": "UNAUTHORIZED", "message": "x"]], auth: basic))
         #expect(refused.contains { $0.pointer == "status" && $0.side == .server && $0.got == "403" })
     }
+
+    @Test func whatTheAdminAPIChangedBehindTheTrafficIsForgotten() throws {
+        let contracts = try PetSpotTestSupport.loadedContracts()
+        let monitor = ExchangeMonitor(validator: ExchangeValidator(contracts: contracts), coverage: ContractCoverage(contracts: contracts, source: "mock"))
+        let validator = try #require(monitor.validator)
+        let uploaded = {
+            _ = validator.validate(self.exchange("POST", "/api/v1/announcements", status: 201,
+                                                 body: ["id": .string(self.id), "managementPassword": "123456", "photoUrl": nil]))
+            let basic = "Basic " + Data("\(self.id):123456".utf8).base64EncodedString()
+            _ = validator.validate(self.exchange("POST", "/api/v1/announcements/\(self.id)/photos", status: 201, body: [:], auth: basic))
+        }
+        // A fixture without a photo replaced the announcement: its null photoUrl is now right.
+        let read = { validator.validate(self.exchange("GET", "/api/v1/announcements/\(self.id)", status: 200, body: ["id": .string(self.id), "photoUrl": nil])) }
+        uploaded()
+        #expect(invariantPointers(read()) == ["/photoUrl"], "remembered: the upload happened")
+        monitor.backendForgot(ids: ["another-id", id])
+        #expect(invariantPointers(read()).isEmpty)
+        uploaded()
+        monitor.backendForgot(ids: nil)
+        #expect(invariantPointers(read()).isEmpty)
+    }
 }

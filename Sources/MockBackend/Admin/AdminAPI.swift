@@ -53,6 +53,7 @@ struct AdminAPI: Sendable {
             return MockResponse(status: .noContent)
         case ("reset", .POST):
             await hooks?.reset()
+            observer?.backendForgot(ids: nil)
             journal.clear()
             faults.resetCounters()
             return MockResponse(status: .noContent)

@@ -62,6 +62,7 @@ extension AdminAPI {
                 guard try await hooks.deleteAnnouncement(id: arg) else {
                     return AdminAPI.error(.notFound, "No stored announcement has the id \(arg).")
                 }
+                observer?.backendForgot(ids: [arg])
                 return MockResponse(status: .noContent)
             } catch {
                 return AdminAPI.error(error.badRequest ? .badRequest : .internalServerError, error.message)
@@ -154,6 +155,8 @@ extension AdminAPI {
         }
         do throws(AdminHookError) {
             let count = try await hooks.loadFixtures(value)
+            // A fixture may replace an announcement the traffic created: its photo and password are the fixture's now.
+            observer?.backendForgot(ids: (value["announcements"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue })
             return AdminAPI.json(.ok, .object(["loaded": .number(Double(count))]))
         } catch {
             return AdminAPI.error(error.badRequest ? .badRequest : .internalServerError, error.message)

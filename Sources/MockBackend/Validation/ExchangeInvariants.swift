@@ -25,6 +25,14 @@ final class ExchangeInvariants: Sendable {
         state.withLock { $0 = State() }
     }
 
+    func forget(_ ids: [String]) {
+        let gone = Set(ids)
+        state.withLock { s in
+            for id in gone { s.created[id] = nil }
+            s.order.removeAll { gone.contains($0) }
+        }
+    }
+
     func check(_ exchange: Exchange, match: ContractMatch, status: Int, body: JSONValue?) -> [ExchangeViolation] {
         let contract = match.contract
         let success = (200..<300).contains(status)

@@ -48,6 +48,11 @@ public final class ExchangeMonitor: ExchangeObserver {
         }
     }
 
+    public func backendForgot(ids: [String]?) {
+        guard let validator else { return }
+        if let ids { validator.forget(ids: ids) } else { validator.resetMemory() }
+    }
+
     /// What `GET /__spotcheck/violations` serves.
     public func violationsJSON() -> JSONValue {
         log.json()

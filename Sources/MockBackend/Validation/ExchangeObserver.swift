@@ -8,4 +8,13 @@ public protocol ExchangeObserver: Sendable {
 
     /// Called with the entry as the journal stored it (sequence assigned, violations filled).
     func recorded(_ entry: JournalEntry)
+
+    /// The admin API changed the backend's state behind the traffic's back: `ids` were deleted or replaced, or, when
+    /// nil, everything was (a reset). What the observer learnt about those announcements no longer holds.
+    func backendForgot(ids: [String]?)
+}
+
+extension ExchangeObserver {
+    /// Nothing remembered, nothing to forget.
+    public func backendForgot(ids: [String]?) {}
 }

@@ -63,6 +63,11 @@ public final class ExchangeValidator: Sendable {
         invariants.reset()
     }
 
+    /// Forgets these announcements (deleted or replaced behind the traffic's back).
+    public func forget(ids: [String]) {
+        invariants.forget(ids)
+    }
+
     private func undocumented(_ exchange: Exchange) -> ExchangeViolation {
         let others = contracts.contracts(matchingPath: exchange.path)
         if others.isEmpty {
