@@ -131,8 +131,9 @@ public final class MockServer: Sendable {
             .serverChannelOption(.backlog, value: 4096)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             // NIO accepts 4 connections per event-loop turn by default, and each turn also serves every busy connection on
-            // that loop: a thousand clients arriving at once then waited up to 2 s to be accepted (issue 16). A bigger batch
-            // empties the accept queue in a few turns; bounded, so one burst stalls the connections already served by milliseconds.
+            // that loop: a thousand clients arriving at once then waited up to 2 s to be accepted (issue 16). A batch of 1024
+            // empties a burst's queue in a few turns; 256 left the p99 of 5,000 connections at once 1.2-2x higher and less
+            // steady (A/B in bench/README.md). Bounded, so one batch stalls the connections already served by tens of ms at most.
             .serverChannelOption(.maxMessagesPerRead, value: Self.acceptsPerLoopTurn)
             .childChannelOption(.socketOption(.tcp_nodelay), value: 1)
             .childChannelOption(.maxMessagesPerRead, value: 16)
@@ -157,7 +158,7 @@ public final class MockServer: Sendable {
     }
 
     /// How many queued connections the listener accepts per event-loop turn.
-    static let acceptsPerLoopTurn: UInt = 256
+    static let acceptsPerLoopTurn: UInt = 1024
 
     private func track(_ channel: any Channel, adminOnly: Bool) {
         let id = ObjectIdentifier(channel)
