@@ -8,7 +8,7 @@
 #   DURATION=30s CONNECTIONS=64 RUNS=5 bash bench/run.sh
 #
 # Environment: DURATION (10s), THREADS (2), CONNECTIONS (32), RUNS (3 wrk runs per figure), STARTS
-# (5 cold starts per server), MILLION (1000000 requests before the last SpotCheck RSS reading),
+# (15 cold starts per server), MILLION (1000000 requests before the last SpotCheck RSS reading),
 # LIBRARY_RUNS (3 timed runs of the scenario library per mode), BURST ("1000 5000": connection counts
 # opened at once for the burst runs, GET by id, SpotCheck and nginx), BURST_RUNS (RUNS). Installs wrk and nginx with apt when
 # missing and pact-python-cli in a venv under bench/out/venv. See bench/README.md.
@@ -19,7 +19,7 @@ DURATION=${DURATION:-10s}
 THREADS=${THREADS:-2}
 CONNECTIONS=${CONNECTIONS:-32}
 RUNS=${RUNS:-3}
-STARTS=${STARTS:-5}
+STARTS=${STARTS:-15}
 MILLION=${MILLION:-1000000}
 LIBRARY_RUNS=${LIBRARY_RUNS:-3}
 BURST=${BURST:-1000 5000}
