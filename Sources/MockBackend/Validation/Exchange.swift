@@ -81,7 +81,7 @@ public struct Exchange: Sendable {
             guard let type = contentType.utf8.split(separator: UInt8(ascii: ";")).first else { return "" }
             let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
             guard let start = type.firstIndex(where: { !blank($0) }), let end = type.lastIndex(where: { !blank($0) }) else { return "" }
-            return String(decoding: type[start...end].map { (0x41...0x5A).contains($0) ? $0 + 0x20 : $0 }, as: UTF8.self)
+            return String(decoding: type[start...end].map(ASCIICase.lower), as: UTF8.self)
         }
         return contentType.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
     }

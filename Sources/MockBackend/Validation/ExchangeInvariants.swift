@@ -21,11 +21,9 @@ final class ExchangeInvariants: Sendable {
 
     private let state = Locked(State())
 
-    func reset() {
-        state.withLock { $0 = State() }
-    }
-
-    func forget(_ ids: [String]) {
+    /// Forgets these announcements, or every one when nil.
+    func forget(_ ids: [String]?) {
+        guard let ids else { return state.withLock { $0 = State() } }
         let gone = Set(ids)
         state.withLock { s in
             for id in gone { s.created[id] = nil }

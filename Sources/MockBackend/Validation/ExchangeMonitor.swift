@@ -49,8 +49,7 @@ public final class ExchangeMonitor: ExchangeObserver {
     }
 
     public func backendForgot(ids: [String]?) {
-        guard let validator else { return }
-        if let ids { validator.forget(ids: ids) } else { validator.resetMemory() }
+        validator?.forget(ids: ids)
     }
 
     /// What `GET /__spotcheck/violations` serves.

@@ -58,13 +58,8 @@ public final class ExchangeValidator: Sendable {
         return found
     }
 
-    /// Forgets the created announcements the invariants remember (a reset of the backend).
-    public func resetMemory() {
-        invariants.reset()
-    }
-
-    /// Forgets these announcements (deleted or replaced behind the traffic's back).
-    public func forget(ids: [String]) {
+    /// Forgets these created announcements (deleted or replaced behind the traffic's back), or every one when nil (a reset).
+    public func forget(ids: [String]?) {
         invariants.forget(ids)
     }
 
