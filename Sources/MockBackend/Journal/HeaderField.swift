@@ -21,10 +21,6 @@ public struct HeaderField: Sendable, Codable, Equatable {
     /// Whether this line's name is `other`, compared as HTTP does: ASCII letters case-insensitively, everything else exactly.
     public func hasName(_ other: String) -> Bool {
         // Looked up several times per validated exchange; Foundation's caseInsensitiveCompare was 4 % of a GET.
-        name.utf8.elementsEqual(other.utf8) { Self.foldASCII($0) == Self.foldASCII($1) }
-    }
-
-    private static func foldASCII(_ byte: UInt8) -> UInt8 {
-        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
+        name.utf8.elementsEqual(other.utf8) { ASCIICase.lower($0) == ASCIICase.lower($1) }
     }
 }
