@@ -124,6 +124,12 @@ run_bg() {
     wait "$pid"
 }
 
+# Creates an announcement from bench/create-body.json on the SpotCheck at URL and prints its id.
+create_announcement() { # url
+    curl -fs --max-time 5 -X POST "$1/api/v1/announcements" -H 'Content-Type: application/json' \
+        --data @bench/create-body.json | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])'
+}
+
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'; }
 
 # Polls until `url` answers 2xx; gives up after 30 s so a broken server cannot hang the run.
@@ -246,9 +252,7 @@ step "SpotCheck: ready, one announcement to read"
 start_server spotcheck; SPOT_URL=$URL; SPOT_PID=$PID
 record_rss spotcheck ready "$SPOT_PID"
 SPOT_REQUESTS=0
-ID=$(curl -fs --max-time 5 -X POST "$SPOT_URL/api/v1/announcements" -H 'Content-Type: application/json' \
-    --data @bench/create-body.json | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])') \
-    || fail "SpotCheck did not create the announcement from bench/create-body.json"
+ID=$(create_announcement "$SPOT_URL") || fail "SpotCheck did not create the announcement from bench/create-body.json"
 SPOT_GET_PATH=/api/v1/announcements/$ID
 # nginx serves the very bytes SpotCheck's GET by id answers, at the same path.
 NGINX_PATH=$SPOT_GET_PATH
@@ -288,13 +292,9 @@ curl -fs --max-time 5 -o /dev/null "$PACT_URL$PACT_GET_PATH" || fail "Pact stub 
 # SpotCheck with the other validation scopes: --validate off (what the mock itself costs) and --validate all
 # (answers and invariants checked too, as the proxy does by default).
 start_server spotcheck-nv; NV_URL=$URL; NV_PID=$PID
-NV_GET_PATH=/api/v1/announcements/$(curl -fs --max-time 5 -X POST "$NV_URL/api/v1/announcements" -H 'Content-Type: application/json' \
-    --data @bench/create-body.json | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])') \
-    || fail "SpotCheck --validate off did not create the announcement"
+NV_GET_PATH=/api/v1/announcements/$(create_announcement "$NV_URL") || fail "SpotCheck --validate off did not create the announcement"
 start_server spotcheck-all; ALL_URL=$URL; ALL_PID=$PID
-ALL_GET_PATH=/api/v1/announcements/$(curl -fs --max-time 5 -X POST "$ALL_URL/api/v1/announcements" -H 'Content-Type: application/json' \
-    --data @bench/create-body.json | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])') \
-    || fail "SpotCheck --validate all did not create the announcement"
+ALL_GET_PATH=/api/v1/announcements/$(create_announcement "$ALL_URL") || fail "SpotCheck --validate all did not create the announcement"
 status=$(curl -s --max-time 5 -o /dev/null -w '%{http_code}' -X POST "$PACT_URL/api/v1/announcements" \
     -H 'Content-Type: application/json' --data @bench/create-body.json)
 [ "$status" = 201 ] || fail "Pact stub answered $status, not 201, to the create body"
@@ -330,8 +330,7 @@ stop "$NGINX_PID"
 for conns in $BURST; do
     for n in $(seq "$BURST_RUNS"); do
         start_server spotcheck; BURST_PID=$PID
-        id=$(curl -fs -X POST "$URL/api/v1/announcements" -H 'Content-Type: application/json' \
-            --data @bench/create-body.json | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])')
+        id=$(create_announcement "$URL") || fail "SpotCheck did not create the announcement for the burst"
         CONNS=$conns run_wrk spotcheck "burst-$conns" "$n" "$URL/api/v1/announcements/$id"
         stop "$BURST_PID"
         start_server nginx; BURST_PID=$PID
