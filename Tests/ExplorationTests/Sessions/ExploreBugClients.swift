@@ -25,7 +25,7 @@ enum ExploreBugClients {
         var description: String { "broken: reward limit counted in bytes" }
         func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
             guard let real = try await PetSpotClientDriver().open(context) as? PetSpotClientSession else { throw DriverError("expected the in-process session") }
-            return ByteLimitedReward(inner: real)
+            return await ByteLimitedReward(inner: real)
         }
     }
 
@@ -45,7 +45,7 @@ enum ExploreBugClients {
         var description: String { "broken: re-validates only the last edited field" }
         func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
             guard let real = try await PetSpotClientDriver().open(context) as? PetSpotClientSession else { throw DriverError("expected the in-process session") }
-            return LastFieldValidation(inner: real)
+            return await LastFieldValidation(inner: real)
         }
     }
 
@@ -99,7 +99,7 @@ struct OwnRules: ClientDriver {
     var description: String { "broken: \(name)" }
     func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
         guard let real = try await PetSpotClientDriver().open(context) as? PetSpotClientSession else { throw DriverError("expected the in-process session") }
-        return RuleSession(inner: real, isValid: { p, e in (phone(p), email(e)) })
+        return await RuleSession(inner: real, isValid: { p, e in (phone(p), email(e)) })
     }
 }
 
