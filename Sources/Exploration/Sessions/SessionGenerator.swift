@@ -31,7 +31,14 @@ public struct SessionGenerator: Sendable {
             case 0, 1, 2: actions.append(.submit)
             case 3: actions.append(.doubleTap)
             case 4, 5: actions.append(.retry)
-            case 6: actions.append(.cancel)
+            case 6:
+                actions.append(.cancel)
+                // Editing after a failed send, then sending again: where stale bodies and lost inputs show.
+                if d.chance(0.5) {
+                    let field = d.pick(["phone", "email", "reward"])
+                    actions.append(.edit(field: field, value: d.chance(0.5) ? d.pick(Self.fixes[field] ?? [""]) : FieldGrammar.value(for: field, &d)))
+                    actions.append(.submit)
+                }
             case 7: actions.append(.idle)
             default:
                 let field = d.pick(["phone", "email", "reward"])
