@@ -102,7 +102,7 @@ struct ExploreCommand: AsyncParsableCommand {
         if let save, let c = report.counterexample {
             do {
                 let url = try Explorer.save(c, seed: seedValue, in: URL(fileURLWithPath: save))
-                print("saved \(url.path)")
+                print("saved \(URL(fileURLWithPath: save).appendingPathComponent(url.lastPathComponent).relativePath)")
             } catch {
                 return usage("cannot save into \(save): \(error.localizedDescription)")
             }
