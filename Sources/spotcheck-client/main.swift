@@ -124,6 +124,10 @@ final class ClientState {
             guard let details else { throw ProtocolError(message: "\"retryDetails\" needs \"loadDetails\" first") }
             await details.loadPetDetails()
             return detailsAnswer(details)
+        case "deviceOffline", "deviceOnline":
+            // The device's network, not the server: requests fail with URLError.notConnectedToInternet (-1009) while offline.
+            api.setDeviceOffline(action == "deviceOffline")
+            return ["outcome": "done"]
         case "list":
             let lat = (request["lat"] as? NSNumber)?.doubleValue
             let lng = (request["lng"] as? NSNumber)?.doubleValue
