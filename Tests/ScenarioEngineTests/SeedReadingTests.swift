@@ -1,0 +1,100 @@
+import ContractKit
+import Foundation
+import Testing
+
+@testable import ScenarioEngine
+
+/// A correct client that takes any reading the seeds allow passes, and the report names the reading it took.
+@Suite struct SeedReadingTests {
+    static func results(_ files: [String], driver: any ClientDriver) async throws -> [String: ScenarioResult] {
+        try await BrokenClientTests.results(files, driver: driver)
+    }
+
+    static func message(_ result: ScenarioResult?) -> String { BrokenClientTests.message(result) }
+
+    @Test func t044MappingPassesEveryConnectionFaultAndNamesItsReading() async throws {
+        let files = ["fault-step1-refuse.json", "fault-step2-refuse.json", "fault-step1-reset.json", "fault-step1-stall.json",
+                     "fault-step1-drop.json", "fault-step1-truncate.json", "offline-step1-device.json", "fault-step1-500.json"]
+        let r = try await Self.results(files, driver: SeedReadingClients.t044Mapping)
+        for file in files { #expect(r[file]?.status == .passed, "\(file): \(Self.message(r[file]))") }
+        let refused = r["fault-step1-refuse.json"]?.readings ?? []
+        #expect(refused.contains { $0.contains("NSURLErrorDomain -1004 (cannot connect to host) and showed generic") && $0.contains("003 T044") }, "\(refused)")
+        // Where every seed agrees nothing is a "reading".
+        #expect(r["offline-step1-device.json"]?.readings == [], "\(r["offline-step1-device.json"]?.readings ?? [])")
+        #expect(r["fault-step1-500.json"]?.readings == [])
+    }
+
+    @Test func theReferenceClientNamesTheBroadReading() async throws {
+        let r = try await Self.results(["fault-step1-refuse.json"], driver: PetSpotClientDriver())
+        #expect(r["fault-step1-refuse.json"]?.status == .passed, "\(Self.message(r["fault-step1-refuse.json"]))")
+        #expect(r["fault-step1-refuse.json"]?.readings.contains { $0.contains("showed noConnection") && $0.contains("001 FR-011") } == true)
+    }
+
+    @Test func returnEarlyValidationPasses() async throws {
+        let r = try await Self.results(["validation-phone-and-email.json"], driver: SeedReadingClients.returnEarlyValidation)
+        #expect(r["validation-phone-and-email.json"]?.status == .passed, "\(Self.message(r["validation-phone-and-email.json"]))")
+    }
+
+    @Test func accepting200ForTheUploadPasses() async throws {
+        let r = try await Self.results(["fault-step2-200-instead-of-201.json", "happy-path.json"], driver: SeedReadingClients.Accepts200ForUpload())
+        #expect(r["fault-step2-200-instead-of-201.json"]?.status == .passed, "\(Self.message(r["fault-step2-200-instead-of-201.json"]))")
+        #expect(r["happy-path.json"]?.status == .passed)
+        let scenario = try EngineTestSupport.scenario("fault-step2-200-instead-of-201.json")
+        #expect(scenario.tags.contains("ambiguous-seeds"))
+    }
+
+    @Test func cancelFirstButtonsAndTitleWithMessagePass() async throws {
+        let files = ["fault-step1-refuse.json", "offline-step1-device.json", "fault-step2-500.json"]
+        for driver in [SeedReadingClients.cancelFirstButtons, SeedReadingClients.titleAndMessage] {
+            let r = try await Self.results(files, driver: driver)
+            for file in files { #expect(r[file]?.status == .passed, "\(driver.description) \(file): \(Self.message(r[file]))") }
+        }
+    }
+
+    @Test func pinnedButtonOrderIsCheckedWithItsReason() throws {
+        let step = try EngineTestSupport.parse(#"""
+            {"name": "pinned", "report": "default",
+             "steps": [{"action": "submit", "expect": {"outcome": "failure",
+               "alert": {"kind": "generic", "buttons": ["Try Again", "Cancel"], "buttonOrder": "the design puts the primary action first"}}}]}
+            """#).steps[0]
+        let o = ClientObservation(outcome: .failure, alert: ObservedAlert(kind: "generic", message: AlertExpectation.standardMessages["generic"] ?? "", buttons: ["Cancel", "Try Again"]),
+                                  screen: "form", cause: ObservedCause(kind: .httpStatus, status: 500))
+        let text = ExpectationChecker(step: step).check(o, expectedInputs: [:]).map(\.description).joined(separator: "\n")
+        #expect(text.contains("alert buttons: expected \"Try Again\", \"Cancel\" in this order (the design puts the primary action first)"), "\(text)")
+    }
+
+    @Test func aTitleThatDoesNotShowTheSeedsTextFails() throws {
+        let step = try EngineTestSupport.parse(ReportFixesTests.offline).steps[0]
+        let o = ClientObservation(outcome: .failure, alert: ObservedAlert(kind: "noConnection", message: "Check your Wi-Fi", title: "Offline"), screen: "form")
+        let text = ExpectationChecker(step: step).check(o, expectedInputs: [:]).map(\.description).joined(separator: "\n")
+        #expect(text.contains("alert message: expected \"No connection. Please check your network and try again.\", got title \"Offline\", message \"Check your Wi-Fi\""), "\(text)")
+    }
+
+    @Test func refusingAMissingPhotoAtStep2PassesAndAMissingLocationAtStep3Fails() async throws {
+        let r = try await Self.results(["validation-missing-photo.json", "step3-no-location.json", "happy-path.json"], driver: SeedReadingClients.StopsEarlier())
+        let photo = r["validation-missing-photo.json"]
+        #expect(photo?.status == .passed, "\(Self.message(photo))")
+        #expect(photo?.readings.contains { $0.contains("stopped the user at step 2 with \"Photo is mandatory\"") && $0.contains("seed 000") } == true, "\(photo?.readings ?? [])")
+        let location = Self.message(r["step3-no-location.json"])
+        #expect(r["step3-no-location.json"]?.status == .failed)
+        #expect(location.contains("seed 004 lets the user clear both coordinates (FR-010)"), "\(location)")
+        #expect(!location.contains("screen:"), "a stop is judged as a stop, not as a screen mismatch: \(location)")
+        #expect(r["happy-path.json"]?.status == .passed)
+    }
+
+    @Test func aDriverWithoutOptionalActionsSkipsThoseScenarios() async throws {
+        let r = try await Self.results(["offline-step1-device.json", "list-offline.json", "fault-step1-refuse.json"], driver: SeedReadingClients.WithoutOptionalActions())
+        #expect(r["offline-step1-device.json"]?.status == .skipped)
+        #expect(r["offline-step1-device.json"]?.skipReason?.contains("does not support the optional action \"deviceOffline\"") == true)
+        #expect(r["list-offline.json"]?.status == .skipped)
+        #expect(r["fault-step1-refuse.json"]?.status == .passed, "\(Self.message(r["fault-step1-refuse.json"]))")
+    }
+
+    @Test func anUnsupportedAnswerInAnUntaggedScenarioFails() async throws {
+        var scenario = try EngineTestSupport.scenario("offline-step1-device.json")
+        scenario.tags.removeAll { $0 == "optional-protocol" }
+        let report = try await EngineTestSupport.run([scenario], driver: SeedReadingClients.WithoutOptionalActions())
+        #expect(report.results.first?.status == .failed)
+        #expect(report.results.first?.failure?.message.contains("which every driver must support") == true)
+    }
+}
