@@ -19,7 +19,7 @@ import Testing
             #expect(r[file]?.status == .failed, "\(file)")
             #expect(message.contains("NSURLErrorDomain -1009 (not connected to the internet)"), "\(file): \(message)")
             #expect(message.contains("001 FR-011, 001 User Story 4 scenario 1, 003 T039, 003 T044"), "\(message)")
-            #expect(message.contains("expected noConnection \"No connection. Please check your network and try again.\""), "\(message)")
+            #expect(message.contains("the seeds require the no-connection alert \"No connection. Please check your network and try again.\""), "\(message)")
             #expect(!message.contains("expected \"Something went wrong"), "the expected text is the required alert's: \(message)")
         }
     }
