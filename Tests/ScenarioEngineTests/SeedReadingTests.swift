@@ -98,3 +98,24 @@ import Testing
         #expect(report.results.first?.failure?.message.contains("which every driver must support") == true)
     }
 }
+
+/// The list screen's errors are not in the seeds: an inline error passes where an alert is expected, and is named.
+@Suite struct ListInlineErrorTests {
+    @Test func anInlineListErrorIsAsValidAsAnAlert() async throws {
+        struct InlineListErrors: ClientDriver {
+            var description: String { "reading: inline list errors" }
+            func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
+                Rewriting(inner: try await PetSpotClientDriver().open(context)) { action, observation in
+                    guard case .list = action, observation.alert != nil else { return observation }
+                    var o = observation
+                    o.alert = nil
+                    o.inlineError = "Could not load announcements"
+                    return o
+                }
+            }
+        }
+        let r = try await SeedReadingTests.results(["list-offline.json"], driver: InlineListErrors())
+        #expect(r["list-offline.json"]?.status == .passed, "\(SeedReadingTests.message(r["list-offline.json"]))")
+        #expect(r["list-offline.json"]?.readings.contains { $0.contains("instead of an alert") } == true)
+    }
+}

@@ -93,6 +93,7 @@ public enum WireProtocol {
             }
             observation.analytics = items.compactMap(\.stringValue)
         }
+        observation.inlineError = answer["inlineError"]?.stringValue
         observation.managementPassword = answer["managementPassword"]?.stringValue
         observation.fieldErrors = stringMap(answer["fieldErrors"]) ?? [:]
         observation.inputs = stringMap(answer["inputs"])
@@ -140,6 +141,7 @@ public enum WireProtocol {
         if let cause = observation.cause { o["cause"] = cause.wireValue }
         if let events = observation.analytics { o["analytics"] = .array(events.map { .string($0) }) }
         if let p = observation.managementPassword { o["managementPassword"] = .string(p) }
+        if let inline = observation.inlineError { o["inlineError"] = .string(inline) }
         if !observation.fieldErrors.isEmpty { o["fieldErrors"] = object(observation.fieldErrors) }
         if let inputs = observation.inputs { o["inputs"] = object(inputs) }
         if let screen = observation.screen { o["screen"] = .string(screen) }
