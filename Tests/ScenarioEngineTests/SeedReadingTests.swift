@@ -119,3 +119,59 @@ import Testing
         #expect(r["list-offline.json"]?.readings.contains { $0.contains("instead of an alert") } == true)
     }
 }
+
+/// The scenario format and the protocol carry the new readings: lint, parsing and answer decoding.
+@Suite struct SeedReadingFormatTests {
+    @Test func anOptionalActionWithoutTheTagIsALintProblem() throws {
+        let scenario = try EngineTestSupport.parse(#"""
+            {"name": "untagged", "report": "default", "steps": [{"action": "deviceOffline"}, {"action": "submit"}]}
+            """#)
+        let problems = ScenarioLinter.problems(in: scenario, knownContracts: nil)
+        #expect(problems.map(\.pointer) == ["/steps/0/action"])
+        #expect(problems.first?.message.contains("tag the scenario \"optional-protocol\"") == true)
+    }
+
+    @Test func fieldsMayListAlternativeReadingsAndButtonOrderNeedsButtons() throws {
+        let scenario = try EngineTestSupport.parse(#"""
+            {"name": "both", "report": "default", "steps": [{"action": "submit", "expect": {"outcome": "invalid",
+              "fields": [{"phone": "A", "email": "B"}, {"phone": "A"}]}}]}
+            """#)
+        let checker = ExpectationChecker(step: scenario.steps[0])
+        #expect(checker.check(ClientObservation(outcome: .invalid, fieldErrors: ["phone": "A"], screen: "form"), expectedInputs: [:]).isEmpty)
+        #expect(checker.check(ClientObservation(outcome: .invalid, fieldErrors: ["phone": "A", "email": "B"], screen: "form"), expectedInputs: [:]).isEmpty)
+        let only = checker.check(ClientObservation(outcome: .invalid, fieldErrors: ["email": "B"], screen: "form"), expectedInputs: [:]).map(\.description)
+        #expect(only == ["field messages: expected email: \"B\", phone: \"A\" or phone: \"A\", got email: \"B\""], "\(only)")
+        let problems = EngineTestSupport.problems(#"""
+            {"name": "x", "report": "default", "steps": [{"action": "submit", "expect": {"alert": {"kind": "generic", "buttonOrder": "why"}}}]}
+            """#)
+        #expect(problems.first?.pointer == "/steps/0/expect/alert/buttonOrder")
+    }
+
+    @Test func unsupportedAndStoppedAtAnswersCarryTheirReason() {
+        #expect(throws: DriverError("the client cannot perform the optional action \"deviceOffline\"", reason: .unsupported(action: "deviceOffline"))) {
+            try WireProtocol.decodeAnswer(#"{"id": 7, "outcome": "unsupported"}"#, expectedID: 7, action: "deviceOffline")
+        }
+        #expect(throws: DriverError("the app stopped the user at step 2: \"Photo is mandatory\"", reason: .stoppedEarlier(EarlierStop(step: 2, message: "Photo is mandatory")))) {
+            try WireProtocol.decodeAnswer(#"{"id": 1, "outcome": "stopped", "stoppedAt": {"step": 2, "message": "Photo is mandatory"}}"#, expectedID: 1)
+        }
+        #expect(throws: DriverError.self) { try WireProtocol.decodeAnswer(#"{"id": 1, "stoppedAt": {"step": 9}}"#, expectedID: 1) }
+        let titled = try? WireProtocol.observation(from: WireProtocol.decodeAnswer(
+            #"{"id": 2, "outcome": "failure", "alert": {"kind": "generic", "title": "Something went wrong", "message": "Please try again later."}}"#, expectedID: 2))
+        #expect(titled?.alert?.title == "Something went wrong")
+        #expect(titled?.alert?.readableTexts.contains("Something went wrong. Please try again later.") == true)
+    }
+
+    @Test func anExternalClientStoppingAtStep2PassesTheMissingPhotoScenario() async throws {
+        let dir = try EngineTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("client.sh")
+        try #"""
+            read start
+            echo '{"id": 1, "outcome": "stopped", "stoppedAt": {"step": 2, "message": "Photo is mandatory"}}'
+            read quit
+            """#.write(to: file, atomically: true, encoding: .utf8)
+        let r = try await SeedReadingTests.results(["validation-missing-photo.json"], driver: ProcessDriver(command: "/bin/sh \(file.path)"))
+        #expect(r["validation-missing-photo.json"]?.status == .passed, "\(SeedReadingTests.message(r["validation-missing-photo.json"]))")
+        #expect(r["validation-missing-photo.json"]?.readings.first?.contains("seed 000") == true)
+    }
+}

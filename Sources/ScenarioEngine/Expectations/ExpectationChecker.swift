@@ -145,10 +145,7 @@ struct ExpectationChecker {
     /// The policy's ruling for the alert's cause: the cause the client reported, or, when it reported none while the
     /// scenario has its device offline, the offline cause itself (a server cannot fake that one, so it is certain).
     func ruling(for o: ClientObservation) -> SeedAlertPolicy.Ruling? {
-        if let cause = o.cause { return SeedAlertPolicy.ruling(for: cause) }
-        guard deviceOffline else { return nil }
-        return SeedAlertPolicy.Ruling(cause: .deviceOffline, described: "nothing, while its device was offline (the platform reports NSURLErrorDomain -1009, not connected to the internet)",
-                                      readings: SeedAlertPolicy.readings(for: .deviceOffline), platformNote: nil)
+        SeedAlertPolicy.ruling(for: o.cause, deviceOffline: deviceOffline)
     }
 
     /// Whether the step loads the list, whose errors no seed describes: an inline error is as valid as an alert there.

@@ -192,6 +192,21 @@ public enum SeedAlertPolicy {
         }
     }
 
+    /// The ruling for an alert's cause: the cause the client reported, or, when it reported none while its device is
+    /// offline (`deviceOffline`), the offline cause itself (a server cannot fake that one, so it is certain); `nil` when
+    /// the cause is unknown or cannot be judged. Scenarios and exploration both start here.
+    public static func ruling(for observed: ObservedCause?, deviceOffline: Bool) -> Ruling? {
+        if let observed { return ruling(for: observed) }
+        guard deviceOffline else { return nil }
+        return Ruling(cause: .deviceOffline, described: "nothing, while its device was offline (the platform reports NSURLErrorDomain -1009, not connected to the internet)",
+                      readings: readings(for: .deviceOffline), platformNote: nil)
+    }
+
+    /// Judges `shown` against the cause behind it (see `ruling(for:deviceOffline:)`); `nil` when the cause cannot be judged.
+    public static func judge(shown: String, cause: ObservedCause?, deviceOffline: Bool) -> Verdict? {
+        ruling(for: cause, deviceOffline: deviceOffline).map { judge(shown: shown, for: $0) }
+    }
+
     /// Judges the alert a client showed (`shown`: `noConnection` or `generic`) against the cause it reported.
     public static func judge(shown: String, for ruling: Ruling) -> Verdict {
         if let alert = Alert(rawValue: shown), let reading = ruling.reading(for: alert) {
