@@ -175,3 +175,23 @@ import Testing
         #expect(r["validation-missing-photo.json"]?.readings.first?.contains("seed 000") == true)
     }
 }
+
+/// Done means: a client taking every alternative reading at once passes the whole bundled library.
+@Suite struct AllReadingsTogetherTests {
+    struct EveryAlternativeReading: ClientDriver {
+        var description: String { "reading: T044, return-early validation, Cancel first, title + message, 200 accepted" }
+        func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
+            let readings = [SeedReadingClients.t044Mapping, SeedReadingClients.returnEarlyValidation, SeedReadingClients.cancelFirstButtons, SeedReadingClients.titleAndMessage]
+            let inner = try await PetSpotClientDriver(makeSubmitter: { api in Lenient200Submitter(api: api) }).open(context)
+            return Rewriting(inner: inner) { action, observation in readings.reduce(observation) { $1.rewrite(action, $0) } }
+        }
+    }
+
+    @Test func theWholeLibraryPasses() async throws {
+        let library = try EngineTestSupport.library()
+        let report = try await EngineTestSupport.run(library.scenarios, driver: EveryAlternativeReading())
+        let failed = report.results.filter { $0.status != .passed }
+        #expect(failed.isEmpty, "\(failed.map { "\($0.file): \($0.failureMessage ?? $0.skipReason ?? "")" }.joined(separator: "\n"))")
+        #expect(report.results.contains { $0.readings.contains { $0.contains("003 T044") } })
+    }
+}
