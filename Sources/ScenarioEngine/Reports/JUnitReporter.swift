@@ -29,7 +29,9 @@ public enum JUnitReporter {
                 xml += ">\n      <skipped message=\"\(escape(r.skipReason ?? "skipped"))\"/>\n    </testcase>\n"
             case .failed:
                 let headline = r.failure?.headline ?? "failed"
-                xml += ">\n      <failure message=\"\(escape(headline))\" type=\"ScenarioFailure\">\(escape(r.failureMessage ?? headline))</failure>\n    </testcase>\n"
+                xml += ">\n      <failure message=\"\(escape(headline))\" type=\"ScenarioFailure\">\(escape(r.failureMessage ?? headline))</failure>\n"
+                if !r.readings.isEmpty { xml += "      <system-out>\(escape(r.readings.map { "reading: " + $0 }.joined(separator: "\n")))</system-out>\n" }
+                xml += "    </testcase>\n"
             }
         }
         for defect in report.unseenKnownDefects {
