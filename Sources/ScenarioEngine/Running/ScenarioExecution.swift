@@ -103,8 +103,7 @@ struct ScenarioExecution {
     mutating func declined(_ reason: DriverError.Reason, at step: Step, records: [JournalRecord]) async -> ScenarioFailure? {
         switch reason {
         case .unsupported(let action):
-            let optional = ClientAction.optionalNames.contains(action) || action == "start"
-            guard optional, scenario.tags.contains("optional-protocol") else {
+            guard ClientAction.optionalNames.contains(action), scenario.tags.contains("optional-protocol") else {
                 return await failure(step, [Mismatch("client answer", expected: "an answer to \"\(action)\", which every driver must support", actual: "unsupported")], records: records)
             }
             skipReason = "the client's driver does not support the optional action \"\(action)\" (scenario tagged optional-protocol)"
