@@ -13,6 +13,8 @@ public struct ExplorationReport: Sendable {
     public var steps: Int
     /// How many steps checked each rule.
     public var rules: [ModelRule: Int]
+    /// Sessions the driver declined (an optional action it answers `unsupported`), by reason; they count as run, not passed.
+    public var skipped: [String: Int] = [:]
     /// The first failing session, shrunk; `nil` when the client passed every session.
     public var counterexample: Counterexample?
     /// Wall-clock time of the exploration (shrinking included).
@@ -30,6 +32,9 @@ public struct ExplorationReport: Sendable {
     /// The console report.
     public var text: String {
         var lines = ["explore: seed \(seed), \(sessions) session\(sessions == 1 ? "" : "s") (\(steps) steps) against \(client) in \(String(format: "%.1f", seconds)) s (\(String(format: "%.1f", rate)) sessions/s)"]
+        for (reason, n) in skipped.sorted(by: { $0.key < $1.key }) {
+            lines.append("skipped \(n) session\(n == 1 ? "" : "s"): \(reason); their steps were not checked")
+        }
         lines.append("rules exercised (steps that checked each):")
         for rule in ModelRule.allCases {
             let n = rules[rule] ?? 0
@@ -52,6 +57,7 @@ public struct ExplorationReport: Sendable {
         var root: JSONObject = [
             "seed": .string(String(seed)), "client": .string(client), "sessions": .number(Double(sessions)), "steps": .number(Double(steps)),
             "sessionsPerSecond": .number((rate * 10).rounded() / 10),
+            "skipped": .object(JSONObject(skipped.sorted(by: { $0.key < $1.key }).map { ($0.key, .number(Double($0.value))) })),
             "rules": .object(JSONObject(ModelRule.allCases.map { ($0.rawValue, .number(Double(rules[$0] ?? 0))) })),
         ]
         if let c = counterexample {

@@ -29,6 +29,7 @@ public struct Explorer: Sendable {
         let limit: Int = { if case .runs(let n) = budget { return max(0, n) } else { return Int.max } }()
         var rules: [ModelRule: Int] = [:]
         var sessions = 0
+        var skipped: [String: Int] = [:]
         var steps = 0
         var failures: [(index: Int, session: Session, outcome: SessionRunner.Outcome)] = []
         var thrown: ExplorationError?
@@ -55,8 +56,9 @@ public struct Explorer: Sendable {
                 switch result {
                 case .success(let outcome):
                     sessions += 1
+                    if let reason = outcome.skipReason { skipped[reason, default: 0] += 1 }
                     steps += outcome.steps.count
-                    for step in outcome.steps { for rule in step.rules { rules[rule, default: 0] += 1 } }
+                    if outcome.skipReason == nil { for step in outcome.steps { for rule in step.rules { rules[rule, default: 0] += 1 } } }
                     if outcome.failure != nil { failures.append((index, session, outcome)) }
                 case .failure(let error):
                     thrown = error
@@ -68,6 +70,7 @@ public struct Explorer: Sendable {
         if let thrown { throw thrown }
         var report = ExplorationReport(seed: generator.seed, client: runner.driver.description, sessions: sessions, steps: steps, rules: rules,
                                        counterexample: nil, duration: clock.now - start)
+        report.skipped = skipped
         if let first = failures.min(by: { $0.index < $1.index }), let failure = first.outcome.failure {
             report.counterexample = try await shrink(first.session, index: first.index, failure: failure, originalSteps: first.outcome.steps.count)
             report.duration = clock.now - start

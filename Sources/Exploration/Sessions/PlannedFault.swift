@@ -1,4 +1,5 @@
 import ContractKit
+import ScenarioEngine
 
 /// A fault the session's backend injects into one call of one step of the submission.
 public struct PlannedFault: Sendable, Equatable, Hashable {
@@ -55,6 +56,19 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         case .truncate: return "truncate"
         case .malformed: return "malformed"
         case .slowBody: return "slowBody"
+        }
+    }
+
+    /// The cause of the seeds' alert table (SeedAlertPolicy) the client meets when this fault fails its call.
+    public var cause: SeedAlertPolicy.Cause {
+        switch kind {
+        case .status: return .httpStatus
+        case .malformed: return .undecodableBody
+        case .stall: return .timedOut
+        case .drop: return .connectionLost
+        case .reset: return .reset
+        case .truncate: return .truncated
+        case .delay, .slowBody: return .other
         }
     }
 

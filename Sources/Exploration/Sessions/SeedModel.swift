@@ -25,6 +25,7 @@ public struct SeedModel: Sendable {
         var phone = startInputs["phone"] ?? ""
         var email = startInputs["email"] ?? ""
         var rewards = [startInputs["reward"] ?? ""]
+        var offline = false
         var creates = 0
         var uploads = 0
         var steps: [ModelledStep] = []
@@ -32,6 +33,17 @@ public struct SeedModel: Sendable {
             session.faults.first { $0.contract == contract && $0.call == call && $0.fails }
         }
         func attempt(_ action: String) -> ModelledStep {
+            if offline {
+                // The device fails the request before it leaves (-1009): every seed gives "No connection" (001 FR-011, US4
+                // scenario 1; 003 T039/T044), and nothing reaches the server.
+                phase = .alert
+                let rules: [ModelRule] = [.alertFitsCause, .stayOnForm, .inputsSurvive, .analyticsOnlyOnSuccess]
+                return ModelledStep(document: [
+                    "action": .string(action),
+                    "expect": ["outcome": "failure", "alert": ["kind": .array(Self.alertKinds(.deviceOffline).map { .string($0) })],
+                               "inputsIntact": true, "analytics": [], "journal": ["noRequests": true], "because": .string(Self.because(rules))],
+                ], kind: .attempt(succeeds: false), rules: rules)
+            }
             creates += 1
             var order: [JSONValue] = ["createAnnouncement"]
             var failed = fault("createAnnouncement", creates)
@@ -59,7 +71,7 @@ public struct SeedModel: Sendable {
             if let failed {
                 phase = .alert
                 expect["outcome"] = "failure"
-                expect["alert"] = ["kind": .array(Self.alertKinds(failed.kind).map { .string($0) })]
+                expect["alert"] = ["kind": .array(Self.alertKinds(failed.cause).map { .string($0) })]
                 expect["inputsIntact"] = true
                 expect["analytics"] = []
                 expect["journal"] = ["order": .array(order), "sentReport": true]
@@ -106,11 +118,14 @@ public struct SeedModel: Sendable {
                 if phoneVerdict.isInvalid || emailVerdict.isInvalid {
                     var expect: JSONObject = ["outcome": "invalid"]
                     // 003 T031 returns early after an invalid phone, so with the phone invalid the email's message is
-                    // optional; the fields are pinned only where every reading agrees.
-                    if phoneVerdict.isInvalid, emailVerdict.isValid {
-                        expect["fields"] = ["phone": .string(SeedInputRules.phoneMessage)]
-                    } else if emailVerdict.isInvalid, phoneVerdict.isValid {
-                        expect["fields"] = ["email": .string(SeedInputRules.emailMessage)]
+                    // optional; an input the seeds disagree on may or may not carry its message.
+                    let phoneOnly: JSONValue = ["phone": .string(SeedInputRules.phoneMessage)]
+                    let emailOnly: JSONValue = ["email": .string(SeedInputRules.emailMessage)]
+                    let both: JSONValue = ["phone": .string(SeedInputRules.phoneMessage), "email": .string(SeedInputRules.emailMessage)]
+                    switch (phoneVerdict.isInvalid, emailVerdict.isInvalid) {
+                    case (true, true): expect["fields"] = [both, phoneOnly]
+                    case (true, false): expect["fields"] = emailVerdict.isValid ? phoneOnly : [phoneOnly, both]
+                    default: expect["fields"] = phoneVerdict.isValid ? emailOnly : [emailOnly, both, phoneOnly]
                     }
                     expect["inputsIntact"] = true
                     expect["analytics"] = []
@@ -138,6 +153,13 @@ public struct SeedModel: Sendable {
                     "expect": ["outcome": "cancelled", "inputsIntact": true, "analytics": [], "journal": ["noRequests": true],
                                "because": .string(Self.because(rules))],
                 ], kind: .cancel, rules: rules))
+            case (.goOffline, _) where !offline, (.goOnline, _) where offline:
+                offline.toggle()
+                let rules: [ModelRule] = [.noSendWithoutTap]
+                steps.append(ModelledStep(document: [
+                    "action": .string(offline ? "deviceOffline" : "deviceOnline"),
+                    "expect": ["outcome": "done", "journal": ["noRequests": true], "because": .string(Self.because(rules))],
+                ], kind: .idle, rules: rules))
             case (.idle, _):
                 let rules: [ModelRule] = [.noSendWithoutTap]
                 steps.append(ModelledStep(document: [
@@ -152,14 +174,10 @@ public struct SeedModel: Sendable {
         return steps
     }
 
-    /// The alerts the seeds allow for a failed call with this fault. Strict where every seed agrees (an HTTP status or
-    /// an undecodable body → generic, 001 FR-012 and 003 T044); both where they conflict (a timeout, a dropped, reset or
-    /// cut connection: 001 FR-011/US4 and 003 T044 say "No connection" for timeouts, 001 FR-012 lists them as generic).
-    public static func alertKinds(_ kind: PlannedFault.Kind) -> [String] {
-        switch kind {
-        case .status, .malformed: return ["generic"]
-        default: return ["noConnection", "generic"]
-        }
+    /// The alerts the seeds allow for `cause`, from the one alert table scenarios and the proxy judge with.
+    public static func alertKinds(_ cause: SeedAlertPolicy.Cause) -> [String] {
+        let allowed = Set(SeedAlertPolicy.readings(for: cause).map(\.alert))
+        return SeedAlertPolicy.Alert.allCases.filter(allowed.contains).map(\.rawValue)
     }
 
     static func because(_ rules: [ModelRule]) -> String {

@@ -12,4 +12,8 @@ public enum SessionAction: Sendable, Equatable, Hashable {
     case cancel
     /// Leave the app alone for a moment (nothing may be sent on its own).
     case idle
+    /// The device loses its network (the verdicts issue's optional `deviceOffline` action).
+    case goOffline
+    /// The device has its network again (`deviceOnline`).
+    case goOnline
 }

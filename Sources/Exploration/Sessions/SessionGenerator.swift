@@ -39,7 +39,7 @@ public struct SessionGenerator: Sendable {
                     actions.append(.edit(field: field, value: d.chance(0.5) ? d.pick(Self.fixes[field] ?? [""]) : FieldGrammar.value(for: field, &d)))
                     actions.append(.submit)
                 }
-            case 7: actions.append(.idle)
+            case 7: actions.append(d.chance(0.7) ? .idle : d.chance(0.5) ? .goOffline : .goOnline)
             default:
                 let field = d.pick(["phone", "email", "reward"])
                 // Mostly a fix toward a valid value, sometimes another generated one.
