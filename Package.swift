@@ -70,10 +70,12 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PetSpotClientTests", dependencies: ["PetSpotClient", "MockBackend"]),
-        .testTarget(name: "ScenarioEngineTests", dependencies: ["ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit"]),
+        // Client test doubles shared by the engine's and the explorer's tests (built empty in release: they use @testable).
+        .target(name: "ClientDoubles", dependencies: ["ScenarioEngine", "PetSpotClient"], path: "Tests/ClientDoubles"),
+        .testTarget(name: "ScenarioEngineTests", dependencies: ["ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit", "ClientDoubles"]),
         .testTarget(
             name: "ExplorationTests",
-            dependencies: ["Exploration", "ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit"]
+            dependencies: ["Exploration", "ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit", "ClientDoubles"]
         ),
         .testTarget(name: "SpotCheckCLITests", dependencies: ["spotcheck", "spotcheck-serve", "MockCommands"]),
     ],

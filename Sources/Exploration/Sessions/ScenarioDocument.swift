@@ -39,7 +39,7 @@ public struct ScenarioDocument: Sendable {
     /// The scenario file for `session` with `steps`.
     public func document(name: String, summary: String, session: Session, steps: [ModelledStep]) -> JSONValue {
         // Drivers may answer the device actions `unsupported`; the tag turns that into a skip, not a failure.
-        let optional = steps.contains { ["deviceOffline", "deviceOnline"].contains($0.document["action"]?.stringValue ?? "") }
+        let optional = steps.contains { ClientAction.optionalNames.contains($0.document["action"]?.stringValue ?? "") }
         var root: JSONObject = ["name": .string(name), "summary": .string(summary), "tags": optional ? ["explored", "optional-protocol"] : ["explored"],
                                 "report": .object(report(for: session))]
         if session.faults.contains(where: { $0.kind == .stall }) { root["client"] = ["timeoutMs": .number(Double(SeedModel.stallTimeoutMs))] }

@@ -30,13 +30,13 @@ public struct SessionGenerator: Sendable {
             switch d.int(0...11) {
             case 0, 1, 2: actions.append(.submit)
             case 3: actions.append(.doubleTap)
-            case 4, 5: actions.append(.retry)
-            case 6:
+            case 4: actions.append(.retry)
+            case 5, 6:
                 actions.append(.cancel)
                 // Editing after a failed send, then sending again: where stale bodies and lost inputs show.
-                if d.chance(0.5) {
+                if d.chance(0.7) {
                     let field = d.pick(["phone", "email", "reward"])
-                    actions.append(.edit(field: field, value: d.chance(0.5) ? d.pick(Self.fixes[field] ?? [""]) : FieldGrammar.value(for: field, &d)))
+                    actions.append(.edit(field: field, value: d.chance(0.6) ? d.pick(Self.fixes[field] ?? [""]) : FieldGrammar.value(for: field, &d)))
                     actions.append(.submit)
                 }
             case 7: actions.append(d.chance(0.7) ? .idle : d.chance(0.5) ? .goOffline : .goOnline)
@@ -56,7 +56,8 @@ public struct SessionGenerator: Sendable {
                 .status(d.pick([400, 401, 403, 404, 409, 413, 429, 500, 502, 503, 504])), .delay(ms: d.int(10...200)),
                 .drop, .reset, .truncate, .malformed, .slowBody, d.chance(0.3) ? .stall : .status(500),
             ])
-            let call = d.int(1...3)
+            // Mostly the first call, so the first attempt fails and the rest of the session recovers from it.
+            let call = d.pick([1, 1, 2, 3])
             if !faults.contains(where: { $0.contract == contract && $0.call == call }) {
                 faults.append(PlannedFault(contract: contract, call: call, kind: kind))
             }

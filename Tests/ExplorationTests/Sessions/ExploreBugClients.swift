@@ -1,6 +1,7 @@
 import Foundation
 import PetSpotClient
 
+@testable import ClientDoubles
 @testable import ScenarioEngine
 
 /// Broken clients for the bug kinds the scenario library missed (issue 21): each wraps the reference client and
@@ -30,7 +31,7 @@ enum ExploreBugClients {
     }
 
     /// Trims the reward before sending it (seed 001 FR-006 says verbatim).
-    static let trimsReward = TamperingDriver { body in body.reward = body.reward?.trimmingCharacters(in: .whitespaces) }
+    static let trimsReward = SpecBreakingClients.tampering { body, _ in body.reward = body.reward?.trimmingCharacters(in: .whitespaces) }
 
     /// Keeps the body of the first attempt and sends it again on every later one, whatever the user edited since.
     struct SendsFirstAttemptBody: ClientDriver {
@@ -53,7 +54,7 @@ enum ExploreBugClients {
     struct AnalyticsOnFailure: ClientDriver {
         var description: String { "broken: analytics on a failed attempt" }
         func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
-            ExploreRewriting(inner: try await PetSpotClientDriver().open(context)) { _, observation in
+            Rewriting(inner: try await PetSpotClientDriver().open(context)) { _, observation in
                 var o = observation
                 if o.outcome == .failure { o.analytics = (o.analytics ?? []) + ["missing_pet.step4_completed"] }
                 return o
@@ -70,25 +71,6 @@ enum ExploreBugClients {
         }
     }
 
-    /// Shows the generic alert for every failure (the ScenarioEngineTests double of the same name).
-    struct MapsEveryErrorToGeneric: ClientDriver {
-        var description: String { "broken: maps every error to generic" }
-        func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
-            ExploreRewriting(inner: try await PetSpotClientDriver().open(context)) { _, observation in
-                var o = observation
-                if o.alert != nil { o.alert = ObservedAlert(kind: "generic", message: AlertKind.generic.message, buttons: AlertKind.buttonTitles) }
-                return o
-            }
-        }
-    }
-
-    /// Starts Try Again by itself shortly after a failure.
-    struct RetriesOnItsOwn: ClientDriver {
-        var description: String { "broken: retries on its own" }
-        func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
-            SelfRetrying(inner: try await PetSpotClientDriver().open(context))
-        }
-    }
 }
 
 /// The reference client with its own phone or email rule in front of the form's.
@@ -190,64 +172,6 @@ final class ByteLimitedReward: ClientSession {
     }
 
     func close() async { await inner.close() }
-}
-
-/// Passes actions to a real session and rewrites what it reports.
-struct ExploreRewriting: ClientSession {
-    let inner: any ClientSession
-    let rewrite: @Sendable (ClientAction, ClientObservation) -> ClientObservation
-
-    func perform(_ action: ClientAction) async throws(DriverError) -> ClientObservation {
-        rewrite(action, try await inner.perform(action))
-    }
-
-    func close() async { await inner.close() }
-}
-
-/// Taps Try Again by itself 200 ms after a failure.
-struct SelfRetrying: ClientSession {
-    let inner: any ClientSession
-
-    func perform(_ action: ClientAction) async throws(DriverError) -> ClientObservation {
-        let observation = try await inner.perform(action)
-        if observation.outcome == .failure, observation.alert != nil {
-            let inner = self.inner
-            Task {
-                try? await Task.sleep(for: .milliseconds(200))
-                _ = try? await inner.perform(.retry)
-            }
-        }
-        return observation
-    }
-
-    func close() async { await inner.close() }
-}
-
-/// The reference client with a create body changed before it is sent.
-struct TamperingDriver: ClientDriver {
-    let tamper: @Sendable (inout NewAnnouncement) -> Void
-    var description: String { "broken: tampers with the create body" }
-    func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
-        let tamper = self.tamper
-        return try await PetSpotClientDriver(makeSubmitter: { api in BodyTamperer(api: api, tamper: tamper) }).open(context)
-    }
-}
-
-/// Two-step submission with the body changed by `tamper`.
-struct BodyTamperer: ReportSubmitting {
-    let api: AnnouncementAPI
-    let tamper: @Sendable (inout NewAnnouncement) -> Void
-
-    func submit(_ draft: ReportDraft) async throws(SubmissionError) -> SubmissionReceipt {
-        guard var body = draft.newAnnouncement(), let photo = draft.photo else { throw .invalidDraft(draft.submissionProblems()) }
-        tamper(&body)
-        let created: CreatedAnnouncement
-        do { created = try await api.createAnnouncement(body) } catch { throw .createFailed(error) }
-        do { try await api.uploadPhoto(photo, announcementID: created.id, managementPassword: created.managementPassword) } catch {
-            throw .photoUploadFailed(announcementID: created.id, error: error)
-        }
-        return SubmissionReceipt(announcementID: created.id, managementPassword: created.managementPassword)
-    }
 }
 
 /// Builds the body once, at the first attempt, and sends that one ever after.

@@ -1,3 +1,5 @@
+// Test doubles shared by test targets; @testable needs a debug build, so release builds compile this module empty.
+#if DEBUG
 import Foundation
 import PetSpotClient
 
@@ -153,3 +155,4 @@ struct TwiceSubmitting: ClientSession {
 
     func close() async { await inner.close() }
 }
+#endif
