@@ -13,9 +13,13 @@ public struct SessionFailure: Sendable, Equatable {
 
     /// The failure of `scenario`'s step, classified against the steps the model wrote.
     public init(_ failure: ScenarioFailure, steps: [ModelledStep]) {
-        let subject = failure.mismatches.first?.subject ?? "client"
         let kind = failure.stepNumber.flatMap { n in steps.indices.contains(n - 1) ? steps[n - 1].kind : nil }
-        rule = Self.rule(subject: subject, kind: kind)
+        // A wrong create body explains whatever the server then did with it (a 400, a failure where success was due),
+        // so it names the rule when it is among the step's deviations; otherwise the first deviation does.
+        let chosen = failure.mismatches.first { Self.rule(subject: $0.subject, actual: $0.actual, kind: kind) == .bodyCarriesCurrentInputs }
+            ?? failure.mismatches.first
+        let subject = chosen?.subject ?? "client"
+        rule = Self.rule(subject: subject, actual: chosen?.actual ?? "", kind: kind)
         // Request numbers (#3) and quoted values vary while shrinking; the check that failed does not.
         let plainSubject = subject.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ")
         signature = "\(rule.rawValue): \(plainSubject)"
@@ -24,7 +28,7 @@ public struct SessionFailure: Sendable, Equatable {
     }
 
     /// Which rule a failed check belongs to, given the kind of step it failed in.
-    static func rule(subject: String, kind: ModelledStep.Kind?) -> ModelRule {
+    static func rule(subject: String, actual: String, kind: ModelledStep.Kind?) -> ModelRule {
         if subject.hasPrefix("requests") || subject.hasPrefix("calls to") || subject.hasPrefix("call order") {
             switch kind {
             case .rejectedSubmit?: return .noSendWhileInvalid
@@ -32,7 +36,9 @@ public struct SessionFailure: Sendable, Equatable {
             default: return .twoStepSubmission
             }
         }
-        if subject.hasPrefix("create request body") || subject.hasPrefix("sent") { return .bodyCarriesCurrentInputs }
+        // "create request body" says no create was sent to check: a missing request, not a wrong body.
+        if subject.hasPrefix("create request body") { return .twoStepSubmission }
+        if subject.hasPrefix("sent") { return .bodyCarriesCurrentInputs }
         if subject.hasPrefix("input") {
             if case .edit(let field)? = kind, field == "reward" { return .rewardLimit }
             return .inputsSurvive
@@ -45,7 +51,7 @@ public struct SessionFailure: Sendable, Equatable {
         if subject.hasPrefix("outcome") {
             switch kind {
             case .rejectedSubmit?: return .noSendWhileInvalid
-            case .attempt?: return .validationMessages
+            case .attempt?: return actual.hasPrefix("invalid") ? .validationMessages : .twoStepSubmission
             default: return .twoStepSubmission
             }
         }

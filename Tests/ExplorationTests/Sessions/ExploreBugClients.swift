@@ -81,53 +81,8 @@ struct OwnRules: ClientDriver {
     var description: String { "broken: \(name)" }
     func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
         guard let real = try await PetSpotClientDriver().open(context) as? PetSpotClientSession else { throw DriverError("expected the in-process session") }
-        return await RuleSession(inner: real, isValid: { p, e in (phone(p), email(e)) })
+        return await OwnValidationSession(inner: real, isValid: { p, e in (phone(p), email(e)) })
     }
-}
-
-/// Validates with its own rules, then runs the reference two-step submission and its error mapping.
-@MainActor
-final class RuleSession: ClientSession {
-    let inner: PetSpotClientSession
-    let isValid: @Sendable (String, String) -> (phone: Bool, email: Bool)
-    var lastEdited: String?
-    var lastWasInvalid = false
-
-    init(inner: PetSpotClientSession, isValid: @escaping @Sendable (String, String) -> (phone: Bool, email: Bool)) {
-        self.inner = inner
-        self.isValid = isValid
-    }
-
-    func perform(_ action: ClientAction) async throws(DriverError) -> ClientObservation {
-        if case .editField(let field, _) = action { lastEdited = field }
-        guard action == .submit || action == .doubleTapContinue else { return try await inner.perform(action) }
-        let form = inner.form
-        let inputs = ["phone": form.phone, "email": form.email, "reward": form.reward]
-        let verdict = isValid(form.phone, form.email)
-        var errors: [String: String] = [:]
-        if !verdict.phone { errors["phone"] = ContactValidation.phoneMessage }
-        if !verdict.email { errors["email"] = ContactValidation.emailMessage }
-        guard errors.isEmpty else {
-            lastWasInvalid = true
-            return ClientObservation(outcome: .invalid, fieldErrors: errors, inputs: inputs, screen: "form", analytics: [])
-        }
-        return await send(inputs)
-    }
-
-    func send(_ inputs: [String: String]) async -> ClientObservation {
-        let form = inner.form
-        do {
-            let receipt = try await AnnouncementSubmissionService(api: inner.api).submit(form.draft)
-            return ClientObservation(outcome: .success, managementPassword: receipt.managementPassword, inputs: inputs, screen: "summary",
-                                     analytics: ["missing_pet.step4_completed"])
-        } catch {
-            let kind = ErrorMapping.alert(for: error)
-            return ClientObservation(outcome: .failure, alert: ObservedAlert(kind: kind.rawValue, message: kind.message), inputs: inputs, screen: "form",
-                                     cause: PetSpotClientSession.observed(ErrorMapping.cause(for: error)), analytics: [])
-        }
-    }
-
-    func close() async { await inner.close() }
 }
 
 /// After an invalid attempt, validates only the last edited field.
@@ -151,8 +106,7 @@ final class LastFieldValidation: ClientSession {
         guard ok else { return try await inner.perform(action) }
         afterInvalid = false
         // The other field is trusted: send as if both were valid.
-        let session = RuleSession(inner: inner, isValid: { _, _ in (true, true) })
-        return await session.send(["phone": form.phone, "email": form.email, "reward": form.reward])
+        return await OwnValidationSession(inner: inner, isValid: { _, _ in (true, true) }).send()
     }
 
     func close() async { await inner.close() }
