@@ -15,7 +15,7 @@ public struct JournalEventFrame: Sendable, Equatable {
         sequence = entry.sequence
         var text = Array("id: \(entry.sequence)\nevent: entry\ndata: ".utf8)
         // The summary holds strings and numbers only; encoding it cannot fail.
-        text += (try? JSONEncoder().encode(JournalEntrySummary(entry))) ?? Array("{}".utf8)
+        text += (try? JSONEncoder().encode(JournalEntrySummary(entry))).map(Array.init) ?? Array("{}".utf8)
         text += Array("\n\n".utf8)
         bytes = text
     }
