@@ -118,8 +118,8 @@ import Testing
             try await connection.send(request("POST", "/__spotcheck/reset", headers: [
                 ("Host", "localhost:\(port)"), ("Origin", "http://localhost:\(port)"), ("Sec-Fetch-Site", "same-origin"), ("Content-Type", "application/json")]))
             #expect(await connection.readResponse().status == 204)
-            // curl: no Origin, no Sec-Fetch-Site; a bodiless write needs no type, typed in the address bar is `none`.
-            try await connection.send(request("DELETE", "/__spotcheck/faults", headers: [host, ("Sec-Fetch-Site", "none")]))
+            // `Sec-Fetch-Site: none` (typed by the user) passes, still as JSON; curl's bodiless write needs no type.
+            try await connection.send(request("DELETE", "/__spotcheck/faults", headers: [host, ("Sec-Fetch-Site", "none"), ("Content-Type", "application/json")]))
             #expect(await connection.readResponse().status == 204)
             try await connection.send(request("POST", "/__spotcheck/reset", headers: [host]))
             #expect(await connection.readResponse().status == 204)

@@ -104,6 +104,8 @@ final class AdminEventStream: Sendable {
 
     private func ping() {
         guard !state.withLock({ $0.inFlight || $0.closed }) else { return }
+        // A reader whose socket is full learns nothing from a ping, and pings queued behind it would grow without bound.
+        guard channel.isWritable else { return }
         channel.writeAndFlush(HTTPServerResponsePart.body(.byteBuffer(ByteBuffer(string: ": ping\n\n"))), promise: nil)
     }
 
