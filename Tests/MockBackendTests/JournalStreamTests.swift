@@ -109,6 +109,27 @@ import Testing
         }
     }
 
+    @Test func theBacklogFitsTheReadersByteCap() async throws {
+        try await withServer { server, address in
+            // 50 entries with 2 KB targets: about 2.3 KB of summary each, ten times the 4 KiB asked for.
+            let padding = String(repeating: "p", count: 2000)
+            for i in 1...50 {
+                server.journal.record(JournalEntry(time: Date(), method: "GET", path: "/\(i)", contract: nil, status: 200, authUser: nil,
+                                                   rule: nil, fault: nil, durationMs: 0, query: "pad=\(padding)"))
+            }
+            let events = try await RawConnection.connect(port: address.port)
+            defer { events.close() }
+            try await events.send(rawRequest("GET", "/__spotcheck/events?backlog=1000&bufferBytes=4096"))
+            let seen = await events.read(window: .seconds(2))
+            let body = try #require(seen.body)
+            // The newest entries that fit, and a count of the rest; the head and `retry` line aside, within the cap.
+            #expect(seen.text.contains("id: 50\n"))
+            #expect(!seen.text.contains("id: 40\n"))
+            #expect(seen.text.contains("event: dropped"))
+            #expect(body.count < 4096 + 200)
+        }
+    }
+
     @Test func theStreamFollowsTheTokenRules() async throws {
         try await withServer(configuration: ServerConfiguration(adminToken: "t", quiet: true)) { _, address in
             let events = try await RawConnection.connect(port: address.port)
