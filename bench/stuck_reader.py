@@ -98,14 +98,18 @@ def main():
     parser.add_argument("--journal-limit", type=int, default=10)
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument("--query-bytes", type=int, default=8000)
+    parser.add_argument("--max-cost-mib", type=float, default=16,
+                        help="exit 1 when the stuck reader costs more (its 1 MiB buffer, one write in flight, allocator noise)")
     args = parser.parse_args()
     print(f"# machine load average {os.getloadavg()[0]:.2f}", flush=True)
     baseline = run(args.binary, args.seconds, False, args.buffer, args.journal_limit, args.clients, args.query_bytes)
     print(json.dumps(baseline), flush=True)
     stuck = run(args.binary, args.seconds, True, args.buffer, args.journal_limit, args.clients, args.query_bytes)
     print(json.dumps(stuck), flush=True)
-    print(json.dumps({"stuckReaderCostMiB": round(stuck["rssPeakMiB"] - baseline["rssPeakMiB"], 1)}), flush=True)
+    cost = round(stuck["rssPeakMiB"] - baseline["rssPeakMiB"], 1)
+    print(json.dumps({"stuckReaderCostMiB": cost, "limitMiB": args.max_cost_mib, "within": cost <= args.max_cost_mib}), flush=True)
+    return 0 if cost <= args.max_cost_mib else 1
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())
