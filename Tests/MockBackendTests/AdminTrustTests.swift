@@ -142,9 +142,14 @@ import Testing
             // Two Host headers are refused even when one names this server.
             try await connection.send(request("GET", "/__spotcheck/health", headers: [("Host", "127.0.0.1:\(port)"), ("Host", "evil.example")]))
             #expect(await connection.readResponse().status == 421)
-            for host in ["127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST.:\(port)", "app.localhost:\(port)", "[::1]:\(port)", "127.0.0.2", "192.168.1.20:\(port)"] {
+            for host in ["127.0.0.1:\(port)", "localhost:\(port)", "LOCALHOST.:\(port)", "app.localhost:\(port)", "[::1]:\(port)", "127.0.0.2"] {
                 try await connection.send(request("GET", "/__spotcheck/health", headers: [("Host", host)]))
                 #expect(await connection.readResponse().status == 200, "\(host)")
+            }
+            // An address literal that is not this machine's (bound to loopback: only loopback is) is foreign too.
+            for host in ["192.168.1.20:\(port)", "203.0.113.9"] {
+                try await connection.send(request("GET", "/__spotcheck/health", headers: [("Host", host)]))
+                #expect(await connection.readResponse().status == 421, "\(host)")
             }
             // The app's API stays reachable by any name, e.g. a phone on the LAN using the machine's name.
             try await connection.send(request("GET", "/api/v1/announcements", headers: [("Host", "devbox.lan:\(port)")]))
@@ -171,6 +176,18 @@ import Testing
             let health = try JSONValue(parsing: Data(await connection.readResponse().body ?? []))
             #expect(health["mainPort"] == .number(Double(address.port)))
         }
+    }
+
+    @Test func addressLiteralsAreAnsweredOnlyWhenTheyNameThisMachine() throws {
+        let everywhere = HostAllowList(boundHost: "0.0.0.0", interfaceAddresses: ["192.168.1.20", "fe80::1"])
+        #expect(everywhere.allows(hostHeader: "192.168.1.20:3001"))
+        #expect(everywhere.allows(hostHeader: "[FE80::0001]:3001"))
+        #expect(!everywhere.allows(hostHeader: "192.168.1.21:3001"))
+        #expect(everywhere.allows(hostHeader: "127.0.0.1:3001"))
+        let bound = HostAllowList(boundHost: "192.168.1.20")
+        #expect(bound.allows(hostHeader: "192.168.1.20"))
+        #expect(!bound.allows(hostHeader: "10.0.0.1"))
+        #expect(bound.interfaceAddresses.isEmpty)
     }
 
     @Test func loopbackIsDecidedFromResolvedAddresses() throws {

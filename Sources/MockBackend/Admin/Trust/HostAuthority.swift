@@ -37,9 +37,9 @@ struct HostAuthority: Sendable, Equatable {
         self.host = String(host)
     }
 
-    /// Whether the host is an IP address literal rather than a name.
-    var isAddressLiteral: Bool {
-        (try? SocketAddress(ipAddress: host, port: 0)) != nil
+    /// The host as NIO writes an IP address (so `::0001` and `::1` compare equal), or nil for a name.
+    var normalizedAddress: String? {
+        (try? SocketAddress(ipAddress: host, port: 0))?.ipAddress?.lowercased()
     }
 
     /// Whether the host is a loopback name (`localhost`, `*.localhost`, which browsers resolve to loopback themselves) or address.
