@@ -78,6 +78,18 @@ import Testing
         for file in files { #expect(good[file]?.status == .passed, "\(file): \(BrokenClientTests.message(good[file]))") }
     }
 
+    @Test func spotcheckClientWithItsAlertsForcedToGenericFailsWhileOffline() async throws {
+        // The real external client goes offline and reports the -1009 it saw; only its alert is rewritten to generic on the way out.
+        let binary = try LibraryRunTests.builtProduct("spotcheck-client")
+        let rewrite = #"s/"kind":"noConnection","message":"No connection. Please check your network and try again."/"kind":"generic","message":"Something went wrong. Please try again later."/"#
+        let command = "'\(binary.path)' | sed -u '\(rewrite)'"
+        let r = try await BrokenClientTests.results(["offline-step1-device.json"], driver: ProcessDriver(command: command))
+        let message = BrokenClientTests.message(r["offline-step1-device.json"])
+        #expect(r["offline-step1-device.json"]?.status == .failed)
+        #expect(message.contains("reported NSURLErrorDomain -1009 (not connected to the internet)"), "\(message)")
+        #expect(message.contains("001 FR-011, 001 User Story 4 scenario 1, 003 T039, 003 T044"), "\(message)")
+    }
+
     @Test func anExternalClientShowingGenericWhileOfflineFails() async throws {
         // A client in the protocol: takes the device offline, then shows the generic alert with the -1009 it saw.
         let script = #"""

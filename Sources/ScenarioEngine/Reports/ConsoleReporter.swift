@@ -49,7 +49,10 @@ public enum ConsoleReporter {
         let failed = report.results.filter { $0.status == .failed }
         if !failed.isEmpty {
             text += "\nfailed:"
-            for r in failed { text += "\n  \(r.name) (\(r.file)): \(r.failure?.headline ?? "failed")" }
+            for r in failed {
+                let more = r.failures.count > 1 ? " (and \(r.failures.count - 1) more failed step\(r.failures.count > 2 ? "s" : ""))" : ""
+                text += "\n  \(r.name) (\(r.file)): \(r.failure?.headline ?? "failed")\(more)"
+            }
         }
         return text
     }

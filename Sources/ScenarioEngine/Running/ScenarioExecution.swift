@@ -83,20 +83,15 @@ struct ScenarioExecution {
 
     /// Judges the app stopping the user at an earlier step of the flow against the seeds: a failure, or `nil` when allowed.
     mutating func judge(_ stop: EarlierStop, at step: Step, records: [JournalRecord]) async -> ScenarioFailure? {
-        let said = "the app stopped the user at step \(stop.step) with \(ExpectationChecker.quote(stop.message))"
-        let noLocation = scenario.report.fields["locationLatitude"] == nil && scenario.report.fields["locationLongitude"] == nil
-        if stop.step == 2, scenario.report.photo == nil {
-            readings.append("step \(step.number) (\(step.action.name)): \(said) because the report has no photo, as seed 000 allows (the \"Photo is mandatory\" toast); the later steps do not apply and were not run")
+        switch EarlierStopRule.judge(stop, report: scenario.report) {
+        case .allowed(let reading):
+            readings.append("step \(step.number) (\(step.action.name)): \(reading)")
             finishedEarly = true
             return nil
+        case .contradicted(let explanation):
+            let mismatch = Mismatch("earlier stop", expected: "the report to reach \(step.action.name)", actual: "a stop at step \(stop.step)", explanation: explanation)
+            return await failure(step, [mismatch], records: records)
         }
-        let explanation: String
-        if stop.step == 3, noLocation {
-            explanation = "\(said) because the report has no location, but seed 004 lets the user clear both coordinates (FR-010) and leave them blank when location is denied (Edge Cases), so a report without a location must reach step 4"
-        } else {
-            explanation = "\(said), but the report is complete for step \(stop.step) (\(scenario.report.photo == nil ? "only the photo is missing, which stops step 2" : "nothing the seeds require there is missing"))"
-        }
-        return await failure(step, [Mismatch("earlier stop", expected: "the report to reach \(step.action.name)", actual: "a stop at step \(stop.step)", explanation: explanation)], records: records)
     }
 
     /// Turns a driver's declining answer (an unsupported optional action, an earlier stop) into the scenario's verdict.
