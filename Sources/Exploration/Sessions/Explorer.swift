@@ -90,9 +90,16 @@ public struct Explorer: Sendable {
         let summary = "Found by spotcheck explore --seed \(generator.seed) (session \(index)), shrunk from \(originalSteps) steps. "
             + "It breaks the rule that \(failure.rule.statement). First failure: \(failure.headline)"
         let (steps, document) = runner.model(shrunk, name: name, summary: summary)
-        // The shrunk file is judged once more exactly as saved, so the report shows the message `spotcheck run` prints.
-        let result = try await SessionRunner.judge(document, driver: runner.driver, contracts: runner.contracts, seed: runner.seed)
-        let final = result.failure.map { SessionFailure($0, steps: steps) } ?? failure
+        // The shrunk file is judged again exactly as saved, so the report shows the message `spotcheck run` prints; a
+        // timing-dependent bug (a retry the client starts on its own) may need more than one run to show.
+        var final = failure
+        for _ in 0..<3 {
+            let result = try await SessionRunner.judge(document, driver: runner.driver, contracts: runner.contracts, seed: runner.seed)
+            if let replayed = result.failure.map({ SessionFailure($0, steps: steps) }), replayed.signature == failure.signature {
+                final = replayed
+                break
+            }
+        }
         return Counterexample(sessionIndex: index, original: session, shrunk: shrunk, failure: final, document: document,
                               steps: (originalSteps, steps.count), shrinkRuns: tried)
     }

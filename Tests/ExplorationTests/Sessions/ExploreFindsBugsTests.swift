@@ -52,9 +52,14 @@ struct ExploreFindsBugsTests {
         let steps = try ExplorationSupport.runner(driver).model(c.shrunk, name: "", summary: "").steps
         let replayed = try #require(result.failure.map { SessionFailure($0, steps: steps) })
         #expect(replayed.signature == c.failure.signature, "\(name): replay says \(replayed.headline)")
-        #expect(Self.expectedPart(replayed.headline) == Self.expectedPart(c.failure.headline), "\(name): replay says \(replayed.headline)")
+        if !timingDependent.contains(name) {
+            #expect(Self.expectedPart(replayed.headline) == Self.expectedPart(c.failure.headline), "\(name): replay says \(replayed.headline)")
+        }
         #expect(result.tags.contains("explored"))
     }
+
+    /// Bugs whose step of failure depends on timing (a retry the client starts 300 ms after a failure).
+    let timingDependent: Set<String> = ["retries on its own"]
 
     /// The headline up to what the client did: step, check and expectation.
     static func expectedPart(_ headline: String) -> String {
