@@ -3,6 +3,7 @@ import Testing
 
 @testable import MockBackend
 
+
 /// `--host ::1` and its URL form `[::1]` both bind the IPv6 loopback and answer there.
 @Suite struct IPv6BindTests {
     private static var hasIPv6Loopback: Bool {
@@ -16,15 +17,22 @@ import Testing
         #expect(configuration.isLoopback)
         try await withServer(configuration: configuration) { _, address in
             #expect(address.baseURL.absoluteString == "http://[::1]:\(address.port)")
-            let answer = try await PetSpotHTTP(baseURL: address.baseURL).get("/__spotcheck/health")
+            // NIO's client, which connects to the IPv6 literal; FoundationNetworking on Linux refuses `[::1]` URLs.
+            let answer = try await ExactHTTPClient(timeout: .seconds(30)).send(method: "GET", url: address.baseURL.appendingPathComponent("__spotcheck/health"), headers: [:], body: Data())
             #expect(answer.status == 200)
         }
     }
 }
 
-extension PetSpotHTTP {
-    /// A client for any base URL, e.g. a server bound to `[::1]`.
-    init(baseURL: URL) {
-        self.baseURL = baseURL
+/// IPv6 literals lose their brackets for sockets and keep them for URLs and `Host`.
+@Suite struct HostLiteralTests {
+    @Test func bracketsComeAndGo() {
+        #expect(HostLiteral.unbracketed("[::1]") == "::1")
+        #expect(HostLiteral.unbracketed("::1") == "::1")
+        #expect(HostLiteral.unbracketed("127.0.0.1") == "127.0.0.1")
+        #expect(HostLiteral.unbracketed("[]") == "[]")
+        #expect(HostLiteral.bracketed("::1") == "[::1]")
+        #expect(HostLiteral.bracketed("[::1]") == "[::1]")
+        #expect(HostLiteral.bracketed("localhost") == "localhost")
     }
 }

@@ -45,7 +45,7 @@ public struct ServerConfiguration: Sendable {
 
     /// `host` as the socket layer takes it: an IPv6 literal without the URL brackets (`[::1]` binds `::1`).
     public var bindHost: String {
-        host.hasPrefix("[") && host.hasSuffix("]") && host.count > 2 ? String(host.dropFirst().dropLast()) : host
+        HostLiteral.unbracketed(host)
     }
 
     /// Whether `host` is a loopback address, where the admin API needs no token.
