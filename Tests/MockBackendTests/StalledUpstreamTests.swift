@@ -43,4 +43,26 @@ import Testing
             #expect(ContinuousClock.now - started < .seconds(10))
         }
     }
+
+    @Test func aClientTricklingItsBodyThroughTheProxyGetsA504AndTheConnectionEnds() async throws {
+        try await withServer(responder: EchoResponder()) { _, upstream in
+            let proxy = try FaultProxy(target: upstream.baseURL, timeout: .seconds(1))
+            try await withServer(responder: proxy) { server, address in
+                let head = "POST /api/v1/announcements HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
+                let connection = try await RawConnection.connect(port: address.port, sending: head + "1\r\n{\r\n")
+                defer { connection.close() }
+                let sender = Task {
+                    for _ in 0..<100 {
+                        guard (try? await connection.send("1\r\n \r\n")) != nil else { return }
+                        try? await Task.sleep(for: .milliseconds(100))
+                    }
+                }
+                defer { sender.cancel() }
+                let read = await connection.read(window: .seconds(8))
+                #expect(read.status == 504)
+                #expect(read.text.lowercased().contains("connection: close"))
+                #expect(read.ending == .closed || read.ending == .reset)
+            }
+        }
+    }
 }

@@ -30,7 +30,8 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
     fileprivate final class ExchangeRef {
         let request: MockRequest
         let started = ContinuousClock.now
-        let keepAlive: Bool
+        /// Whether the client's connection stays open after this exchange; a failure before its body ended closes it.
+        var keepAlive: Bool
         let contract: String?
         var requestCapture: [UInt8] = []
         var requestSize = 0
@@ -364,6 +365,8 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
         case .streaming, .done: return
         }
         exchange.timeout?.cancel()
+        // A client still sending its body (perhaps a trickle the target waited on) would otherwise keep the connection for ever.
+        if !exchange.requestEnded { exchange.keepAlive = false }
         let response = FaultProxy.failure(error.isTimeout ? .gatewayTimeout : .badGateway, error)
         exchange.responseSize = response.body.readableBytes
         capture(response.body, into: &exchange.responseCapture, limit: server.configuration.journalBodyLimit)
