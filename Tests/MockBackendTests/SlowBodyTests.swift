@@ -56,13 +56,14 @@ import Testing
     }
 
     @Test func aSlowButSteadyBodyLongerThanTheIdleTimeoutIsAnswered() async throws {
-        var configuration = ServerConfiguration(idleTimeout: .milliseconds(300), quiet: true)
-        configuration.minimumBodyBytesPerWindow = 8
+        var configuration = ServerConfiguration(idleTimeout: .seconds(1), quiet: true)
+        configuration.minimumBodyBytesPerWindow = 4
         try await withServer(configuration: configuration) { _, address in
             let connection = try await RawConnection.connect(port: address.port, sending: Self.chunkedHead)
             defer { connection.close() }
-            // 5 bytes every 100 ms for 1.2 s: four times the idle timeout in all, but ~15 bytes per window.
-            for _ in 0..<12 {
+            // 5 bytes every 100 ms for 3 s: three times the idle timeout in all, but ~50 bytes per window (4 needed), so
+            // only a sender starved for a whole second could fall short.
+            for _ in 0..<30 {
                 try await connection.send("5\r\nabcde\r\n")
                 try await Task.sleep(for: .milliseconds(100))
             }
@@ -70,7 +71,7 @@ import Testing
             let read = await connection.readResponse(window: .seconds(10))
             #expect(read.status == 201)
             let echo = try #require(read.body)
-            #expect(String(decoding: echo, as: UTF8.self).contains("\"bodyBytes\":60"))
+            #expect(String(decoding: echo, as: UTF8.self).contains("\"bodyBytes\":150"))
         }
     }
 
