@@ -3,7 +3,7 @@
 # measured on the release `spotcheck serve`.
 #
 #   bash bench/memory-bounds.sh                    # ~3 min
-#   BIG=100000 CREATES=1200 BOUND=64M TRICKLERS=320 bash bench/memory-bounds.sh
+#   BIG=100000 CREATES=800 BOUND=48M TRICKLERS=320 bash bench/memory-bounds.sh
 #
 # 1. Store at its byte bound: `serve --store-limit 0 --store-max-bytes $BOUND --journal-limit 1` (the journal, bounded
 #    apart at 1,000 entries of at most 2 x 64 KiB of bodies, would otherwise add up to 128 MiB of its own and hide the
@@ -22,8 +22,8 @@ set -euo pipefail
 source "$(dirname "$0")/harden-lib.sh"
 
 BIG=${BIG:-100000}
-CREATES=${CREATES:-1200}
-BOUND=${BOUND:-64M}
+CREATES=${CREATES:-800}
+BOUND=${BOUND:-48M}
 TRICKLERS=${TRICKLERS:-320}
 
 ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
@@ -35,7 +35,7 @@ cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$SERVE_PID/stat"; }
 
 echo "== 1. store at its byte bound: $CREATES creates of ${BIG}-byte descriptions, --store-max-bytes $BOUND"
 serve_start --store-limit 0 --store-max-bytes "$BOUND" --journal-limit 1 --admin-port 0
-ADMIN_URL=$(sed -n 's/^Admin API on \(http[^ ]*\)__spotcheck\/.*$/\1/p' "$SERVE_LOG" | head -n 1)
+ADMIN_URL=$(sed -n 's|^Admin API on \(http://[^/]*\)/.*$|\1|p' "$SERVE_LOG" | head -n 1)
 rss_before=$(rss_kib)
 python3 - "$SERVE_URL" "$CREATES" "$BIG" <<'PY'
 import concurrent.futures, http.client, json, sys, urllib.parse
@@ -82,7 +82,7 @@ serve_stop
 
 echo "== 3. $TRICKLERS connections trickling a chunked body, one byte every 10 s"
 serve_start --admin-port 0
-ADMIN_URL=$(sed -n 's/^Admin API on \(http[^ ]*\)__spotcheck\/.*$/\1/p' "$SERVE_LOG" | head -n 1)
+ADMIN_URL=$(sed -n 's|^Admin API on \(http://[^/]*\)/.*$|\1|p' "$SERVE_LOG" | head -n 1)
 python3 - "$SERVE_HOSTPORT" "$TRICKLERS" > "$OUT/memory-bounds-trickle.txt" 2>&1 <<'PY' &
 import socket, sys, time
 host, port = sys.argv[1].rsplit(":", 1)
