@@ -63,10 +63,7 @@ import Testing
             defer { connection.close() }
             // 5 bytes every 100 ms for 3 s: three times the idle timeout in all, but ~50 bytes per window (4 needed), so
             // only a sender starved for a whole second could fall short.
-            for _ in 0..<30 {
-                try await connection.send("5\r\nabcde\r\n")
-                try await Task.sleep(for: .milliseconds(100))
-            }
+            try await connection.sendSteadily("5\r\nabcde\r\n", times: 30, every: .milliseconds(100))
             try await connection.send("0\r\n\r\n")
             let read = await connection.readResponse(window: .seconds(10))
             #expect(read.status == 201)
