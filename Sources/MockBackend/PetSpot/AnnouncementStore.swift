@@ -144,6 +144,7 @@ public final class AnnouncementStore: Sendable {
         self.persistence = persistence
         for change in persistence?.restored ?? [] { s.apply(change, initial: initial, limit: self.limit) }
         self.state = Locked(s)
+        persistence?.attach(self)
     }
 
     /// Back to the state right after start: the fixtures only, and the random sequence from its seed again.
