@@ -117,7 +117,7 @@ public struct ServeCommand: AsyncParsableCommand {
             let started = try await PetSpotMockBackend.start(options)
             clock.mark("backendAndListenMs")
             // What opening the data directory repaired (a torn last record dropped) is said, never done silently.
-            for notice in started.backend.store.persistence?.notices ?? [] {
+            for notice in started.backend.store.dataDirectoryNotices {
                 FileHandle.standardError.write(Data("spotcheck serve: data directory: \(notice)\n".utf8))
             }
             return .success(started)

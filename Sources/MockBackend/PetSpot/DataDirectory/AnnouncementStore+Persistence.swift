@@ -107,3 +107,8 @@ extension AnnouncementStore: StoreDataDirectoryOwner {
         }
     }
 }
+
+extension AnnouncementStore {
+    /// What opening the data directory noticed and repaired (a torn last record dropped, leftovers removed).
+    public var dataDirectoryNotices: [String] { persistence?.notices ?? [] }
+}

@@ -135,29 +135,29 @@ extension StoreDataDirectory {
     }
 
     private func write(_ batch: [StoreChange], disk d: inout Disk) throws(DurableFile.Failure) {
-            if let broken = d.broken { throw DurableFile.Failure(path: url.path, call: "write (the store is unusable: \(broken))", code: EIO) }
-            guard d.logFD >= 0 else { throw DurableFile.Failure(path: url.path, call: "write (the data directory was closed)", code: EBADF) }
-            let logPath = fileURL(d.layout.logName).path
-            if d.truncateNeeded {
-                try fs.truncate(d.logFD, path: logPath, to: d.logLength)
-                d.truncateNeeded = false
+        if let broken = d.broken { throw DurableFile.Failure(path: url.path, call: "write (the store is unusable: \(broken))", code: EIO) }
+        guard d.logFD >= 0 else { throw DurableFile.Failure(path: url.path, call: "write (the data directory was closed)", code: EBADF) }
+        let logPath = fileURL(d.layout.logName).path
+        if d.truncateNeeded {
+            try fs.truncate(d.logFD, path: logPath, to: d.logLength)
+            d.truncateNeeded = false
+        }
+        var lines: [UInt8] = []
+        var files = d.photoFiles
+        for change in batch {
+            var file: String?
+            if case .photo(let id, let photo, _) = change {
+                file = try writePhoto(id: id, photo: photo, disk: &d)
             }
-            var lines: [UInt8] = []
-            var files = d.photoFiles
-            for change in batch {
-                var file: String?
-                if case .photo(let id, let photo, _) = change {
-                    file = try writePhoto(id: id, photo: photo, disk: &d)
-                }
-                lines += StoreLogReader.line(for: change, photoFile: file)
-                files.apply(change, file: file)
-            }
-            // The photo files' names must be durable before a record can point at them.
-            if !d.uncommittedPhotos.isEmpty { try DurableFile.syncDirectory(photosURL, fs: fs) }
-            try DurableFile.append(lines, to: d.logFD, path: logPath, fs: fs)
-            d.logLength += lines.count
-            d.photoFiles = files
-            d.uncommittedPhotos = []
+            lines += StoreLogReader.line(for: change, photoFile: file)
+            files.apply(change, file: file)
+        }
+        // The photo files' names must be durable before a record can point at them.
+        if !d.uncommittedPhotos.isEmpty { try DurableFile.syncDirectory(photosURL, fs: fs) }
+        try DurableFile.append(lines, to: d.logFD, path: logPath, fs: fs)
+        d.logLength += lines.count
+        d.photoFiles = files
+        d.uncommittedPhotos = []
     }
 
     /// Writes a photo to a new file of its own (never over a file a record names) and answers the file's name.
