@@ -50,12 +50,13 @@ public final class StoreDataDirectory: Sendable {
         /// The log compacts once it is this many times the snapshot's size.
         public var snapshotRatio = 2
 
-        /// The defaults; `SPOTCHECK_COMPACT_MIN_BYTES` lowers the minimum (the crash test compacts every few records).
+        /// The defaults, or `SPOTCHECK_COMPACT_MIN_BYTES` and `SPOTCHECK_COMPACT_RATIO` when set (the crash test
+        /// compacts every few dozen records; the benchmark turns compaction off).
         public static func fromEnvironment() -> Compaction {
             var compaction = Compaction()
-            if let value = ProcessInfo.processInfo.environment["SPOTCHECK_COMPACT_MIN_BYTES"].flatMap(Int.init), value >= 0 {
-                compaction.minimumLogBytes = value
-            }
+            let environment = ProcessInfo.processInfo.environment
+            if let value = environment["SPOTCHECK_COMPACT_MIN_BYTES"].flatMap(Int.init), value >= 0 { compaction.minimumLogBytes = value }
+            if let value = environment["SPOTCHECK_COMPACT_RATIO"].flatMap(Int.init), value >= 0 { compaction.snapshotRatio = value }
             return compaction
         }
     }
