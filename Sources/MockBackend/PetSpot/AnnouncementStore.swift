@@ -142,7 +142,7 @@ public final class AnnouncementStore: Sendable {
         }
         var s = State.start(random: PetSpotRandom(seed: seed), initial: initial)
         self.persistence = persistence
-        for change in persistence?.restored ?? [] { s.apply(change, initial: initial, limit: self.limit) }
+        for change in persistence?.takeRestored() ?? [] { s.apply(change, initial: initial, limit: self.limit) }
         self.state = Locked(s)
         persistence?.attach(self)
     }

@@ -81,8 +81,9 @@ public final class StoreDataDirectory: Sendable {
 
     /// The directory.
     public let url: URL
-    /// The changes found when the directory was opened, oldest first (a snapshot's start with `.clear`).
-    public let restored: [StoreChange]
+    /// The changes found when the directory was opened, oldest first (a snapshot's start with `.clear`), until the
+    /// store takes them: a long log's changes (photos included) are not kept twice for the life of the server.
+    private let restored: Locked<[StoreChange]>
     /// What opening noticed and repaired, for the start output (a torn last record dropped, leftovers removed).
     public let notices: [String]
     let fs: any StoreFileSystem
@@ -98,7 +99,7 @@ public final class StoreDataDirectory: Sendable {
 
     private init(url: URL, restored: [StoreChange], notices: [String], fs: any StoreFileSystem, compaction: Compaction, lockFD: Int32, disk: Disk) {
         self.url = url
-        self.restored = restored
+        self.restored = Locked(restored)
         self.notices = notices
         self.fs = fs
         self.compaction = compaction
@@ -108,6 +109,14 @@ public final class StoreDataDirectory: Sendable {
 
     deinit {
         closeFiles()
+    }
+
+    /// Hands over the changes found when the directory was opened, once; later calls answer none.
+    public func takeRestored() -> [StoreChange] {
+        restored.withLock { changes in
+            defer { changes = [] }
+            return changes
+        }
     }
 
     /// Writes what is queued, then closes the log and releases the directory for another process; later changes fail.
