@@ -88,18 +88,20 @@ public struct PetSpotBackend: MockResponder {
     public func respond(to request: MockRequest) async -> MockResponse {
         let route = PetSpotRoute(method: request.method, path: request.path)
         guard case .uploadPhoto(let id) = route, request.body.readableBytes > Self.offloadThreshold else {
-            return await durable(answerNow(route, request), route: route)
+            return await durable(route: route) { answerNow(route, request) }
         }
         // Only a big upload waits: its multipart scan runs on the thread pool, never on an event loop.
-        let requestID = store.nextRequestID()
-        var response: MockResponse
-        do {
-            try authorizeUpload(id: id, headers: request.headers)
-            response = try acceptPhoto(id: id, scan: await Self.offloadedPhotoScan(of: request))
-        } catch {
-            response = errorResponse(error, requestID: requestID)
+        return await durable(route: route) {
+            let requestID = store.nextRequestID()
+            var response: MockResponse
+            do {
+                try authorizeUpload(id: id, headers: request.headers)
+                response = try acceptPhoto(id: id, scan: await Self.offloadedPhotoScan(of: request))
+            } catch {
+                response = errorResponse(error, requestID: requestID)
+            }
+            return finish(response, for: request, route: route, requestID: requestID)
         }
-        return await durable(finish(response, for: request, route: route, requestID: requestID), route: route)
     }
 
     /// Every answer but a big upload's is ready at once, so the server answers on its event loop without a task hop.
