@@ -51,6 +51,8 @@ public struct PetSpotMockBackend: Sendable {
         public var allowedHosts: [String] = []
         /// A directory that keeps announcements, passwords and photos across restarts; nil keeps them in memory only.
         public var dataDirectory: URL?
+        /// Announcements to preload besides the `fixtures` file's (a scenario's inline `backend.fixtures`).
+        public var preloaded: [PetSpotFixture] = []
 
         /// Options with the defaults of the brief: 127.0.0.1, port 0, no seed, no fixtures, no faults, a 1000-entry journal.
         public init(
@@ -96,7 +98,7 @@ public struct PetSpotMockBackend: Sendable {
 
     /// Loads the fixtures, builds the backend and starts listening; throws `PetSpotFixtureError`, a missing-schema error or the bind failure.
     public static func start(_ options: Options) async throws -> PetSpotMockBackend {
-        let fixtures = try options.fixtures.map { url throws(PetSpotFixtureError) in try PetSpotFixture.load(from: url) } ?? []
+        let fixtures = try (options.fixtures.map { url throws(PetSpotFixtureError) in try PetSpotFixture.load(from: url) } ?? []) + options.preloaded
         var backendConfiguration = PetSpotBackend.Configuration(
             contracts: options.contracts, seed: options.seed, fixtures: fixtures, adminToken: options.adminToken ?? options.defaultDeleteToken,
             checkResponses: options.checkResponses, logger: options.logger, now: options.now, storeLimit: options.storeLimit)

@@ -11,6 +11,9 @@ public enum ModelRule: String, Sendable, CaseIterable, Comparable, Codable {
     case alertFitsCause = "alert-fits-cause"
     case stayOnForm = "stay-on-form"
     case twoStepSubmission = "two-step-submission"
+    case detailsPresentation = "details-presentation"
+    case detailsLoadError = "details-load-error"
+    case listWithPhotos = "list-with-photos"
 
     /// The rule in one sentence, with its seed lines.
     public var statement: String {
@@ -37,6 +40,12 @@ public enum ModelRule: String, Sendable, CaseIterable, Comparable, Codable {
             return "a failure keeps the user on the form with the alert (seed 001 US4 scenario 1)"
         case .twoStepSubmission:
             return "one tap runs one two-step submission, step 1 then step 2, and Try Again re-runs both (seed 001 FR-003, Clarifications 2025-12-02)"
+        case .detailsPresentation:
+            return "the details screen presents the stored announcement as seed 002 says: ACTIVE shown as a red MISSING, FOUND blue, CLOSED gray, the date as MMM d, yyyy, the microchip as 000-000-000-000, \"—\" for absent optional fields, only the available contacts, \"Image not available\" without a photo, the reward as-is (seed 002 FR-003 to FR-007, FR-010, Edge Cases)"
+        case .detailsLoadError:
+            return "a failed details load shows \"Unable to load pet details\" with a retry that works however often it is tapped (seed 002 User Story 1 scenario 3, Edge Cases)"
+        case .listWithPhotos:
+            return "the list shows the stored announcements that have a photo (petspot-api GET /api/v1/announcements; beyond the seeds, which do not describe the list screen)"
         }
     }
 

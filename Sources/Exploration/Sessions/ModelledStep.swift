@@ -16,6 +16,8 @@ public struct ModelledStep: Sendable {
         case cancel
         /// Time passing with no tap.
         case idle
+        /// A details or list read of stored announcements.
+        case read
     }
 
     /// The step as a scenario file writes it.

@@ -29,6 +29,7 @@ public struct SeedModel: Sendable {
         var brokenConnection = false
         var creates = 0
         var uploads = 0
+        var detailCalls = 0
         var steps: [ModelledStep] = []
         func fault(_ contract: String, _ call: Int) -> PlannedFault? {
             session.faults.first { $0.contract == contract && $0.call == call && $0.fails }
@@ -174,6 +175,18 @@ public struct SeedModel: Sendable {
                     "action": .string(offline ? "deviceOffline" : "deviceOnline"),
                     "expect": ["outcome": "done", "journal": ["noRequests": true], "because": .string(Self.because(rules))],
                 ], kind: .idle, rules: rules))
+            case (.readDetails(let index), .form) where !offline && session.stored.indices.contains(index):
+                let read = DetailsModel.steps(for: session.stored[index], firstCall: detailCalls + 1) { fault("getAnnouncement", $0) != nil }
+                detailCalls += read.calls
+                steps += read.steps
+            case (.list, .form) where !offline:
+                let rules: [ModelRule] = [.listWithPhotos]
+                var expect: JSONObject = ["outcome": "success", "journal": ["order": ["listAnnouncements"]]]
+                // Before any upload the store holds only the preloaded announcements; afterwards a photo may have been
+                // stored by an upload whose answer the client never saw, so the count is not predicted.
+                if uploads == 0 { expect["listed"] = .number(Double(session.stored.filter(\.hasPhoto).count)) }
+                expect["because"] = .string(Self.because(rules))
+                steps.append(ModelledStep(document: ["action": "list", "expect": .object(expect)], kind: .read, rules: rules))
             case (.idle, _):
                 let rules: [ModelRule] = [.noSendWithoutTap]
                 steps.append(ModelledStep(document: [

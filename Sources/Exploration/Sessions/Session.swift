@@ -8,6 +8,8 @@ public struct Session: Sendable, Equatable, Hashable {
     public var omittedFields: [String]
     /// The last-seen date the user picked, when not the report's own.
     public var lastSeenDate: String?
+    /// Announcements the backend holds before the first step, for details and list reads.
+    public var stored: [StoredPet] = []
 
     /// A session with these actions and faults.
     public init(actions: [SessionAction], faults: [PlannedFault], omittedFields: [String] = [], lastSeenDate: String? = nil) {

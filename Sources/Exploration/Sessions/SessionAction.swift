@@ -16,4 +16,8 @@ public enum SessionAction: Sendable, Equatable, Hashable {
     case goOffline
     /// The device has its network again (`deviceOnline`).
     case goOnline
+    /// Open the details of stored announcement number `pet`, tapping Retry after each failure.
+    case readDetails(pet: Int)
+    /// Open the announcements list (optional for drivers).
+    case list
 }

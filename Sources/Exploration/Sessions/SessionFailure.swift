@@ -31,6 +31,7 @@ public struct SessionFailure: Sendable, Equatable {
     static func rule(subject: String, actual: String, kind: ModelledStep.Kind?) -> ModelRule {
         if subject.hasPrefix("requests") || subject.hasPrefix("calls to") || subject.hasPrefix("call order") {
             switch kind {
+            case .read?: return .detailsLoadError
             case .rejectedSubmit?: return .noSendWhileInvalid
             case .edit?, .cancel?, .idle?: return .noSendWithoutTap
             default: return .twoStepSubmission
@@ -44,12 +45,17 @@ public struct SessionFailure: Sendable, Equatable {
             return .inputsSurvive
         }
         if subject.hasPrefix("analytics") { return .analyticsOnlyOnSuccess }
+        // A wrong state or error text is the load-error rule; a wrong presented value is the presentation rule.
+        if subject.hasPrefix("details state") || subject.hasPrefix("details message") { return .detailsLoadError }
+        if subject.hasPrefix("details") { return .detailsPresentation }
+        if subject.hasPrefix("listed") { return .listWithPhotos }
         if subject.hasPrefix("summary password") || subject.hasPrefix("photo upload") || subject.hasPrefix("Basic auth") { return .passwordOpensPhoto }
         if subject.hasPrefix("alert") { return .alertFitsCause }
         if subject.hasPrefix("field messages") { return .validationMessages }
         if subject.hasPrefix("screen") { return .stayOnForm }
         if subject.hasPrefix("outcome") {
             switch kind {
+            case .read?: return .detailsLoadError
             case .rejectedSubmit?: return .noSendWhileInvalid
             case .attempt?: return actual.hasPrefix("invalid") ? .validationMessages : .twoStepSubmission
             default: return .twoStepSubmission

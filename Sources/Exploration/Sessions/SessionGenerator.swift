@@ -64,7 +64,29 @@ public struct SessionGenerator: Sendable {
         }
         let omitted = Self.optionalFields.filter { _ in d.chance(0.2) }
         let date = d.chance(0.4) ? d.pick(Self.dates) : nil
-        return Session(actions: actions, faults: faults, omittedFields: omitted, lastSeenDate: date)
+        var session = Session(actions: actions, faults: faults, omittedFields: omitted, lastSeenDate: date)
+        addReads(to: &session, index)
+        return session
+    }
+
+    /// Some sessions first read stored announcements (details with faults and retries, the list), from their own draws
+    /// so the submission part of every session stays as it was.
+    func addReads(to session: inout Session, _ index: Int) {
+        var d = Draw(seed: (seed ^ 0x5EED_D37A_11) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index))
+        guard d.chance(0.3) else { return }
+        session.stored = (0..<d.int(1...3)).map { _ in StoredPetGrammar.pet(&d) }
+        var reads: [SessionAction] = []
+        for _ in 0..<d.int(1...3) {
+            reads.append(d.chance(0.8) ? .readDetails(pet: d.int(0...(session.stored.count - 1))) : .list)
+        }
+        session.actions = reads + session.actions
+        for _ in 0..<d.pick([0, 1, 1, 2]) {
+            let call = d.int(1...3)
+            let kind: PlannedFault.Kind = d.chance(0.8) ? .status(d.pick([404, 500, 502, 503])) : .malformed
+            if !session.faults.contains(where: { $0.contract == "getAnnouncement" && $0.call == call }) {
+                session.faults.append(PlannedFault(contract: "getAnnouncement", call: call, kind: kind))
+            }
+        }
     }
 }
 

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 /// The state the backend must hold before the first step (only the embedded mock backend can provide it).
@@ -6,6 +7,8 @@ public struct BackendSettings: Sendable, Equatable {
     public var fixtures: URL?
     /// The fixtures file name as written in the scenario, for messages.
     public var fixturesName: String?
+    /// Announcements written inline in the scenario (`{"announcements": [...]}`), already checked by the parser.
+    public var inlineFixtures: JSONValue?
     /// A seed for ids and passwords; the run's `--seed` is used when absent.
     public var seed: UInt64?
 

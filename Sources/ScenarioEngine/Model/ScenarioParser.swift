@@ -123,8 +123,17 @@ public struct ScenarioParser: Sendable {
         guard let value else { return BackendSettings() }
         let o = try reader.object(value, at: "/backend", allowed: ["fixtures", "seed"], what: "the backend settings")
         var settings = BackendSettings()
-        if let f = o["fixtures"] {
-            let name = try reader.nonEmptyString(f, at: "/backend/fixtures", what: "the backend fixtures file")
+        if let f = o["fixtures"], f.objectValue != nil {
+            // Inline announcements keep a generated scenario self-contained; checked here so a bad one fails lint, not the run.
+            do {
+                _ = try PetSpotFixture.parse(f, file: "backend.fixtures")
+            } catch {
+                throw reader.problem("/backend/fixtures" + error.pointer, "inline fixtures: \(error.reason)")
+            }
+            settings.inlineFixtures = f
+            settings.fixturesName = "(inline)"
+        } else if let f = o["fixtures"] {
+            let name = try reader.nonEmptyString(f, at: "/backend/fixtures", what: "the backend fixtures file or an inline {\"announcements\": [...]} object")
             let url = try fixtureFile(name, at: "/backend/fixtures", reader)
             settings.fixtures = url
             settings.fixturesName = name

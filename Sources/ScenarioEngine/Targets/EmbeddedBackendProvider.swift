@@ -24,11 +24,18 @@ public struct EmbeddedBackendProvider: TargetProvider {
         var logger = Logger(label: "spotcheck.run.backend")
         // Per-request and refuse-window lines would drown the report; real problems still show.
         logger.logLevel = .warning
-        let options = PetSpotMockBackend.Options(
+        let preloaded: [PetSpotFixture]
+        do {
+            preloaded = try scenario.backend.inlineFixtures.map { json throws(PetSpotFixtureError) in try PetSpotFixture.parse(json, file: "backend.fixtures") } ?? []
+        } catch {
+            throw TargetError("the scenario's inline fixtures are unusable: \(error)")
+        }
+        var options = PetSpotMockBackend.Options(
             contracts: contracts, seed: seed, fixtures: scenario.backend.fixtures, faults: scenario.faultRules, quiet: true,
             // The backend's own tests check its answers against the contracts; here fixtures deliberately hold statuses
             // (ACTIVE, CLOSED) outside the create schema, and the check would only add noise and time.
             checkResponses: false, logger: logger, idleTimeout: .seconds(30))
+        options.preloaded = preloaded
         do {
             return EmbeddedBackendTarget(backend: try await PetSpotMockBackend.start(options))
         } catch {

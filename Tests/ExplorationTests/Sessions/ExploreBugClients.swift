@@ -50,6 +50,42 @@ enum ExploreBugClients {
         }
     }
 
+    /// Formats the details date with `YYYY` (the week-based year): Dec 29-31 of some years show the next year.
+    struct WeekBasedYearDate: ClientDriver {
+        var description: String { "broken: details date with the week-based year" }
+        func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
+            Rewriting(inner: try await PetSpotClientDriver().open(context)) { _, observation in
+                var o = observation
+                if let shown = o.details?.presentation["lastSeenDate"] { o.details?.presentation["lastSeenDate"] = Self.weekBased(shown) }
+                return o
+            }
+        }
+
+        static func weekBased(_ shown: String) -> String {
+            let read = DateFormatter()
+            read.locale = Locale(identifier: "en_US_POSIX")
+            read.timeZone = TimeZone(identifier: "UTC")
+            read.dateFormat = "MMM d, yyyy"
+            guard let date = read.date(from: shown) else { return shown }
+            read.dateFormat = "MMM d, YYYY"
+            return read.string(from: date)
+        }
+    }
+
+    /// Shows the microchip number as stored, without the seeds' dashes.
+    struct MicrochipWithoutDashes: ClientDriver {
+        var description: String { "broken: microchip without dashes" }
+        func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
+            Rewriting(inner: try await PetSpotClientDriver().open(context)) { _, observation in
+                var o = observation
+                if let shown = o.details?.presentation["microchipNumber"], shown != "—" {
+                    o.details?.presentation["microchipNumber"] = shown.replacingOccurrences(of: "-", with: "")
+                }
+                return o
+            }
+        }
+    }
+
     /// Emits missing_pet.step4_completed on a failed attempt too.
     struct AnalyticsOnFailure: ClientDriver {
         var description: String { "broken: analytics on a failed attempt" }

@@ -21,6 +21,9 @@ struct ExploreFindsBugsTests {
         ("one field fixed, the other still invalid", ExploreBugClients.ChecksOnlyLastEditedField(), [.noSendWhileInvalid]),
         ("analytics on a failed attempt", ExploreBugClients.AnalyticsOnFailure(), [.analyticsOnlyOnSuccess]),
         ("photo uploaded to the first announcement", ExploreBugClients.UploadsToFirstAnnouncement(), [.passwordOpensPhoto]),
+        // Details reads of generated stored announcements (seed 002).
+        ("details date with the week-based year", ExploreBugClients.WeekBasedYearDate(), [.detailsPresentation]),
+        ("microchip without dashes", ExploreBugClients.MicrochipWithoutDashes(), [.detailsPresentation]),
         // The engine's existing doubles (Tests/ClientDoubles).
         ("every error generic", BrokenClients.MapsEveryErrorToGeneric(), [.alertFitsCause]),
         ("navigates away on failure", BrokenClients.NavigatesAwayOnFailure(), [.stayOnForm]),
