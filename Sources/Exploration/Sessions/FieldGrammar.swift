@@ -27,7 +27,7 @@ public enum FieldGrammar {
         return text
     }
 
-    /// An email: plus addressing, subdomains, a missing or one-letter TLD, upper case, whitespace, non-ASCII, up to 254 characters.
+    /// An email: plus addressing, subdomains, a missing or one-letter TLD, upper case, whitespace, non-ASCII, and lengths of 252 to 256.
     public static func email(_ d: inout Draw) -> String {
         var local = d.pick(["owner", "a", "jan.kowalski", "Pet.Owner", "x_y"])
         if d.chance(0.2) { local += "+" + d.pick(["pets", "tag", "1"]) }
@@ -41,13 +41,27 @@ public enum FieldGrammar {
         default: domain += "." + d.pick(["com", "pl", "org", "co", "museum"])
         }
         var text = local + (d.chance(0.05) ? "" : "@") + domain
-        if d.chance(0.1) {
-            let room = 254 - text.count
-            if room > 0 { text = String(repeating: "a", count: max(0, room - d.int(0...3))) + text }
-        }
+        if d.chance(0.12) { text = aroundLimit(text, length: 254 + d.int(-2...2), longLocal: d.chance(0.4)) }
         if d.chance(0.15) { text = text.uppercased() }
         if d.chance(0.1) { text = " " + text + d.pick(["", " "]) }
         return text
+    }
+
+    /// `email` grown to `length` characters (when it has an `@`): either its local part padded (past RFC 5321's 64), or
+    /// subdomain labels of at most 63 characters put in front of its domain, so the 254-character total is the only limit met.
+    static func aroundLimit(_ email: String, length: Int, longLocal: Bool) -> String {
+        guard let at = email.firstIndex(of: "@") else { return String(repeating: "a", count: max(0, length - email.count)) + email }
+        var local = String(email[..<at])
+        var domain = String(email[email.index(after: at)...])
+        if longLocal {
+            local = String(repeating: "a", count: max(0, length - email.count)) + local
+        } else {
+            while case let missing = length - (local.count + 1 + domain.count), missing > 0 {
+                // One character short cannot be a label and its dot: the local part takes it.
+                if missing == 1 { local = "a" + local } else { domain = String(repeating: "d", count: min(63, missing - 1)) + "." + domain }
+            }
+        }
+        return local + "@" + domain
     }
 
     /// A reward: 0 to 130 characters, multi-byte letters, emoji, combining marks, whitespace at the ends.

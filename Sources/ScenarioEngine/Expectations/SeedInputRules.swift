@@ -53,6 +53,9 @@ public enum SeedInputRules {
 
     /// 001 FR-005 and Assumptions "Email validation": RFC 5322 basic local@domain.tld, case-insensitive, trimmed.
     /// A one-letter TLD or non-ASCII text is outside "basic" but the seeds name no rule for it, so either reading passes.
+    /// Lengths: RFC 5322 sets none; the 254-character total and the 64-character local part and 63-character labels
+    /// come from RFC 5321 §4.5.3.1 and errata 1690, which the seeds do not name (001 Edge Cases "Email validation",
+    /// 003 T029), so an address beyond any of them may be accepted or rejected; at most 254 within the parts' limits is valid.
     public static func email(_ email: String) -> InputVerdict {
         let text = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
@@ -67,10 +70,11 @@ public enum SeedInputRules {
         let asciiOK = local.allSatisfy { localAllowed.contains($0) } && !local.hasPrefix(".") && !local.hasSuffix(".") && !local.contains("..")
             && labels.allSatisfy { $0.allSatisfy { labelAllowed.contains($0) } && !$0.hasPrefix("-") && !$0.hasSuffix("-") }
         let tldLetters = tld.allSatisfy { $0.isLetter }
-        if asciiOK, tldLetters, tld.count >= 2, tld.allSatisfy(\.isASCII), text.utf8.count <= 254 { return .valid }
+        let withinLengths = text.utf8.count <= 254 && local.utf8.count <= 64 && labels.allSatisfy { $0.utf8.count <= 63 }
+        if asciiOK, tldLetters, tld.count >= 2, tld.allSatisfy(\.isASCII), withinLengths { return .valid }
         if text.allSatisfy(\.isASCII), !tldLetters { return .invalid(rule: rule + ": the TLD must be letters") }
         if text.allSatisfy(\.isASCII), !asciiOK { return .invalid(rule: rule) }
-        return .either(why: "seed 001 says \"RFC 5322 basic local@domain.tld\" without naming one-letter TLDs, non-ASCII text or the 254-character limit; a client may accept or reject them")
+        return .either(why: "seed 001 says \"RFC 5322 basic local@domain.tld\" without naming one-letter TLDs, non-ASCII text or RFC 5321's length limits (254 in all, 64 before the @, 63 per label); a client may accept or reject them")
     }
 
     /// 001 FR-006 and Edge Cases "Reward truncation": the values the reward input may hold after the user typed `typed`

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import Exploration
 @testable import ScenarioEngine
 
 /// The seeds' input rules: strict where every seed line agrees, `either` where they conflict.
@@ -21,6 +22,39 @@ struct SeedInputRulesTests {
     ])
     func email(_ text: String, _ expected: String) {
         #expect(Self.name(SeedInputRules.email(text)) == expected, "\(text)")
+    }
+
+    /// `local@` + labels of 63 characters + `.com`, exactly `length` characters long.
+    static func longDomain(_ length: Int, local: String = "owner") -> String {
+        FieldGrammar.aroundLimit(local + "@example.com", length: length, longLocal: false)
+    }
+
+    @Test("emails around 254 characters: valid up to 254 within RFC 5321's part limits, either beyond any limit")
+    func emailLengths() {
+        for length in 252...256 {
+            let text = Self.longDomain(length)
+            #expect(text.count == length, "\(text.count) != \(length)")
+            #expect(text.split(separator: "@")[1].split(separator: ".").allSatisfy { $0.count <= 63 })
+            #expect(Self.name(SeedInputRules.email(text)) == (length <= 254 ? "valid" : "either"), "\(length)")
+        }
+        // Surrounding whitespace is trimmed before counting (001 Edge Cases: "trim whitespace").
+        #expect(Self.name(SeedInputRules.email(" " + Self.longDomain(254) + " ")) == "valid")
+        // A 65-character local part or a 64-character label is past RFC 5321 only: either reading.
+        let longLocal = FieldGrammar.aroundLimit("owner@example.com", length: 100, longLocal: true)
+        #expect(longLocal.count == 100)
+        #expect(Self.name(SeedInputRules.email(longLocal)) == "either")
+        #expect(Self.name(SeedInputRules.email(String(repeating: "a", count: 64) + "@example.com")) == "valid")
+        #expect(Self.name(SeedInputRules.email("a@" + String(repeating: "d", count: 64) + ".com")) == "either")
+        // Lengths do not rescue a malformed address.
+        #expect(Self.name(SeedInputRules.email(Self.longDomain(256).replacingOccurrences(of: "@", with: ""))) == "invalid")
+    }
+
+    @Test("the email grammar reaches lengths 252 to 256")
+    func grammarLengths() {
+        var seen = Set<Int>()
+        var d = Draw(seed: 11)
+        for _ in 0..<3000 { seen.insert(FieldGrammar.email(&d).trimmingCharacters(in: .whitespaces).count) }
+        #expect(Set(252...256).isSubset(of: seen), "\(seen.filter { $0 > 200 }.sorted())")
     }
 
     @Test("reward limit")
