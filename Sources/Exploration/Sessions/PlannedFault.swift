@@ -21,6 +21,10 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         case malformed
         /// The body dripped slowly, then complete.
         case slowBody
+        /// The server is unreachable (its port refuses connections) from the start, until a `serverBack` lifts it; `call` is unused.
+        case refuse
+        /// Create call `call` is answered, then the server is unreachable (the upload meets a refused connect) until lifted.
+        case refuseAfterAnswer
     }
 
     /// `createAnnouncement` (step 1) or `uploadPhoto` (step 2).
@@ -40,7 +44,8 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
     /// Whether the call fails for the client (delay and slowBody end in the normal answer).
     public var fails: Bool {
         switch kind {
-        case .delay, .slowBody: return false
+        // A refused server fails every request until lifted, not one call: the model keeps that state itself.
+        case .delay, .slowBody, .refuse, .refuseAfterAnswer: return false
         default: return true
         }
     }
@@ -56,6 +61,8 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         case .truncate: return "truncate"
         case .malformed: return "malformed"
         case .slowBody: return "slowBody"
+        case .refuse: return "refuse"
+        case .refuseAfterAnswer: return "refuseAfterAnswer"
         }
     }
 
@@ -68,6 +75,7 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         case .drop: return .connectionLost
         case .reset: return .reset
         case .truncate: return .truncated
+        case .refuse, .refuseAfterAnswer: return .refused
         case .delay, .slowBody: return .other
         }
     }
@@ -81,6 +89,9 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         case .truncate: fault = ["kind": "truncate", "bytes": 1]
         case .malformed: fault = contract == "createAnnouncement" ? ["kind": "malformed", "status": 201] : ["kind": "malformed"]
         case .slowBody: fault = ["kind": "slowBody", "chunkBytes": 16, "intervalMs": 5]
+        case .refuse:
+            // No selector: the port refuses from the first request on, as scenarios/fault-step1-refuse.json does.
+            return ["name": "the server is unreachable from the start", "fault": ["kind": "refuse"]]
         default: fault = ["kind": .string(kindName)]
         }
         return ["name": .string("\(contract) call \(call): \(kindName)"), "contract": .string(contract), "calls": [.number(Double(call))], "fault": fault]

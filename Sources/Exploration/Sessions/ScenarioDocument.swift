@@ -42,7 +42,7 @@ public struct ScenarioDocument: Sendable {
         let optional = steps.contains { ClientAction.optionalNames.contains($0.document["action"]?.stringValue ?? "") }
         var root: JSONObject = ["name": .string(name), "summary": .string(summary), "tags": optional ? ["explored", "optional-protocol"] : ["explored"],
                                 "report": .object(report(for: session))]
-        if session.faults.contains(where: { [.stall, .drop, .reset, .truncate].contains($0.kind) }) { root["client"] = ["timeoutMs": .number(Double(SeedModel.stallTimeoutMs))] }
+        if session.faults.contains(where: { [.stall, .drop, .reset, .truncate, .refuse, .refuseAfterAnswer].contains($0.kind) }) { root["client"] = ["timeoutMs": .number(Double(SeedModel.stallTimeoutMs))] }
         if !session.stored.isEmpty { root["backend"] = ["fixtures": ["announcements": .array(session.stored.map(\.fixture))]] }
         if !session.faults.isEmpty { root["faults"] = .array(session.faults.map(\.rule)) }
         root["steps"] = .array(steps.map(\.document))

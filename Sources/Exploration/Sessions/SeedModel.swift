@@ -30,9 +30,12 @@ public struct SeedModel: Sendable {
         var creates = 0
         var uploads = 0
         var detailCalls = 0
+        // A refused port stays refused until the rules are lifted (docs/faults.md `refuse`); lifting removes every rule.
+        var serverDown = session.faults.contains { $0.kind == .refuse }
+        var lifted = false
         var steps: [ModelledStep] = []
         func fault(_ contract: String, _ call: Int) -> PlannedFault? {
-            session.faults.first { $0.contract == contract && $0.call == call && $0.fails }
+            lifted ? nil : session.faults.first { $0.contract == contract && $0.call == call && $0.fails }
         }
         func attempt(_ action: String) -> ModelledStep {
             if offline {
@@ -45,6 +48,18 @@ public struct SeedModel: Sendable {
                     "expect": ["outcome": "failure", "alert": ["kind": .array(Self.alertKinds(.deviceOffline).map { .string($0) })],
                                "inputsIntact": true, "analytics": [], "journal": ["noRequests": true], "because": .string(Self.because(rules))],
                 ], kind: .attempt(succeeds: false), rules: rules)
+            }
+            if serverDown {
+                // Nothing reaches a port that refuses (-1004), however often the user taps. The seeds allow either alert
+                // for an unreachable server (SeedAlertPolicy .refused); a request stuck on a connection an earlier fault
+                // broke ends in a time-out instead, whose alert is allowed too.
+                phase = .alert
+                let rules: [ModelRule] = [.alertFitsCause, .stayOnForm, .inputsSurvive, .analyticsOnlyOnSuccess]
+                let kinds = Set(Self.alertKinds(.refused) + (brokenConnection ? Self.alertKinds(.timedOut) : []))
+                var expect: JSONObject = ["outcome": "failure", "alert": ["kind": .array(kinds.sorted().map { .string($0) })],
+                                          "inputsIntact": true, "analytics": [], "because": .string(Self.because(rules))]
+                if !brokenConnection { expect["journal"] = ["noRequests": true] }
+                return ModelledStep(document: ["action": .string(action), "expect": .object(expect)], kind: .attempt(succeeds: false), rules: rules)
             }
             if brokenConnection {
                 // Linux's libcurl keeps the connection a drop, reset or cut answer broke, and the next request on it may
@@ -61,7 +76,12 @@ public struct SeedModel: Sendable {
             creates += 1
             var order: [JSONValue] = ["createAnnouncement"]
             var failed = fault("createAnnouncement", creates)
-            if failed == nil {
+            let goesDown = !lifted && session.faults.contains { $0.kind == .refuseAfterAnswer && $0.contract == "createAnnouncement" && $0.call == creates }
+            if failed == nil, goesDown {
+                // Step 1 is answered, then the port closes: the upload meets a refused connect and never reaches the server.
+                serverDown = true
+                failed = PlannedFault(contract: "uploadPhoto", call: uploads + 1, kind: .refuseAfterAnswer)
+            } else if failed == nil {
                 uploads += 1
                 order.append("uploadPhoto")
                 failed = fault("uploadPhoto", uploads)
@@ -175,11 +195,18 @@ public struct SeedModel: Sendable {
                     "action": .string(offline ? "deviceOffline" : "deviceOnline"),
                     "expect": ["outcome": "done", "journal": ["noRequests": true], "because": .string(Self.because(rules))],
                 ], kind: .idle, rules: rules))
-            case (.readDetails(let index), .form) where !offline && session.stored.indices.contains(index):
+            case (.serverBack, _):
+                serverDown = false
+                lifted = true
+                steps.append(ModelledStep(document: [
+                    "action": "setFaults", "faults": [],
+                    "expect": ["because": "the server is reachable again: every fault rule is lifted (docs/faults.md: refuse stays until the rules change)"],
+                ], kind: .idle, rules: []))
+            case (.readDetails(let index), .form) where !offline && !serverDown && session.stored.indices.contains(index):
                 let read = DetailsModel.steps(for: session.stored[index], firstCall: detailCalls + 1) { fault("getAnnouncement", $0) != nil }
                 detailCalls += read.calls
                 steps += read.steps
-            case (.list, .form) where !offline:
+            case (.list, .form) where !offline && !serverDown:
                 let rules: [ModelRule] = [.listWithPhotos]
                 var expect: JSONObject = ["outcome": "success", "journal": ["order": ["listAnnouncements"]]]
                 // Before any upload the store holds only the preloaded announcements; afterwards a photo may have been

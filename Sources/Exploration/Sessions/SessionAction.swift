@@ -20,4 +20,6 @@ public enum SessionAction: Sendable, Equatable, Hashable {
     case readDetails(pet: Int)
     /// Open the announcements list (optional for drivers).
     case list
+    /// The server is reachable again: every fault rule is lifted (a `setFaults` step with none, as the refuse scenarios do).
+    case serverBack
 }

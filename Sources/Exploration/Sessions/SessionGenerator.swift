@@ -66,7 +66,28 @@ public struct SessionGenerator: Sendable {
         let date = d.chance(0.4) ? d.pick(Self.dates) : nil
         var session = Session(actions: actions, faults: faults, omittedFields: omitted, lastSeenDate: date)
         addReads(to: &session, index)
+        addRefuse(to: &session, index)
         return session
+    }
+
+    /// Some sessions find the server unreachable (`refuse`, from the start or right after a create's answer) and most
+    /// get it back at some later point (`serverBack`), from their own draws like the reads.
+    func addRefuse(to session: inout Session, _ index: Int) {
+        var d = Draw(seed: (seed ^ 0x0FF_11AE_5E) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index))
+        guard d.chance(0.15) else { return }
+        if d.chance(0.5) {
+            session.faults.append(PlannedFault(contract: "createAnnouncement", call: 1, kind: .refuse))
+        } else {
+            let call = d.pick([1, 1, 2])
+            session.faults.removeAll { $0.contract == "createAnnouncement" && $0.call == call }
+            session.faults.append(PlannedFault(contract: "createAnnouncement", call: call, kind: .refuseAfterAnswer))
+        }
+        guard d.chance(0.8) else { return }
+        // Back after the first tap, or later: the retries before it must fail without reaching the server.
+        let firstTap = session.actions.firstIndex { $0 == .submit || $0 == .doubleTap } ?? 0
+        let at = d.int((firstTap + 1)...max(firstTap + 1, session.actions.count))
+        session.actions.insert(.serverBack, at: at)
+        if !session.actions[at...].contains(where: { $0 == .retry || $0 == .submit }) { session.actions.append(d.chance(0.5) ? .retry : .submit) }
     }
 
     /// Some sessions first read stored announcements (details with faults and retries, the list), from their own draws
