@@ -24,6 +24,18 @@ public enum SessionShrinking {
             s.faults.remove(at: i)
             out.append(s)
         }
+        // Stored announcements no details read opens (the list's count follows the store, the model recounts it).
+        let read = actions.compactMap { action -> Int? in if case .readDetails(let pet) = action { pet } else { nil } }
+        let kept = session.stored.indices.filter(read.contains)
+        if kept.count < session.stored.count {
+            var s = session
+            s.stored = kept.map { session.stored[$0] }
+            s.actions = actions.map { action in
+                if case .readDetails(let pet) = action, let n = kept.firstIndex(of: pet) { return .readDetails(pet: n) }
+                return action
+            }
+            out.append(s)
+        }
         if !session.omittedFields.isEmpty || session.lastSeenDate != nil {
             var s = session
             s.omittedFields = []

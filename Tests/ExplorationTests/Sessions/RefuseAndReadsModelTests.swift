@@ -79,6 +79,17 @@ struct RefuseAndReadsModelTests {
         #expect(DetailsModel.presentation(of: closed)["lastSeenDate"] == ["Dec 30, 2024"])
     }
 
+    @Test("shrinking drops the stored announcements no read opens and renumbers the reads")
+    func shrinkStored() {
+        var other = Self.pet
+        other.id = "3c1d5e9f-4a61-4283-9d94-e0f1a2b3c498"
+        var session = Session(actions: [.readDetails(pet: 1), .submit], faults: [])
+        session.stored = [Self.pet, other]
+        let candidate = SessionShrinking.candidates(session).first { $0.stored.count == 1 }
+        #expect(candidate?.stored == [other])
+        #expect(candidate?.actions == [.readDetails(pet: 0), .submit])
+    }
+
     @Test("failed reads show the error and retry until the details load; the stored pet is inline in the scenario")
     func readsWithFaults() async throws {
         var session = Session(actions: [.readDetails(pet: 0), .list, .submit],
