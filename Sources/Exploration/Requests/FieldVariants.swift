@@ -82,7 +82,7 @@ enum FieldVariants {
 
     /// Both sides of each bound, zero, fractions, huge values.
     private static func numberEdges(schema: JSONValue, integer: Bool) -> [FieldVariant] {
-        var numbers: [Double] = [0, -1, 1.5, 1e308, 9_007_199_254_740_993]
+        var numbers: [Double] = [0, -1, 1.5, 1e308, 9_007_199_254_740_992]
         for bound in ["minimum", "maximum"] {
             guard let limit = schema[bound]?.numberValue else { continue }
             numbers += [limit - 1, limit - 0.000001, limit, limit + 0.000001, limit + 1]

@@ -28,7 +28,7 @@ public struct RequestExplorer: Sendable {
     }
 
     /// The budget without `--cases` or `--time`: every systematic case against a local server in a few seconds.
-    public static let defaultCases = 1200
+    public static let defaultCases = 800
 
     /// The contracts the model runs and the requests come from.
     public let contracts: ContractSet
