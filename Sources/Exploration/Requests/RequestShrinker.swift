@@ -38,7 +38,8 @@ struct RequestShrinker {
                 smaller[key] = nil
                 found.append(with(request, body: smaller))
             }
-            for (key, value) in body {
+            // Values the base body gives are already valid and simple; only the values a case changed are simplified.
+            for (key, value) in body where value != request.baseBody?[key] {
                 for simpler in Self.simpler(than: value, base: request.baseBody?[key]) {
                     var changed = body
                     changed[key] = simpler
