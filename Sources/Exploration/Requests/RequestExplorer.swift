@@ -142,7 +142,8 @@ public struct RequestExplorer: Sendable {
             notDeleted = await run.delete(created)
             deleted = created.filter { id in !notDeleted.contains { $0.hasPrefix(id) } }
         }
-        result.sort { ($0.knownDefect == nil ? 0 : 1) < ($1.knownDefect == nil ? 0 : 1) }
+        // Failures first, the rule most generated requests ran into first among them.
+        result.sort { ($0.knownDefect == nil ? 0 : 1, -$0.count) < ($1.knownDefect == nil ? 0 : 1, -$1.count) }
         return ExplorationOutcome(
             seed: options.seed, casesSent: sent, shrinkRequests: shrinkRequests, groups: result,
             headersAdded: added.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
@@ -173,7 +174,12 @@ public struct RequestExplorer: Sendable {
                 kept.append("a valid \(key)")
             }
         }
-        for key in base.keys where body[key] == nil { changed.append("no \(key)") }
+        let dropped = base.keys.filter { body[$0] == nil }
+        if dropped.count > 2 {
+            changed.append("\(dropped.count) of the valid body's keys left out")
+        } else {
+            changed += dropped.map { "no \($0)" }
+        }
         if changed.isEmpty { return request.label }
         return changed.joined(separator: " and ") + (kept.isEmpty ? "" : " with " + kept.joined(separator: " and "))
     }
