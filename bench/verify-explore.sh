@@ -3,7 +3,7 @@
 # Schemathesis on the same server with the exported OpenAPI document in the same run; then the same two
 # on a server with each drift of `serve --drift` (Sources/MockBackend/Drift/), with what each tool found.
 #
-#   bench/verify-explore.sh                       # release build, 800 cases, Schemathesis 100 examples per operation
+#   bench/verify-explore.sh                       # release build, 1000 cases, Schemathesis 100 examples per operation
 #   CONFIG=debug CASES=400 SCHEMATHESIS_EXAMPLES=50 bench/verify-explore.sh
 #
 # Schemathesis comes from PyPI (pinned like scripts/schemathesis.sh), installed into .build-venv.
@@ -12,7 +12,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 config=${CONFIG:-release}
-cases=${CASES:-800}
+cases=${CASES:-1000}
 seed=${SEED:-1}
 examples=${SCHEMATHESIS_EXAMPLES:-100}
 venv=.build-venv

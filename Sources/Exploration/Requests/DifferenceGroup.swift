@@ -40,6 +40,8 @@ public struct ExplorationOutcome: Sendable {
     public let seed: UInt64
     /// How many generated requests were sent (each to the server and the model), not counting shrinking.
     public let casesSent: Int
+    /// How many systematic cases the contracts give (sent first; random pairs fill a larger budget).
+    public let systematicCases: Int
     /// Requests shrinking sent on top.
     public let shrinkRequests: Int
     /// The differences, one group per rule, failures first.

@@ -49,7 +49,8 @@ public enum ExplorationResults {
 
     /// The console's exploration section: seed and budget, each group's headline, headers, what was left on the server.
     public static func consoleLines(_ outcome: ExplorationOutcome, strictHeaders: Bool) -> [String] {
-        var lines = ["explored with seed \(outcome.seed): \(outcome.casesSent) generated requests (+\(outcome.shrinkRequests) to shrink) "
+        var lines = ["explored with seed \(outcome.seed): \(outcome.casesSent) generated requests "
+            + "(\(min(outcome.casesSent, outcome.systematicCases)) of \(outcome.systematicCases) systematic, the rest random pairs; +\(outcome.shrinkRequests) to shrink) "
             + "in \(String(format: "%.1f", Double(outcome.duration.components.seconds) + Double(outcome.duration.components.attoseconds) / 1e18)) s, "
             + "each sent to the server and the model"]
         if let reason = outcome.setupFailure { lines.append("  ✗ exploration could not start: \(reason)") }

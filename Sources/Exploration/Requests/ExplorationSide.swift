@@ -124,9 +124,15 @@ struct RenderedRequest: Sendable {
         return line
     }
 
+    /// The start of a body on one line: line breaks as ⏎, other control bytes and non-UTF-8 (an image's) as ·.
     static func excerpt(_ data: Data) -> String {
         let text = String(decoding: data.prefix(400), as: UTF8.self).replacingOccurrences(of: "\r\n", with: "⏎")
-        return data.count > 400 ? text + "… (\(data.count) bytes)" : text
+        var line = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let unreadable = scalar.properties.generalCategory == .control || scalar == "\u{FFFD}"
+            line.append(scalar == "\n" ? "⏎" : unreadable ? "·" : scalar)
+        }
+        return data.count > 400 ? String(line) + "… (\(data.count) bytes)" : String(line)
     }
 
     // A generated path may already hold escapes (e.g. `%20`); they go out as written.

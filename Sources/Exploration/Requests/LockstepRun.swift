@@ -25,7 +25,7 @@ struct CaseObservation: Sendable {
     /// differs from whichever error the model gives first for the rest of the body, and that is still one rule.
     var signature: String {
         let status = differences.first { $0.aspect == "status" }.map { "model \($0.model.prefix(3)) " } ?? ""
-        return ([request.route, status] + differences.map { $0.groupsByValue ? "\($0.aspect): \($0.server)" : $0.aspect }).joined(separator: " | ")
+        return ([request.route, status, knownDefect?.id ?? ""] + differences.map { $0.groupsByValue ? "\($0.aspect): \($0.server)" : $0.aspect }).joined(separator: " | ")
     }
 }
 
@@ -121,12 +121,18 @@ struct LockstepRun: Sendable {
         var differences = comparison.differences(model: modelAnswer, server: serverAnswer)
         var knownDefect: KnownDefect?
         if !differences.isEmpty, comparison.differences(model: defectsAnswer, server: serverAnswer).isEmpty {
-            knownDefect = contracts.knownDefects.first { $0.contractID == request.contractID && $0.actual.status == serverAnswer.status }
+            // The same trigger the mock reproduces the defect by names which listed defect this is.
+            let sent = rendered[2]
+            if let trigger = KnownDefectTriggers.trigger(method: sent.method, path: sent.path, headers: sent.headers.map { ($0.key, $0.value) },
+                                                         body: [UInt8](sent.body)) {
+                knownDefect = contracts.knownDefects.first { $0.contractID == trigger.contractID && $0.trigger == trigger.trigger }
+            }
         }
         if request.readsBack, answers.allSatisfy({ $0.status == 201 }) {
             differences += await readBack(answers)
         }
-        let headers = AnswerComparison.headerChanges(model: modelAnswer, server: serverAnswer)
+        // A known defect's answer is the defect model's (some carry no request-id), so its headers are compared with that.
+        let headers = AnswerComparison.headerChanges(model: knownDefect == nil ? modelAnswer : defectsAnswer, server: serverAnswer)
         return CaseObservation(request: request, sent: rendered[0], serverSummary: AnswerComparison.summary(serverAnswer),
                                modelSummary: AnswerComparison.summary(modelAnswer), differences: differences, knownDefect: knownDefect,
                                headersAdded: headers.added, headersRemoved: headers.removed)

@@ -28,7 +28,7 @@ public struct RequestExplorer: Sendable {
     }
 
     /// The budget without `--cases` or `--time`: every systematic case against a local server in a few seconds.
-    public static let defaultCases = 800
+    public static let defaultCases = 1000
 
     /// The contracts the model runs and the requests come from.
     public let contracts: ContractSet
@@ -49,7 +49,7 @@ public struct RequestExplorer: Sendable {
         let clock = ContinuousClock()
         let started = clock.now
         func failed(_ reason: String, created: [String] = []) -> ExplorationOutcome {
-            ExplorationOutcome(seed: options.seed, casesSent: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
+            ExplorationOutcome(seed: options.seed, casesSent: 0, systematicCases: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
                                createdOnServer: created, deletedOnServer: [], notDeleted: [], setupFailure: reason, duration: clock.now - started)
         }
         let models: [PetSpotMockBackend]
@@ -70,7 +70,7 @@ public struct RequestExplorer: Sendable {
         guard let create = contracts.contracts.first(where: { JSONBodyModel(contract: $0, contracts: contracts) != nil }),
             var slotRequest = generator.validRequest(create, label: "the run's own announcement")
         else {
-            return ExplorationOutcome(seed: options.seed, casesSent: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
+            return ExplorationOutcome(seed: options.seed, casesSent: 0, systematicCases: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
                                       createdOnServer: [], deletedOnServer: [], notDeleted: [],
                                       setupFailure: "no contract creates announcements with a JSON body", duration: clock.now - started)
         }
@@ -80,7 +80,7 @@ public struct RequestExplorer: Sendable {
         }
         if let reason = await run.createSlots(slotRequest, count: RequestGenerator.slots) {
             let deleted = options.adminToken != nil ? await run.delete(run.createdOnServer) : []
-            return ExplorationOutcome(seed: options.seed, casesSent: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
+            return ExplorationOutcome(seed: options.seed, casesSent: 0, systematicCases: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
                                       createdOnServer: run.createdOnServer, deletedOnServer: [], notDeleted: deleted,
                                       setupFailure: reason, duration: clock.now - started)
         }
@@ -145,7 +145,7 @@ public struct RequestExplorer: Sendable {
         // Failures first, the rule most generated requests ran into first among them.
         result.sort { ($0.knownDefect == nil ? 0 : 1, -$0.count) < ($1.knownDefect == nil ? 0 : 1, -$1.count) }
         return ExplorationOutcome(
-            seed: options.seed, casesSent: sent, shrinkRequests: shrinkRequests, groups: result,
+            seed: options.seed, casesSent: sent, systematicCases: systematic.count, shrinkRequests: shrinkRequests, groups: result,
             headersAdded: added.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
             headersRemoved: removed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
             createdOnServer: created, deletedOnServer: deleted, notDeleted: notDeleted, setupFailure: nil, duration: clock.now - started)
