@@ -37,10 +37,10 @@ class Handler(BaseHTTPRequestHandler):
                 email = None
             if isinstance(email, str) and email.strip() == "":
                 answer = json.dumps({"error": {"code": "INVALID_FORMAT", "message": "email format is invalid",
-                                               "field": "email", "requestId": "changed0001"}}).encode()
+                                               "field": "email", "requestId": "changed001"}}).encode()
                 self.send_response(400)
                 self.send_header("Content-Type", "application/json; charset=utf-8")
-                self.send_header("request-id", "changed0001")
+                self.send_header("request-id", "changed001")
                 self.send_header("Content-Length", str(len(answer)))
                 self.end_headers()
                 self.wfile.write(answer)
