@@ -154,7 +154,9 @@ public struct RequestExplorer: Sendable {
     private func startModel(knownDefects: Bool) async throws -> PetSpotMockBackend {
         var logger = Logger(label: "spotcheck.verify.model")
         logger.logLevel = .critical
-        var modelOptions = PetSpotMockBackend.Options(contracts: contracts, seed: options.seed, adminToken: options.adminToken, quiet: true, logger: logger)
+        // Unseeded: two seeded models (or a server started with the same seed) would hand out the same ids, and a
+        // model that created one announcement fewer would then reuse an id the run already labelled.
+        var modelOptions = PetSpotMockBackend.Options(contracts: contracts, seed: nil, adminToken: options.adminToken, quiet: true, logger: logger)
         modelOptions.reproduceKnownDefects = knownDefects
         // The model is the oracle; checking its own answers against the contracts would only slow every case down.
         modelOptions.checkResponses = false
