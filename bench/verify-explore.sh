@@ -74,7 +74,12 @@ run_schemathesis() {
     local name=$1
     local out="$work/schemathesis-$name.log"
     local assignments
-    assignments=$("$venv/bin/python" scripts/schemathesis/seed.py "$url")
+    # A drifted server can break seed.py's own create (no managementPassword): Schemathesis then runs with
+    # credentials that match nothing, as it would against such a server.
+    if ! assignments=$("$venv/bin/python" scripts/schemathesis/seed.py "$url" 2>"$work/seed-$name.log"); then
+        echo "   (seed.py could not seed this server: $(tail -n 1 "$work/seed-$name.log"))"
+        assignments="SC_ID=00000000-0000-4000-8000-000000000000 SC_PASSWORD=000000 SC_IMAGE=none.png"
+    fi
     export SC_ADMIN_TOKEN=$admin_token
     for assignment in $assignments; do export "${assignment?}"; done
     local checks=not_a_server_error,status_code_conformance,content_type_conformance,response_headers_conformance

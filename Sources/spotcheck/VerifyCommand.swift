@@ -78,6 +78,12 @@ struct VerifyCommand: AsyncParsableCommand {
         }
         if dryRun {
             print(VerificationPlanner.describe(plan))
+            if !noExplore {
+                let systematic = RequestGenerator(contracts: contracts, adminChecks: adminToken != nil).systematicCases().count
+                let budget = cases.map { "at most \($0)" } ?? time.map { "for \($0)," } ?? "at most \(RequestExplorer.defaultCases)"
+                print("then exploration: generated requests \(budget) (\(systematic) systematic first, then random pairs), "
+                    + "each sent to the target and an embedded model")
+            }
             print("\(plan.count) checks; nothing was sent")
             return 0
         }

@@ -167,6 +167,8 @@ public struct RequestExplorer: Sendable {
     /// the optional keys it keeps, or the generated case's label.
     static func rule(of request: GeneratedRequest) -> String {
         guard case .json(.object(let body)) = request.body, let base = request.baseBody else { return request.label }
+        // A case that shrank back to the valid body differs on any create: its label would name a value it no longer sends.
+        if body == base, request.contractID != nil { return "the valid body" }
         var changed: [String] = []
         var kept: [String] = []
         for (key, value) in body {
