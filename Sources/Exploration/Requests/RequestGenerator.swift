@@ -80,7 +80,8 @@ public struct RequestGenerator: Sendable {
                                               label: "the admin token for an unknown id", credentials: .adminToken))
                 cases.append(GeneratedRequest(contractID: contract.id, method: contract.method, path: path,
                                               label: "the admin token", credentials: .adminToken))
-                cases.append(GeneratedRequest(contractID: "getAnnouncement", method: "GET", path: path, label: "a read after the delete"))
+                cases.append(GeneratedRequest(contractID: "getAnnouncement", method: "GET", path: "/api/v1/announcements/{slot2}",
+                                              label: "a read after the delete"))
             }
             return cases
         }
