@@ -59,15 +59,15 @@ run_spotcheck() {
     local out="$work/spotcheck-$name.log"
     "$bin" verify --target "$url" --seed "$seed" --cases "$cases" --admin-token "$admin_token" \
         --skip "photo of 20 MiB" --json "$work/spotcheck-$name.json" >"$out" 2>&1 || true
-    local line; line=$(grep -m1 '^explored with seed' "$out" || echo "explored: (no exploration line)")
+    local line; line=$(grep -a -m1 '^explored with seed' "$out" || echo "explored: (no exploration line)")
     local sent seconds
     sent=$(echo "$line" | sed -n 's/.*: \([0-9]*\) generated requests.*/\1/p')
     seconds=$(echo "$line" | sed -n 's/.* in \([0-9.]*\) s,.*/\1/p')
     spot_rate=$(python3 -c "print(f'{$sent / $seconds:.0f}' if '$seconds' and float('$seconds') > 0 else '?')" 2>/dev/null || echo "?")
-    spot_found=$(grep -cE '^  ✗ |^  ℹ the server' "$out" || true)
-    spot_examples=$(grep -cE '^FAIL' "$out" || true)
+    spot_found=$(grep -acE '^  ✗ |^  ℹ the server' "$out" || true)
+    spot_examples=$(grep -acE '^FAIL' "$out" || true)
     echo "   spotcheck: $sent generated requests in ${seconds}s ($spot_rate/s); $spot_found exploration finding(s), $spot_examples failing example(s)"
-    grep -E '^  ✗ |^  ℹ ' "$out" | cut -c1-220 | sed 's/^/     /' || true
+    grep -aE '^  ✗ |^  ℹ ' "$out" | cut -c1-220 | sed 's/^/     /' || true
 }
 
 run_schemathesis() {
@@ -93,7 +93,7 @@ run_schemathesis() {
     local generated
     generated=$(grep -oE '[0-9]+ generated' "$out" | head -n1 | grep -oE '[0-9]+' || echo 0)
     schema_rate=$(python3 -c "print(f'{$generated / ($ended - $started):.0f}')")
-    schema_found=$(grep -cE '^_+ .* _+$|^[0-9]+\. ' "$out" || true)
+    schema_found=$(grep -acE '^_+ .* _+$|^[0-9]+\. ' "$out" || true)
     echo "   schemathesis: $generated test cases in $(python3 -c "print(f'{$ended - $started:.1f}')")s ($schema_rate/s)"
     sed -n '/FAILURES/,/SUMMARY/p' "$out" | grep -E '^- |^[A-Z].*(failed|error)|^_+ ' | sort -u | head -n 12 | cut -c1-200 | sed 's/^/     /' || true
     grep -E 'Failures:|failed|passed' "$out" | tail -n 3 | sed 's/^/     /' || true
