@@ -133,9 +133,15 @@ struct LockstepRun: Sendable {
         }
         // A known defect's answer is the defect model's (some carry no request-id), so its headers are compared with that.
         let headers = AnswerComparison.headerChanges(model: knownDefect == nil ? modelAnswer : defectsAnswer, server: serverAnswer)
+        // A header the contract requires on this answer is part of the contract, not information: its loss is a difference.
+        let required = request.contractID.flatMap { contracts.contract(id: $0)?.response(status: modelAnswer.status) }?.headers
+            .filter(\.required).map { $0.name.lowercased() } ?? []
+        for name in headers.removed where required.contains(name) && knownDefect == nil {
+            differences.append(AnswerDifference(aspect: "header \(name)", model: "sent (the contract requires it)", server: "absent", groupsByValue: true))
+        }
         return CaseObservation(request: request, sent: rendered[0], serverSummary: AnswerComparison.summary(serverAnswer),
                                modelSummary: AnswerComparison.summary(modelAnswer), differences: differences, knownDefect: knownDefect,
-                               headersAdded: headers.added, headersRemoved: headers.removed)
+                               headersAdded: headers.added, headersRemoved: headers.removed.filter { !required.contains($0) || knownDefect != nil })
     }
 
     private static func answer(_ side: ExplorationSide, _ request: RenderedRequest, _ client: ExactHTTPClient) async -> Result<ExactHTTPClient.Answer, ProxyError> {
