@@ -68,9 +68,10 @@ public struct ProxyCommand: AsyncParsableCommand {
         } catch {
             return failure("\(error)")
         }
+        InputFolder.warn(about: contractSet, command: "spotcheck proxy")
         let rules: [FaultRule]
         do {
-            rules = try faults.rules(seed: seed)
+            rules = try faults.rules(seed: seed, knownContracts: contractSet.contracts.map(\.id))
         } catch {
             return failure(error.description)
         }
@@ -84,7 +85,7 @@ public struct ProxyCommand: AsyncParsableCommand {
             let proxy = try await FaultProxy.start(
                 target: url, host: listen.host, port: listen.port ?? 0, faults: rules, seed: seed, journalLimit: listen.journalLimit,
                 contracts: contractSet, adminPort: listen.adminPort, adminToken: listen.adminToken, quiet: listen.quiet,
-                timeout: .milliseconds(Int64(timeout * 1000)), exchangeObserver: monitor)
+                timeout: .milliseconds(Int64(timeout * 1000)), exchangeObserver: monitor, allowedHosts: listen.allowHost)
             return .success(proxy)
         } catch {
             return failure("\(error)")

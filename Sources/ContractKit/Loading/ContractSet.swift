@@ -12,6 +12,8 @@ public struct ContractSet: Sendable {
     public let validator: SchemaValidator
     /// The documented answers the real server is known to get wrong (`known-defects.json`); empty without that file.
     public var knownDefects: [KnownDefect] = []
+    /// Entries of the folder that were skipped although named like contract files (see `ContractLoader.warnings`).
+    public var warnings: [LintProblem] = []
 
     /// Loads and lints a contracts folder; throws ContractLoadError listing every problem if any.
     public static func load(from directory: URL) throws(ContractLoadError) -> ContractSet {
@@ -19,7 +21,7 @@ public struct ContractSet: Sendable {
         let (contracts, schemas) = loader.load()
         guard loader.problems.isEmpty else { throw ContractLoadError(directory: directory, problems: loader.problems) }
         return ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator,
-                           knownDefects: loader.knownDefects)
+                           knownDefects: loader.knownDefects, warnings: loader.warnings)
     }
 
     /// Every problem in a contracts folder, in file order; [] means it is clean.
@@ -27,6 +29,15 @@ public struct ContractSet: Sendable {
         var loader = ContractLoader(directory: directory)
         _ = loader.load()
         return loader.problems
+    }
+
+    /// The entries of a contracts folder that look like contract or schema files but are skipped (folders, dangling or
+    /// looping symlinks); found without loading anything, so a folder that fails to load still gets them.
+    public static func warnings(directory: URL) -> [LintProblem] {
+        var loader = ContractLoader(directory: directory)
+        _ = loader.jsonFiles(in: directory)
+        _ = loader.jsonFiles(in: directory.appendingPathComponent("schemas"))
+        return loader.warnings
     }
 
     /// The contracts folder bundled with this checkout (found from #filePath: <repo>/contracts).

@@ -6,14 +6,13 @@ struct PetSpotAdminHooks: AdminHooks {
 
     /// Back to the start state (fixtures only, seed rewound); with a data directory, the reset is saved too.
     func reset() async {
-        store.reset()
-        try? await store.waitUntilDurable()
+        _ = await store.durably { store.reset() }
     }
 
-    /// `{"count", "persistent", "dataDir", "announcements": [{"id", "managementPassword", "photo": {"type", "bytes", "url"}?, "announcement"}]}`,
-    /// the newest `limit` first; `count` is the total.
-    func state(limit: Int) async -> JSONValue? {
-        let (count, newest) = store.snapshot(limit: limit)
+    /// `{"count", "persistent", "dataDir", "announcements": [{"id", "managementPassword", "photo": {"type", "bytes", "url"}?, "announcement"}],
+    /// "next"}`: one page, newest first; `count` is the total, `next` the cursor of the following page (null on the last).
+    func state(_ page: StatePageRequest) async -> JSONValue? {
+        let (count, newest, next) = store.page(page)
         let items: [JSONValue] = newest.map { stored in
             var o = JSONObject()
             o["id"] = .string(stored.id)
@@ -30,17 +29,14 @@ struct PetSpotAdminHooks: AdminHooks {
         return .object([
             "count": .number(Double(count)), "persistent": .bool(store.persistence != nil),
             "dataDir": store.persistence.map { .string($0.url.path) } ?? .null, "announcements": .array(items),
+            "next": next.map { .number(Double($0)) } ?? .null,
         ])
     }
 
     func deleteAnnouncement(id: String) async throws(AdminHookError) -> Bool {
-        guard store.delete(id: id) else { return false }
-        do {
-            try await store.waitUntilDurable()
-        } catch {
-            throw AdminHookError(error.description, badRequest: false)
-        }
-        return true
+        let (deleted, failure) = await store.durably { store.delete(id: id) }
+        if let failure { throw AdminHookError(failure.description, badRequest: false) }
+        return deleted
     }
 
     func photo(id: String) async -> (bytes: [UInt8], contentType: String)? {
@@ -55,12 +51,8 @@ struct PetSpotAdminHooks: AdminHooks {
         } catch {
             throw AdminHookError(error.description, badRequest: true)
         }
-        store.load(fixtures)
-        do {
-            try await store.waitUntilDurable()
-        } catch {
-            throw AdminHookError(error.description, badRequest: false)
-        }
+        let (_, failure) = await store.durably { store.load(fixtures) }
+        if let failure { throw AdminHookError(failure.description, badRequest: false) }
         return fixtures.count
     }
 }

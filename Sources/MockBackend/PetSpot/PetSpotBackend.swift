@@ -26,6 +26,8 @@ public struct PetSpotBackend: MockResponder {
         public var now: @Sendable () -> Date
         /// The most announcements created through the API that are kept, oldest evicted first; nil keeps all.
         public var storeLimit: Int?
+        /// The most bytes stored announcements and photos may take, oldest created evicted first; nil bounds nothing.
+        public var storeMaxBytes: Int?
         /// Where the store keeps its changes across restarts (`serve --data-dir`); nil keeps it in memory.
         public var dataDirectory: StoreDataDirectory?
 
@@ -78,7 +80,7 @@ public struct PetSpotBackend: MockResponder {
         self.configuration = configuration
         self.validator = try CreateAnnouncementValidator(contracts: configuration.contracts)
         self.store = AnnouncementStore(seed: configuration.seed, fixtures: configuration.fixtures, limit: configuration.storeLimit,
-                                       persistence: configuration.dataDirectory)
+                                       maxBytes: configuration.storeMaxBytes, persistence: configuration.dataDirectory)
         self.responseCheck = configuration.checkResponses ? ResponseContractCheck(contracts: configuration.contracts) : nil
     }
 
@@ -86,18 +88,20 @@ public struct PetSpotBackend: MockResponder {
     public func respond(to request: MockRequest) async -> MockResponse {
         let route = PetSpotRoute(method: request.method, path: request.path)
         guard case .uploadPhoto(let id) = route, request.body.readableBytes > Self.offloadThreshold else {
-            return await durable(answerNow(route, request), route: route)
+            return await durable(route: route) { answerNow(route, request) }
         }
         // Only a big upload waits: its multipart scan runs on the thread pool, never on an event loop.
-        let requestID = store.nextRequestID()
-        var response: MockResponse
-        do {
-            try authorizeUpload(id: id, headers: request.headers)
-            response = try acceptPhoto(id: id, scan: await Self.offloadedPhotoScan(of: request))
-        } catch {
-            response = errorResponse(error, requestID: requestID)
+        return await durable(route: route) {
+            let requestID = store.nextRequestID()
+            var response: MockResponse
+            do {
+                try authorizeUpload(id: id, headers: request.headers)
+                response = try acceptPhoto(id: id, scan: await Self.offloadedPhotoScan(of: request))
+            } catch {
+                response = errorResponse(error, requestID: requestID)
+            }
+            return finish(response, for: request, route: route, requestID: requestID)
         }
-        return await durable(finish(response, for: request, route: route, requestID: requestID), route: route)
     }
 
     /// Every answer but a big upload's is ready at once, so the server answers on its event loop without a task hop.

@@ -41,8 +41,8 @@ public final class FaultProxy: MockResponder {
         var path = components.percentEncodedPath
         while path.hasSuffix("/") { path.removeLast() }
         basePath = path
-        hostHeader = components.port == nil ? host : "\(host):\(port)"
-        client = UpstreamClient(host: host, port: port, group: eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton,
+        hostHeader = components.port == nil ? HostLiteral.bracketed(host) : "\(HostLiteral.bracketed(host)):\(port)"
+        client = UpstreamClient(host: HostLiteral.unbracketed(host), port: port, group: eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton,
                                 timeout: timeout.timeAmount, maxResponseBytes: maxBodyBytes,
                                 targetDescription: target.absoluteString)
     }
@@ -113,12 +113,14 @@ public final class FaultProxy: MockResponder {
                              seed: UInt64? = nil, journalLimit: Int = 1000, contracts: ContractSet? = nil,
                              contractID: (@Sendable (_ method: String, _ path: String) -> String?)? = nil,
                              adminPort: Int? = nil, adminToken: String? = nil, quiet: Bool = true,
-                             timeout: Duration = .seconds(60), exchangeObserver: (any ExchangeObserver)? = nil) async throws -> RunningFaultProxy {
+                             timeout: Duration = .seconds(60), exchangeObserver: (any ExchangeObserver)? = nil,
+                             allowedHosts: [String] = []) async throws -> RunningFaultProxy {
         let proxy = try FaultProxy(target: target, timeout: timeout)
         let matcher: @Sendable (String, String) -> String? = contractID ?? { method, path in
             contracts?.match(method: method, path: path)?.contract.id
         }
-        let configuration = ServerConfiguration(host: host, port: port, adminPort: adminPort, adminToken: adminToken, quiet: quiet)
+        var configuration = ServerConfiguration(host: host, port: port, adminPort: adminPort, adminToken: adminToken, quiet: quiet)
+        configuration.allowedHosts = allowedHosts
         let server = MockServer(configuration: configuration, responder: proxy, faults: FaultLayer(rules: faults, seed: seed),
                                 journal: Journal(limit: journalLimit), admin: nil, contractID: matcher, exchangeObserver: exchangeObserver)
         let address = try await server.start()
