@@ -27,6 +27,9 @@ BURST=${BURST:-1000 5000}
 # measures the plain release build.
 SWIFT_BUILD_FLAGS=${SWIFT_BUILD_FLAGS-"--static-swift-stdlib"}
 BURST_RUNS=${BURST_RUNS:-$RUNS}
+# WireMock is a JVM: it starts in seconds, so it gets fewer starts, and is warmed up (its JIT) before it is measured.
+WIREMOCK_STARTS=${WIREMOCK_STARTS:-3}
+WARMUP=${WARMUP:-10s}
 OUT=bench/out
 RAW=$OUT/raw
 PACT_FILE=bench/petspot.pact.json
@@ -73,6 +76,19 @@ if [ ! -x "$OUT/venv/bin/pact" ]; then
     "$OUT/venv/bin/pip" install -q pact-python-cli || fail "pip install pact-python-cli failed"
 fi
 PACT=$OUT/venv/bin/pact
+# WireMock's standalone jar ships inside the `wiremock` package on PyPI (its admin client); Java 17 from Debian runs it.
+if ! "$OUT/venv/bin/python" -c 'import wiremock' 2>/dev/null; then
+    step "installing wiremock (venv in $OUT/venv) for its standalone jar"
+    "$OUT/venv/bin/pip" install -q wiremock || fail "pip install wiremock failed"
+fi
+WIREMOCK_JAR=$("$OUT/venv/bin/python" -c 'import glob, os, wiremock; print(sorted(glob.glob(os.path.join(os.path.dirname(wiremock.__file__), "server", "wiremock-standalone-*.jar")))[-1])') \
+    || fail "no wiremock-standalone jar in the wiremock package"
+if ! command -v java >/dev/null 2>&1; then
+    step "installing Java 17 (apt) for WireMock"
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jre-headless >/dev/null \
+        || fail "apt-get install openjdk-17-jre-headless failed"
+fi
+JAVA=$(command -v java)
 
 step "release build (once): swift build -c release $SWIFT_BUILD_FLAGS"
 # shellcheck disable=SC2086 # the flags are words
@@ -105,6 +121,9 @@ pact["interactions"] = [by[d] for d in ("health: ok", "getAnnouncement: with pho
 json.dump(pact, open(sys.argv[3], "w"), indent=2)
 PY
 PACT_GET_PATH=$(cat "$RAW/pact-get-path.txt")
+# The peers' other settings from the same 3 interactions: the pact with `like(...)` type matchers on the create body's
+# fields (what a consumer test writes), and WireMock stub mappings equivalent to the exact pact.
+python3 bench/peer_stubs.py "$RAW/minimal.pact.json" "$RAW/like.pact.json" "$RAW/wiremock" || fail "bench/peer_stubs.py failed"
 
 # --- server control ---------------------------------------------------------------------------------
 PIDS=()
@@ -188,6 +207,11 @@ set_cmd() { # server
     spotcheck-all) CMD=("$SERVE_BIN" --port 0 --quiet --validate all) ;;
     pact) PORT=$(free_port); CMD=("$PACT" stub -f "$PACT_FILE" -p "$PORT" -l none) ;;
     pact-min) PORT=$(free_port); CMD=("$PACT" stub -f "$RAW/minimal.pact.json" -p "$PORT" -l none) ;;
+    pact-like) PORT=$(free_port); CMD=("$PACT" stub -f "$RAW/like.pact.json" -p "$PORT" -l none) ;;
+    # As WireMock's docs advise for load: no request journal (it keeps every request otherwise), no request logging,
+    # not verbose (the default); its stubs are bench/peer_stubs.py's mappings.
+    wiremock) PORT=$(free_port); CMD=("$JAVA" -jar "$WIREMOCK_JAR" --port "$PORT" --bind-address 127.0.0.1 --root-dir "$RAW/wiremock"
+              --no-request-journal --disable-request-logging --disable-banner) ;;
     nginx) PORT=$(free_port); write_nginx_conf "$PORT"
            CMD=("$NGINX" -p "$NGINX_DIR/" -c "$NGINX_DIR/nginx.conf" -e "$NGINX_DIR/error.log") ;;
     esac
@@ -208,7 +232,7 @@ start_server() { # server
         done
         URL=$(sed -n 's/^Listening on //p' "$RAW/$1.log" | head -n 1); URL=${URL%/}
         wait_http "$URL/api/health" ;;
-    pact|pact-min) URL="http://127.0.0.1:$PORT"; wait_http "$URL/api/health" ;;
+    pact|pact-min|pact-like|wiremock) URL="http://127.0.0.1:$PORT"; wait_http "$URL/api/health" ;;
     nginx) URL="http://127.0.0.1:$PORT"; wait_http "$URL$NGINX_PATH" ;;
     esac
 }
@@ -280,6 +304,12 @@ for n in $(seq "$STARTS"); do
     grep '^{"timings"' "$RAW/start-timings-$n.log" >> "$RAW/start-timings.jsonl" || fail "no timings line in $RAW/start-timings-$n.log"
 done
 tail -n 1 "$RAW/start-timings.jsonl" | sed 's/^/   /'
+for n in $(seq "$WIREMOCK_STARTS"); do
+    set_cmd wiremock
+    python3 bench/first_answer.py --log "$RAW/start-wiremock.log" --url "http://127.0.0.1:$PORT/api/health" -- "${CMD[@]}" \
+        | sed "s/^{/{\"server\": \"wiremock\", /" >> "$RAW/starts.jsonl" || fail "wiremock start $n failed; see $RAW/start-wiremock.log"
+done
+grep -o '"server": "wiremock", "ms": [0-9.]*' "$RAW/starts.jsonl" | sed 's/^/   /'
 
 step "Pact stub (the whole pact and the minimal one) and nginx: ready"
 start_server pact; PACT_URL=$URL; PACT_PID=$PID
@@ -288,6 +318,21 @@ start_server pact-min; MIN_URL=$URL; MIN_PID=$PID
 record_rss pact-min ready "$MIN_PID"
 start_server nginx; NGINX_URL=$URL; NGINX_PID=$PID
 record_rss nginx ready "$NGINX_PID"
+start_server pact-like; LIKE_URL=$URL; LIKE_PID=$PID
+record_rss pact-like ready "$LIKE_PID"
+start_server wiremock; WM_URL=$URL; WM_PID=$PID
+record_rss wiremock ready "$WM_PID"
+for peer in "$LIKE_URL" "$WM_URL"; do
+    status=$(curl -s --max-time 5 -o /dev/null -w '%{http_code}' -X POST "$peer/api/v1/announcements" \
+        -H 'Content-Type: application/json' --data @bench/create-body.json)
+    [ "$status" = 201 ] || fail "$peer answered $status, not 201, to the create body"
+    curl -fs --max-time 5 -o /dev/null "$peer$PACT_GET_PATH" || fail "$peer did not answer GET $PACT_GET_PATH"
+done
+# A JVM compiles its hot paths while it serves: WireMock gets both loads once before anything of it is measured.
+step "warming WireMock up (wrk $WARMUP per operation, not measured)"
+run_bg wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" "$WM_URL$PACT_GET_PATH" > "$RAW/wiremock-warmup-get.txt" 2>&1 || fail "wrk warm-up failed"
+run_bg wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" -s bench/create.lua "$WM_URL/api/v1/announcements" > "$RAW/wiremock-warmup-create.txt" 2>&1 \
+    || fail "wrk warm-up failed"
 curl -fs --max-time 5 -o /dev/null "$PACT_URL$PACT_GET_PATH" || fail "Pact stub did not answer GET $PACT_GET_PATH"
 # SpotCheck with the other validation scopes: --validate off (what the mock itself costs) and --validate all
 # (answers and invariants checked too, as the proxy does by default).
@@ -305,6 +350,7 @@ for n in $(seq "$RUNS"); do
     run_wrk pact get "$n" "$PACT_URL$PACT_GET_PATH"
     run_wrk nginx get "$n" "$NGINX_URL$NGINX_PATH"
     run_wrk pact-min get "$n" "$MIN_URL$PACT_GET_PATH"
+    run_wrk wiremock get "$n" "$WM_URL$PACT_GET_PATH"
     run_wrk spotcheck-nv get "$n" "$NV_URL$NV_GET_PATH"
     run_wrk spotcheck-all get "$n" "$ALL_URL$ALL_GET_PATH"
 done
@@ -313,6 +359,8 @@ for n in $(seq "$RUNS"); do
     run_wrk spotcheck create "$n" "$SPOT_URL/api/v1/announcements" bench/create.lua; SPOT_REQUESTS=$((SPOT_REQUESTS + REQUESTS))
     run_wrk pact create "$n" "$PACT_URL/api/v1/announcements" bench/create.lua
     run_wrk pact-min create "$n" "$MIN_URL/api/v1/announcements" bench/create.lua
+    run_wrk pact-like create "$n" "$LIKE_URL/api/v1/announcements" bench/create.lua
+    run_wrk wiremock create "$n" "$WM_URL/api/v1/announcements" bench/create.lua
     run_wrk spotcheck-nv create "$n" "$NV_URL/api/v1/announcements" bench/create.lua
     run_wrk spotcheck-all create "$n" "$ALL_URL/api/v1/announcements" bench/create.lua
 done
@@ -320,7 +368,9 @@ record_rss spotcheck after-load "$SPOT_PID"
 record_rss pact after-load "$PACT_PID"
 record_rss nginx after-load "$NGINX_PID"
 record_rss pact-min after-load "$MIN_PID"
-stop "$PACT_PID"; stop "$MIN_PID"; stop "$NV_PID"; stop "$ALL_PID"
+record_rss pact-like after-load "$LIKE_PID"
+record_rss wiremock after-load "$WM_PID"
+stop "$PACT_PID"; stop "$MIN_PID"; stop "$NV_PID"; stop "$ALL_PID"; stop "$LIKE_PID"; stop "$WM_PID"
 
 # A burst: every connection opened at once (wrk connects all of them before the first request), so the
 # servers must accept a thousand or more while already answering the first ones. wrk gives up on a request
@@ -389,6 +439,7 @@ OWN_SECONDS=$(tail -n 1 "$RAW/times.txt" | awk '{ s = 0; for (i = 1; i <= 2; i++
     echo "wall_seconds=$(awk "BEGIN { print $(date +%s.%N) - $WALL_START }")"
     echo "machine_busy_seconds=$(awk "BEGIN { print ($BUSY_END - $BUSY_START) / $(getconf CLK_TCK) }")"
     echo "own_cpu_seconds=$OWN_SECONDS"
+    echo "wiremock=WireMock $(basename "$WIREMOCK_JAR" .jar | sed 's/^wiremock-standalone-//') (standalone jar of the wiremock $("$OUT/venv/bin/pip" show wiremock 2>/dev/null | sed -n 's/^Version: //p') package), $("$JAVA" -version 2>&1 | head -n 1)"
     echo "pact_interactions=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["interactions"]))' "$PACT_FILE")"
 } > "$RAW/env.txt"
 python3 bench/performance_report.py "$RAW" "$OUT/results.json" docs/performance.md \

@@ -12,6 +12,21 @@ public struct ContractSet: Sendable {
     public let validator: SchemaValidator
     /// The documented answers the real server is known to get wrong (`known-defects.json`); empty without that file.
     public var knownDefects: [KnownDefect] = []
+    /// Each contract's request schemas compiled at load, by contract id: the per-request check walks no schema (issue 23).
+    public let requestChecks: [String: CompiledRequestCheck]
+
+    /// A contract set from loaded parts; compiles every contract's request check.
+    public init(directory: URL, contracts: [Contract], schemas: [String: JSONValue], validator: SchemaValidator,
+                knownDefects: [KnownDefect] = []) {
+        self.directory = directory
+        self.contracts = contracts
+        self.schemas = schemas
+        self.validator = validator
+        self.knownDefects = knownDefects
+        var checks: [String: CompiledRequestCheck] = [:]
+        for contract in contracts { checks[contract.id] = CompiledRequestCheck(contract, validator: validator) }
+        requestChecks = checks
+    }
 
     /// Loads and lints a contracts folder; throws ContractLoadError listing every problem if any.
     public static func load(from directory: URL) throws(ContractLoadError) -> ContractSet {
