@@ -40,7 +40,10 @@ step() { echo "== $*"; }
 
 # The burst runs open thousands of connections at once; servers started from here inherit the limit.
 ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-rm -rf "$RAW" "$NGINX_DIR"
+rm -rf "$RAW" "$NGINX_DIR" "$OUT/cache"
+# serve's lint cache (issue 23) lives here for the run: the first start lints and fills it, later starts skip the lint,
+# as every start after the first does for a user whose contracts did not change.
+export SPOTCHECK_CACHE_DIR=$PWD/$OUT/cache
 mkdir -p "$RAW" "$NGINX_DIR/www" "$NGINX_DIR/tmp"
 # What the machine was doing before we started, for the report (the cores are shared).
 cut -d' ' -f1-3 /proc/loadavg > "$RAW/load-start.txt"
@@ -304,6 +307,13 @@ for n in $(seq "$STARTS"); do
     grep '^{"timings"' "$RAW/start-timings-$n.log" >> "$RAW/start-timings.jsonl" || fail "no timings line in $RAW/start-timings-$n.log"
 done
 tail -n 1 "$RAW/start-timings.jsonl" | sed 's/^/   /'
+# The same with the lint cache off: what a start costs when the contracts changed (every start lints).
+for n in $(seq "$STARTS"); do
+    SPOTCHECK_CACHE_DIR=off python3 bench/first_answer.py --log "$RAW/start-timings-cold-$n.log" --url-from-log "Listening on " \
+        --path /api/health -- "$SERVE_BIN" --port 0 --quiet --timings > /dev/null || fail "spotcheck-serve --timings failed; see $RAW/start-timings-cold-$n.log"
+    grep '^{"timings"' "$RAW/start-timings-cold-$n.log" >> "$RAW/start-timings-cold.jsonl" || fail "no timings line in $RAW/start-timings-cold-$n.log"
+done
+tail -n 1 "$RAW/start-timings-cold.jsonl" | sed 's/^/   /'
 for n in $(seq "$WIREMOCK_STARTS"); do
     set_cmd wiremock
     python3 bench/first_answer.py --log "$RAW/start-wiremock.log" --url "http://127.0.0.1:$PORT/api/health" -- "${CMD[@]}" \

@@ -28,13 +28,20 @@ public struct ContractSet: Sendable {
         requestChecks = checks
     }
 
-    /// Loads and lints a contracts folder; throws ContractLoadError listing every problem if any.
-    public static func load(from directory: URL) throws(ContractLoadError) -> ContractSet {
+    /// Whether this load skipped the schema lint and example checks because `cache` vouched for the same content.
+    public private(set) var lintSkipped = false
+
+    /// Loads and lints a contracts folder; throws ContractLoadError listing every problem if any. With a `cache`, content
+    /// that this build loaded lint-clean before is not linted again (`lintSkipped`), and a clean load is recorded.
+    public static func load(from directory: URL, cache: ContractLintCache? = nil) throws(ContractLoadError) -> ContractSet {
         var loader = ContractLoader(directory: directory)
+        loader.cache = cache
         let (contracts, schemas) = loader.load()
         guard loader.problems.isEmpty else { throw ContractLoadError(directory: directory, problems: loader.problems) }
-        return ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator,
-                           knownDefects: loader.knownDefects)
+        var set = ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator,
+                              knownDefects: loader.knownDefects)
+        set.lintSkipped = loader.checksSkipped
+        return set
     }
 
     /// Every problem in a contracts folder, in file order; [] means it is clean.
