@@ -45,6 +45,8 @@ public struct PetSpotMockBackend: Sendable {
         public var reproduceKnownDefects = false
         /// Validates, counts and records every exchange (see `ExchangeMonitor`); nil checks nothing beyond `checkResponses`.
         public var exchangeObserver: (any ExchangeObserver)?
+        /// Host names, besides loopback, address literals and `host`, that the admin API and dashboard answer (`--allow-host`).
+        public var allowedHosts: [String] = []
         /// A directory that keeps announcements, passwords and photos across restarts; nil keeps them in memory only.
         public var dataDirectory: URL?
 
@@ -99,9 +101,10 @@ public struct PetSpotMockBackend: Sendable {
         if options.reproduceKnownDefects { backendConfiguration.knownDefects = options.contracts.knownDefects }
         backendConfiguration.dataDirectory = try options.dataDirectory.map { url throws(StoreDataDirectoryError) in try StoreDataDirectory.open(url) }
         let backend = try PetSpotBackend(configuration: backendConfiguration)
-        let configuration = ServerConfiguration(
+        var configuration = ServerConfiguration(
             host: options.host, port: options.port, adminPort: options.adminPort, adminToken: options.adminToken,
             idleTimeout: options.idleTimeout, logger: options.logger, quiet: options.quiet)
+        configuration.allowedHosts = options.allowedHosts
         let server = MockServer(
             configuration: configuration,
             responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift), faults: FaultLayer(rules: options.faults, seed: options.seed),

@@ -1,4 +1,5 @@
 import ArgumentParser
+import MockBackend
 
 /// Where a SpotCheck server listens and how its journal and admin API behave; shared by `serve` and `proxy`.
 struct ListenOptions: ParsableArguments {
@@ -14,6 +15,11 @@ struct ListenOptions: ParsableArguments {
     @Option(help: "Token for the admin API (X-SpotCheck-Admin-Token; serve: also DELETE's whole Authorization value, default tajnehasloadmina on loopback); required off loopback.")
     var adminToken: String?
 
+    @Option(name: .customLong("allow-host"), help: ArgumentHelp(
+        "A host name the admin API and dashboard also answer to (repeatable; *.example.test allows its subdomains); loopback names, addresses and --host always are.",
+        valueName: "name"))
+    var allowHost: [String] = []
+
     @Option(help: "How many requests the journal keeps.")
     var journalLimit: Int = 1000
 
@@ -23,6 +29,14 @@ struct ListenOptions: ParsableArguments {
     func validate() throws {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be 0...65535, got \(port)") }
         if let adminPort, !(0...65535).contains(adminPort) { throw ValidationError("--admin-port must be 0...65535, got \(adminPort)") }
+        for name in allowHost where !ServerConfiguration.isValidAllowedHost(name) {
+            throw ValidationError("--allow-host \(name) is not a host name (give a name such as devbox.local or *.devbox.test, without a port)")
+        }
+        do {
+            _ = try ServerConfiguration(host: host).resolveLoopback()
+        } catch {
+            throw ValidationError(error.description)
+        }
         guard journalLimit > 0 else { throw ValidationError("--journal-limit must be positive, got \(journalLimit)") }
     }
 }

@@ -53,7 +53,7 @@ public struct ServeCommand: AsyncParsableCommand {
     var timings = false
 
     public func validate() throws {
-        if listen.adminToken == nil && !ServerConfiguration(host: listen.host).isLoopback {
+        if listen.adminToken == nil && !((try? ServerConfiguration(host: listen.host).resolveLoopback()) ?? false) {
             throw ValidationError("--host \(listen.host) is beyond loopback: give --admin-token (the DELETE credential and the admin API token); the real backend's default token is only used on loopback")
         }
         guard storeLimit >= 0 else { throw ValidationError("--store-limit must be 0 (keep all) or positive, got \(storeLimit)") }
@@ -106,6 +106,7 @@ public struct ServeCommand: AsyncParsableCommand {
             contracts: contractSet, host: listen.host, port: listen.port ?? Self.defaultPort, seed: seed, fixtures: fixtures.map { URL(fileURLWithPath: $0) },
             faults: rules, journalLimit: listen.journalLimit, adminToken: listen.adminToken, adminPort: listen.adminPort, quiet: listen.quiet)
         options.storeLimit = storeLimit == 0 ? nil : storeLimit
+        options.allowedHosts = listen.allowHost
         options.reproduceKnownDefects = withKnownDefects
         do {
             options.exchangeObserver = try traffic.monitor(contracts: contractSet, source: "mock", defaultScope: .requests)

@@ -4,13 +4,21 @@
 import Foundation
 import PetSpotClient
 
+/// The protocol's stdout, kept aside before anything else runs: file descriptor 1 is then pointed at stderr, so a `print`
+/// anywhere in the app's code lands in the diagnostics instead of corrupting the answer lines.
+let answers: FileHandle = {
+    let protocolOut = FileHandle(fileDescriptor: dup(STDOUT_FILENO), closeOnDealloc: true)
+    dup2(STDERR_FILENO, STDOUT_FILENO)
+    return protocolOut
+}()
+
 /// Writes one answer line; stdout is a pipe, so it is written unbuffered to reach the engine at once.
 func send(_ object: [String: Any]) {
     guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
         log("cannot encode an answer: \(object)")
         return
     }
-    FileHandle.standardOutput.write(data + Data("\n".utf8))
+    answers.write(data + Data("\n".utf8))
 }
 
 /// A diagnostic for the engine's failure report (it shows the tail of stderr).
@@ -124,6 +132,10 @@ final class ClientState {
             guard let details else { throw ProtocolError(message: "\"retryDetails\" needs \"loadDetails\" first") }
             await details.loadPetDetails()
             return detailsAnswer(details)
+        case "deviceOffline", "deviceOnline":
+            // The device's network, not the server: requests fail with URLError.notConnectedToInternet (-1009) while offline.
+            api.setDeviceOffline(action == "deviceOffline")
+            return ["outcome": "done"]
         case "list":
             let lat = (request["lat"] as? NSNumber)?.doubleValue
             let lng = (request["lng"] as? NSNumber)?.doubleValue
@@ -199,6 +211,7 @@ final class ClientState {
     }
 }
 
+_ = answers
 var state: ClientState?
 while let line = readLine() {
     if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }

@@ -66,7 +66,7 @@ final class ResetRecorder: AdminHooks, @unchecked Sendable {
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
             let rules = #"{"rules": [{"name": "boom", "contract": "getAnnouncement", "fault": {"kind": "status", "status": 500}}]}"#
-            try await connection.send(rawRequest("PUT", "/__spotcheck/faults", body: rules))
+            try await connection.send(rawRequest("PUT", "/__spotcheck/faults", body: rules, headers: jsonType))
             #expect(await connection.readResponse().status == 200)
             #expect(server.faults.rules.map(\.name) == ["boom"])
             try await connection.send(rawRequest("GET", "/__spotcheck/faults"))
@@ -87,11 +87,11 @@ final class ResetRecorder: AdminHooks, @unchecked Sendable {
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
             let rules = #"{"rules": [{"fault": {"kind": "explode"}}]}"#
-            try await connection.send(rawRequest("PUT", "/__spotcheck/faults", body: rules))
+            try await connection.send(rawRequest("PUT", "/__spotcheck/faults", body: rules, headers: jsonType))
             let read = await connection.readResponse()
             #expect(read.status == 400)
             #expect(try json(read)["error"]?["pointer"] == "/rules/0/fault/kind")
-            try await connection.send(rawRequest("PUT", "/__spotcheck/faults", body: "{nope"))
+            try await connection.send(rawRequest("PUT", "/__spotcheck/faults", body: "{nope", headers: jsonType))
             #expect(await connection.readResponse().status == 400)
             #expect(server.faults.rules.isEmpty)
         }

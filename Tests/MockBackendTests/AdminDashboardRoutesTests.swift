@@ -54,7 +54,7 @@ import Testing
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
             let rule = #"{"name": "one 503", "contract": "getAnnouncement", "times": 1, "fault": {"kind": "status", "status": 503}}"#
-            try await connection.send(rawRequest("POST", "/__spotcheck/faults/rules", body: rule))
+            try await connection.send(rawRequest("POST", "/__spotcheck/faults/rules", body: rule, headers: jsonType))
             let added = await connection.readResponse()
             #expect(added.status == 201)
             #expect(try json(added)["rules"]?.arrayValue?.first?["remaining"] == 1)
@@ -90,7 +90,7 @@ import Testing
             defer { connection.close() }
             try await connection.send(rawRequest("GET", "/api/v1/announcements/1"))
             #expect(await connection.readResponse().status == 500)
-            try await connection.send(rawRequest("POST", "/__spotcheck/faults/rules", body: #"{"contract": "uploadPhoto", "fault": {"kind": "drop"}}"#))
+            try await connection.send(rawRequest("POST", "/__spotcheck/faults/rules", body: #"{"contract": "uploadPhoto", "fault": {"kind": "drop"}}"#, headers: jsonType))
             #expect(await connection.readResponse().status == 201)
             #expect(server.faults.ruleUsage.map(\.applied) == [1, 0])
             try await connection.send(rawRequest("GET", "/api/v1/announcements/1"))
@@ -104,7 +104,7 @@ import Testing
         try await withServer { server, address in
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
-            try await connection.send(rawRequest("POST", "/__spotcheck/faults/rules", body: #"{"fault": {"kind": "explode"}}"#))
+            try await connection.send(rawRequest("POST", "/__spotcheck/faults/rules", body: #"{"fault": {"kind": "explode"}}"#, headers: jsonType))
             let bad = await connection.readResponse()
             #expect(bad.status == 400)
             #expect(try json(bad)["error"]?["pointer"] == "/fault/kind")
@@ -160,11 +160,12 @@ import Testing
             #expect(Array(try await http.get(photoURL, headers: admin).body) == PetSpotTestSupport.png)
 
             let fixtures = try Data(contentsOf: PetSpotFixture.bundledFile)
-            let loaded = try await http.send("POST", "/__spotcheck/state/fixtures", headers: admin, body: fixtures)
+            let json = admin.merging(["Content-Type": "application/json"]) { $1 }
+            let loaded = try await http.send("POST", "/__spotcheck/state/fixtures", headers: json, body: fixtures)
             let count = try PetSpotFixture.load(from: PetSpotFixture.bundledFile).count
             #expect(loaded.json?["loaded"] == .number(Double(count)))
             #expect(await mock.announcementCount() == count + 1)
-            let broken = try await http.send("POST", "/__spotcheck/state/fixtures", headers: admin, body: Data(#"{"announcements": [{}]}"#.utf8))
+            let broken = try await http.send("POST", "/__spotcheck/state/fixtures", headers: json, body: Data(#"{"announcements": [{}]}"#.utf8))
             #expect(broken.status == 400)
 
             #expect(try await http.send("DELETE", "/__spotcheck/state/announcements/\(id)", headers: admin).status == 204)

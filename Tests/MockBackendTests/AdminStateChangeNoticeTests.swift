@@ -18,7 +18,7 @@ import Testing
         let api = AdminAPI(journal: Journal(), faults: FaultLayer(), hooks: PetSpotAdminHooks(store: backend.store), token: nil, loopback: true, observer: spy)
         let id = "0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101"
         let fixtures = #"{"announcements": [{"id": "\#(id)", "species": "DOG", "sex": "MALE", "locationLatitude": 1, "locationLongitude": 2, "lastSeenDate": "2025-11-18", "status": "MISSING", "phone": "123456789", "managementPassword": "123456"}]}"#
-        let loaded = await api.handle(MockRequest(method: .POST, uri: "/__spotcheck/state/fixtures", body: ByteBuffer(string: fixtures)))
+        let loaded = await api.handle(MockRequest(method: .POST, uri: "/__spotcheck/state/fixtures", headers: ["content-type": "application/json"], body: ByteBuffer(string: fixtures)))
         #expect(loaded.status == .ok, "\(String(buffer: loaded.body))")
         #expect(await api.handle(MockRequest(method: .DELETE, uri: "/__spotcheck/state/announcements/\(id)")).status == .noContent)
         #expect(await api.handle(MockRequest(method: .POST, uri: "/__spotcheck/reset")).status == .noContent)

@@ -37,6 +37,9 @@ func withServer<T>(
     }
 }
 
+/// The header admin writes with a body need (see `AdminRequestTrust`).
+let jsonType = ["Content-Type": "application/json"]
+
 /// A raw HTTP/1.1 request with a Content-Length body.
 func rawRequest(_ method: String, _ path: String, body: String = "", headers: [String: String] = [:], close: Bool = false) -> String {
     var text = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n"

@@ -45,9 +45,19 @@ import Testing
     }
 
     @Test func aBrokenClientStillFailsThroughTheProxy() async throws {
-        let (report, _) = try await Self.run(["fault-step1-stall.json"], driver: BrokenClients.MapsEveryErrorToGeneric())
+        struct MapsEveryErrorToNoConnection: ClientDriver {
+            var description: String { "broken: maps every error to no connection" }
+            func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
+                Rewriting(inner: try await PetSpotClientDriver().open(context)) { _, observation in
+                    var o = observation
+                    if o.alert != nil { o.alert = ObservedAlert(kind: "noConnection", message: AlertExpectation.standardMessages["noConnection"] ?? "") }
+                    return o
+                }
+            }
+        }
+        let (report, _) = try await Self.run(["fault-step1-503.json"], driver: MapsEveryErrorToNoConnection())
         #expect(report.results.first?.status == .failed)
-        #expect(report.results.first?.failure?.message.contains("the networking layer reported NSURLErrorDomain -1001 (timed out), a connectivity error, but the generic alert was shown") == true,
+        #expect(report.results.first?.failure?.message.contains("the networking layer reported HTTP status 503, and the seeds require the generic alert") == true,
                 "\(report.results.first?.failure?.message ?? "")")
     }
 

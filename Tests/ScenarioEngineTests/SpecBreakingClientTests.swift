@@ -62,17 +62,16 @@ import Testing
         #expect(message.contains("INVALID_FORMAT field lastSeenDate"), "the journal line shows why the server refused: \(message)")
     }
 
-    @Test func aGenericAlertForALostConnectionFailsOnTheCause() async throws {
-        // Not fault-step2-drop: on Linux a drop on a fresh connection is badServerResponse, for which generic is right.
+    @Test func aGenericAlertForAnUnreachableServerIsT044sReading() async throws {
+        // A refused or reset connection is not an offline device: 003 T044 gives it the generic alert, and the report says so.
         let files = ["fault-step1-refuse.json", "fault-step2-refuse.json", "fault-step1-reset.json", "fault-step2-reset.json"]
         let r = try await Self.results(files, driver: BrokenClients.MapsEveryErrorToGeneric())
         for file in files {
-            let message = Self.message(r[file])
-            #expect(r[file]?.status == .failed, "\(file) must fail strictly now that the client reports a cause: \(message)")
-            #expect(message.contains("a connectivity error, but the generic alert was shown; the error probably lost its domain on the way to the mapping"), "\(file): \(message)")
+            #expect(r[file]?.status == .passed, "\(file): \(Self.message(r[file]))")
+            // On Linux a reset under a kept-alive upload surfaces as a timeout, which 001 FR-012 reads as generic.
+            #expect(r[file]?.readings.contains { $0.contains("showed generic") } == true, "\(file): \(r[file]?.readings ?? [])")
         }
-        #expect(Self.message(r["fault-step1-refuse.json"]).contains("the networking layer reported NSURLErrorDomain -1004 (cannot connect to host)"))
-        #expect(Self.message(r["fault-step2-refuse.json"]).contains("NSURLErrorDomain -1004"), "offline between the steps is a refused connect: \(Self.message(r["fault-step2-refuse.json"]))")
+        #expect(r["fault-step1-refuse.json"]?.readings.contains { $0.contains("NSURLErrorDomain -1004 (cannot connect to host)") && $0.contains("003 T044") } == true)
     }
 
     @Test func withoutACauseTheLenientCheckPassesButIsMarkedWeaker() async throws {
@@ -140,7 +139,7 @@ import Testing
             }
         }
         let r = try await Self.results(["fault-step1-500.json"], driver: OKButtonOnly())
-        #expect(Self.message(r["fault-step1-500.json"]).contains("alert buttons: expected \"Try Again\", \"Cancel\", got \"OK\""), "\(Self.message(r["fault-step1-500.json"]))")
+        #expect(Self.message(r["fault-step1-500.json"]).contains("alert buttons: expected \"Try Again\", \"Cancel\" (in any order), got \"OK\""), "\(Self.message(r["fault-step1-500.json"]))")
     }
 
     @Test func aDetailsScreenThatLoadsThePhotoPasses() async throws {

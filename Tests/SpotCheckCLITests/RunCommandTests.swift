@@ -83,7 +83,7 @@ import Testing
         let lines = Lines()
         let code = await command.execute(print: { lines.add($0) })
         #expect(code == 1)
-        #expect(lines.text.contains("alert cause: the networking layer reported HTTP status 503, a server answer"), "\(lines.text)")
+        #expect(lines.text.contains("alert cause: the networking layer reported HTTP status 503, for which the seeds allow generic"), "\(lines.text)")
         #expect(lines.text.contains("#1 POST /api/v1/announcements (createAnnouncement) → 503 [fault status]"))
     }
 

@@ -41,6 +41,21 @@ import Testing
         #expect(try ServeCommand.parse(["--host", "localhost"]).listen.adminToken == nil)
     }
 
+    @Test func loopbackIsJudgedFromWhatTheHostResolvesTo() throws {
+        // Reads like loopback, resolves nowhere: a usage error naming the host, with or without a token.
+        for arguments in [["--host", "127.nonexistent.invalid"], ["--host", "127.nonexistent.invalid", "--admin-token", "t"]] {
+            do {
+                _ = try ServeCommand.parse(arguments)
+                Issue.record("\(arguments) was accepted")
+            } catch {
+                #expect(ServeCommand.message(for: error).contains("127.nonexistent.invalid does not resolve"))
+            }
+        }
+        #expect(throws: (any Error).self) { try ProxyCommand.parse(["--target", "http://localhost:1", "--host", "127.nonexistent.invalid"]) }
+        #expect(try ServeCommand.parse(["--host", "127.0.0.1", "--allow-host", "devbox.lan", "--allow-host", "*.dev.test"]).listen.allowHost == ["devbox.lan", "*.dev.test"])
+        #expect(throws: (any Error).self) { try ServeCommand.parse(["--allow-host", "devbox.lan:8080"]) }
+    }
+
     @Test func badNumbersAreUsageErrors() {
         #expect(throws: (any Error).self) { try ServeCommand.parse(["--port", "70000"]) }
         #expect(throws: (any Error).self) { try ServeCommand.parse(["--journal-limit", "0"]) }

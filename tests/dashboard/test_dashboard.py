@@ -228,6 +228,166 @@ def test_stays_usable_under_load(page, serve):
     expect(page.locator("#response-body")).to_contain_text("data", timeout=5000)
 
 
+# A page on another origin (another port of the same machine, as a local dev server or a page with a rebound name
+# would be) trying every write it can make without a CORS grant: no-cors fetches with text/plain bodies, bodiless
+# fetches, form posts into hidden frames, and a JSON fetch that needs a preflight.
+ATTACK_PAGE = """<!doctype html><meta charset="utf-8"><title>attack</title><body><script>
+const targets = %s;
+const writes = [['POST', 'reset', ''], ['POST', 'faults/rules', '{"fault": {"kind": "refuse"}}'],
+  ['PUT', 'faults', '{"rules": [{"fault": {"kind": "refuse"}}]}'], ['DELETE', 'faults', ''], ['POST', 'faults/offline', ''],
+  ['POST', 'faults/presets/chaos', ''], ['POST', 'state/fixtures', '{"announcements": []}'],
+  ['DELETE', 'state/announcements/%s', ''], ['DELETE', 'journal', ''], ['POST', 'shutdown', '']];
+async function attack() {
+  const tries = [];
+  for (const base of targets) {
+    for (const [method, path, body] of writes) {
+      tries.push(fetch(base + '/__spotcheck/' + path, { method, mode: 'no-cors', body: body || undefined,
+                                                        headers: { 'Content-Type': 'text/plain' } }).catch(() => null));
+      tries.push(fetch(base + '/__spotcheck/' + path, { method, mode: 'cors', body: body || undefined,
+                                                        headers: { 'Content-Type': 'application/json' } }).catch(() => null));
+    }
+    for (const path of ['reset', 'faults/offline', 'shutdown', 'state/fixtures']) {
+      const frame = document.createElement('iframe');
+      frame.name = 'f' + Math.random();
+      document.body.appendChild(frame);
+      const form = document.createElement('form');
+      form.method = 'POST'; form.action = base + '/__spotcheck/' + path; form.target = frame.name;
+      form.enctype = 'text/plain';
+      const input = document.createElement('input');
+      input.name = '{"announcements": [], "x":"'; input.value = '"}';
+      form.appendChild(input);
+      document.body.appendChild(form);
+      tries.push(new Promise((done) => { frame.onload = done; setTimeout(done, 3000); form.submit(); }));
+    }
+  }
+  // Proof that the page's requests reach the server: the app's API journals this one.
+  tries.push(fetch(targets[0] + '/api/v1/announcements?attack=marker', { mode: 'no-cors' }).catch(() => null));
+  await Promise.all(tries);
+  document.title = 'done';
+}
+attack();
+</script>"""
+
+
+class AttackSite:
+    """A tiny web server on another port serving one page: another origin on the same machine."""
+
+    def __init__(self, page_html):
+        import http.server
+        import threading
+        body = page_html.encode()
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                self.send_response(200)
+                self.send_header("Content-Type", "text/html; charset=utf-8")
+                self.send_header("Content-Length", str(len(body)))
+                self.end_headers()
+                self.wfile.write(body)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def stop(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def state_of(serve):
+    status, state = http("GET", serve.admin + "/__spotcheck/state?limit=1000")
+    assert status == 200, (status, state)
+    status, faults = http("GET", serve.admin + "/__spotcheck/faults/active")
+    assert status == 200, (status, faults)
+    return sorted(a["id"] for a in state["announcements"]), faults
+
+
+def test_other_origin_cannot_change_anything(page, serve):
+    announcement_id, _ = create(serve, "Kept")
+    # The dashboard itself still changes state: a rule added here must survive the attack.
+    page.goto(serve.dashboard)
+    row = page.locator('#fault-matrix tr[data-contract="getAnnouncement"]')
+    row.locator("select").select_option("status")
+    row.locator('input[data-field="status"]').fill("418")
+    row.locator("button.apply").click()
+    expect(page.locator("#active-rules")).to_contain_text("getAnnouncement", timeout=5000)
+    before = state_of(serve)
+    assert before[0] == [announcement_id] and len(before[1]["rules"]) == 1, before
+    site = AttackSite(ATTACK_PAGE % (json.dumps([serve.base, serve.admin]), announcement_id))
+    try:
+        page.goto(site.url)
+        expect(page).to_have_title("done", timeout=20000)
+    finally:
+        site.stop()
+    assert state_of(serve) == before, (before, state_of(serve))
+    assert http("GET", serve.base + "/api/health")[0] == 200, "the server stopped"
+    journal = http("GET", serve.admin + "/__spotcheck/journal")[1]["entries"]
+    assert any("attack=marker" in (e.get("query") or "") for e in journal), "the attack page's requests never arrived"
+    # And the page that belongs here still works after it.
+    page.goto(serve.dashboard)
+    expect(page.locator("#active-rules")).to_contain_text("getAnnouncement", timeout=5000)
+    page.locator("#clear-faults").click()
+    expect(page.locator("#active-rules")).to_contain_text("none", timeout=5000)
+
+
+def test_rebound_name_is_refused(page, serve):
+    """A name that resolves to 127.0.0.1 (Chromium maps rebind.test there) gets neither the page nor the data."""
+    admin_port = serve.admin.rsplit(":", 1)[1]
+    response = page.goto(f"http://rebind.test:{admin_port}/__spotcheck/")
+    assert response.status == 421, response.status
+    assert "--allow-host rebind.test" in page.content()
+    response = page.goto(f"http://rebind.test:{admin_port}/__spotcheck/state")
+    assert response.status == 421, response.status
+    assert "managementPassword" not in page.content()
+
+
+def copied_curl(page, dashboard, row_text):
+    """The command the dashboard's "Copy as curl" puts on the clipboard for the newest row containing row_text."""
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.goto(dashboard)
+    row = page.locator("#traffic-rows tr", has_text=row_text).first
+    row.click()
+    page.locator("#copy-curl").click()
+    expect(page.locator("#copy-curl")).to_have_text("Copied", timeout=5000)
+    return page.evaluate("navigator.clipboard.readText()")
+
+
+def run_curl(command):
+    result = subprocess.run(["bash", "-c", command + " -sS -o /dev/null -w '%{http_code}'"], capture_output=True, text=True, timeout=20)
+    assert result.returncode == 0, (command, result.stderr)
+    return result.stdout
+
+
+def test_copy_as_curl_sends_the_body_literally_to_the_main_port(page, serve):
+    assert serve.dashboard.startswith(serve.admin), "the dashboard should be on the admin port"
+    # A body that curl would read from a file if it were passed as @...; with quotes and a newline too.
+    text = "@/etc/hostname it's\n$(echo x) `y` \\ \"q\""
+    status, _ = http("POST", serve.base + "/api/v1/announcements?copy=text", text.encode(), {"Content-Type": "application/json"})
+    assert status == 400, status
+    command = copied_curl(page, serve.dashboard, "copy=text")
+    assert command.startswith("curl ") and serve.base + "/api/v1/announcements?copy=text" in command, command
+    assert serve.admin not in command and "--data-binary @/" not in command and "--data-raw $'@/etc/hostname" in command, command
+    assert run_curl(command) == "400"
+    entries = http("GET", serve.admin + "/__spotcheck/journal")[1]["entries"]
+    sent = [e for e in entries if e.get("query") == "copy=text"]
+    assert len(sent) == 2 and sent[1]["requestBody"]["text"] == text, sent
+
+    # A binary body (a multipart photo with NUL bytes) goes through printf, byte for byte.
+    announcement_id, password = create(serve, "Binary")
+    assert upload(serve, announcement_id, password) == 201
+    command = copied_curl(page, serve.dashboard, "/photos")
+    assert "printf '%b'" in command and "--data-binary @-" in command and serve.base in command, command[:300]
+    run_curl(command)
+    entries = http("GET", serve.admin + "/__spotcheck/journal")[1]["entries"]
+    uploads = [e for e in entries if e["path"].endswith("/photos")]
+    assert len(uploads) == 2, len(uploads)
+    first, second = uploads[0]["requestBody"], uploads[1]["requestBody"]
+    assert first.get("base64") and first == second, "the replayed photo differs"
+
+
 def take_screenshot(page, serve):
     page.goto(serve.dashboard)
     expect(page.locator("#conn")).to_have_text("live", timeout=10000)
@@ -255,10 +415,11 @@ def take_screenshot(page, serve):
 
 def main():
     tests = [test_request_appears_with_body, test_upload_503_for_one_call, test_offline_and_back,
-             test_export_and_load_with_faults, test_stays_usable_under_load]
+             test_export_and_load_with_faults, test_stays_usable_under_load, test_other_origin_cannot_change_anything,
+             test_rebound_name_is_refused, test_copy_as_curl_sends_the_body_literally_to_the_main_port]
     passed = failed = 0
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox", "--host-resolver-rules=MAP rebind.test 127.0.0.1"])
         for test in tests + [take_screenshot]:
             serve = Serve()
             page = browser.new_page(viewport={"width": 1440, "height": 900}, accept_downloads=True)

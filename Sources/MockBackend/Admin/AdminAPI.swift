@@ -19,9 +19,15 @@ struct AdminAPI: Sendable {
     let loopback: Bool
     var observer: (any ExchangeObserver)? = nil
     var shutdownRequest: ShutdownRequest? = nil
+    /// The Host, Origin and content-type checks made before anything else (see docs/security.md).
+    var trust = AdminRequestTrust(hosts: HostAllowList(boundHost: "127.0.0.1"), ports: { [] })
+    /// The main port once bound, so the dashboard opened on the admin port can address the app's API (copy as curl).
+    var mainPort: @Sendable () -> Int? = { nil }
 
     /// The refusal for a request the admin token rules turn away, nil when it may proceed.
     func refusal(_ request: MockRequest) -> MockResponse? {
+        // Before the asset exception: the page itself must not be served to a rebound name either.
+        if let refused = trust.refusal(request) { return AdminAPI.error(refused.status, refused.description) }
         // The dashboard's static files hold no data, and a browser cannot send the token header when loading them.
         if request.method == .GET, DashboardAssets.isAsset(path: request.path) { return nil }
         if let token {
@@ -42,8 +48,10 @@ struct AdminAPI: Sendable {
         if let answer = exchangeRoute(route, request) { return answer }
         switch (route, request.method) {
         case ("health", .GET):
-            return AdminAPI.json(.ok, .object(["status": "ok", "rules": .number(Double(faults.rules.count)),
-                                               "journalEntries": .number(Double(journal.entries().count))]))
+            var health: JSONObject = ["status": "ok", "rules": .number(Double(faults.rules.count)),
+                                      "journalEntries": .number(Double(journal.entries().count))]
+            health["mainPort"] = mainPort().map { .number(Double($0)) } ?? .null
+            return AdminAPI.json(.ok, .object(health))
         case ("journal", .GET):
             var body = ByteBuffer()
             body.writeBytes(journal.jsonData())

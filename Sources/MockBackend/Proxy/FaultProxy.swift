@@ -113,12 +113,14 @@ public final class FaultProxy: MockResponder {
                              seed: UInt64? = nil, journalLimit: Int = 1000, contracts: ContractSet? = nil,
                              contractID: (@Sendable (_ method: String, _ path: String) -> String?)? = nil,
                              adminPort: Int? = nil, adminToken: String? = nil, quiet: Bool = true,
-                             timeout: Duration = .seconds(60), exchangeObserver: (any ExchangeObserver)? = nil) async throws -> RunningFaultProxy {
+                             timeout: Duration = .seconds(60), exchangeObserver: (any ExchangeObserver)? = nil,
+                             allowedHosts: [String] = []) async throws -> RunningFaultProxy {
         let proxy = try FaultProxy(target: target, timeout: timeout)
         let matcher: @Sendable (String, String) -> String? = contractID ?? { method, path in
             contracts?.match(method: method, path: path)?.contract.id
         }
-        let configuration = ServerConfiguration(host: host, port: port, adminPort: adminPort, adminToken: adminToken, quiet: quiet)
+        var configuration = ServerConfiguration(host: host, port: port, adminPort: adminPort, adminToken: adminToken, quiet: quiet)
+        configuration.allowedHosts = allowedHosts
         let server = MockServer(configuration: configuration, responder: proxy, faults: FaultLayer(rules: faults, seed: seed),
                                 journal: Journal(limit: journalLimit), admin: nil, contractID: matcher, exchangeObserver: exchangeObserver)
         let address = try await server.start()

@@ -42,6 +42,8 @@ public final class MockServer: Sendable {
     public let shutdownRequest = ShutdownRequest()
     private let group: any EventLoopGroup
     private let state = Locked(State())
+    /// The bound ports, shared with the admin API's trust checks (created before `self` exists, so kept apart from `state`).
+    private let listeningPorts = Locked<(main: Int?, admin: Int?)>((nil, nil))
 
     /// Creates a server; `contractID` names the contract a request matches, for fault selectors and the journal.
     public init(configuration: ServerConfiguration, responder: any MockResponder, faults: FaultLayer, journal: Journal,
@@ -53,8 +55,13 @@ public final class MockServer: Sendable {
         self.faults = faults
         self.journal = journal
         self.contractID = contractID
-        self.adminAPI = AdminAPI(journal: journal, faults: faults, hooks: admin, token: configuration.adminToken,
-                                 loopback: configuration.isLoopback, observer: exchangeObserver, shutdownRequest: shutdownRequest)
+        var adminAPI = AdminAPI(journal: journal, faults: faults, hooks: admin, token: configuration.adminToken,
+                                loopback: configuration.isLoopback, observer: exchangeObserver, shutdownRequest: shutdownRequest)
+        let ports = listeningPorts
+        adminAPI.trust = AdminRequestTrust(hosts: HostAllowList(boundHost: configuration.host, allowedNames: configuration.allowedHosts),
+                                           ports: { ports.withLock { [$0.main, $0.admin].compactMap { $0 } } })
+        adminAPI.mainPort = { ports.withLock { $0.main } }
+        self.adminAPI = adminAPI
         self.group = configuration.eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton
     }
 
@@ -72,6 +79,7 @@ public final class MockServer: Sendable {
                 adminListener = try await bind(port: adminPort, adminOnly: true)
             }
             let address = ServerAddress(host: configuration.host, port: port, adminPort: adminListener?.localAddress?.port)
+            listeningPorts.withLock { $0 = (port, address.adminPort) }
             state.withLock { s in
                 s.listener = listener
                 s.adminListener = adminListener

@@ -22,6 +22,8 @@ public struct ServerConfiguration: Sendable {
     public var quiet: Bool
     /// The event loops to run on; the shared singleton group when nil.
     public var eventLoopGroup: (any EventLoopGroup)?
+    /// Host names, besides loopback, address literals and `host`, that the admin API and dashboard answer (`--allow-host`).
+    public var allowedHosts: [String] = []
     /// How many bytes of each request and response body the journal keeps; 0 keeps none.
     public var journalBodyLimit: Int = CapturedBody.defaultLimit
 
@@ -41,10 +43,19 @@ public struct ServerConfiguration: Sendable {
         self.eventLoopGroup = eventLoopGroup
     }
 
-    /// Whether `host` is a loopback address, where the admin API needs no token.
+    /// Whether every address `host` resolves to is loopback, where the admin API needs no token; false when it does not resolve.
     public var isLoopback: Bool {
-        let h = host.lowercased()
-        return h == "localhost" || h == "::1" || h == "[::1]" || h.hasPrefix("127.")
+        (try? LoopbackResolver.isLoopback(host: host)) ?? false
+    }
+
+    /// Whether `name` can be an entry of `allowedHosts`: a host name, optionally starting with `*.`, without a port.
+    public static func isValidAllowedHost(_ name: String) -> Bool {
+        HostAllowList.isValidPattern(name)
+    }
+
+    /// Whether every address `host` resolves to is loopback; throws when it resolves to none (say so before binding).
+    public func resolveLoopback() throws(HostResolutionError) -> Bool {
+        try LoopbackResolver.isLoopback(host: host)
     }
 }
 

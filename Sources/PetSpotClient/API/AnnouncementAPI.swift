@@ -21,11 +21,18 @@ public final class AnnouncementAPI: Sendable {
         sessionConfiguration.httpShouldSetCookies = false
         sessionConfiguration.urlCache = nil
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        // Inert until `setDeviceOffline(true)`: then requests fail with -1009 as on a phone without a network.
+        sessionConfiguration.protocolClasses = [SimulatedOffline.self] + (sessionConfiguration.protocolClasses ?? [])
         session = URLSession(configuration: sessionConfiguration)
     }
 
     deinit {
         session.finishTasksAndInvalidate()
+    }
+
+    /// Simulates the device losing (`true`) or regaining its network for this API's backend (see `SimulatedOffline`).
+    public func setDeviceOffline(_ offline: Bool) {
+        SimulatedOffline.setOffline(offline, for: baseURL)
     }
 
     /// Step 1: creates an announcement; succeeds only on 201 with an `id` and `managementPassword`.

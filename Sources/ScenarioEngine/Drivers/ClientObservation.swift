@@ -22,6 +22,8 @@ public struct ClientObservation: Sendable, Equatable {
     public var cause: ObservedCause?
     /// Analytics event names emitted since the previous answer, when the client reports them (`nil`: not reported).
     public var analytics: [String]?
+    /// A failure the screen shows inline instead of in an alert (the list screen, whose errors no seed describes).
+    public var inlineError: String?
 
     /// An observation with these values.
     public init(

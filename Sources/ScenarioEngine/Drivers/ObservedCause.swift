@@ -17,10 +17,8 @@ public struct ObservedCause: Sendable, Equatable {
         case other
     }
 
-    /// The portable transport reasons and whether the seeds count them as connectivity problems.
-    public static let transportReasons: [String: Bool] = [
-        "offline": true, "refused": true, "timedOut": true, "hostNotFound": true, "connectionLost": true, "badResponse": false,
-    ]
+    /// The portable transport reasons; `SeedAlertPolicy.cause(forTransportReason:)` says which alerts the seeds allow for each.
+    public static let transportReasons: [String] = ["offline", "refused", "timedOut", "hostNotFound", "connectionLost", "reset", "truncated", "badResponse"]
 
     /// The kind.
     public var kind: Kind

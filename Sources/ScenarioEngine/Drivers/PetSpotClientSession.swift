@@ -51,6 +51,9 @@ final class PetSpotClientSession: ClientSession {
             guard let details else { throw DriverError("\"retryDetails\" needs a details screen opened by \"loadDetails\" first") }
             await details.loadPetDetails()
             return detailsObservation(details)
+        case .deviceOffline, .deviceOnline:
+            api.setDeviceOffline(action == .deviceOffline)
+            return ClientObservation(outcome: .done)
         case .list(let lat, let lng, let range):
             let location = lat.flatMap { la in lng.map { (latitude: la, longitude: $0) } }
             do {
@@ -64,7 +67,10 @@ final class PetSpotClientSession: ClientSession {
         }
     }
 
-    func close() async {}
+    func close() async {
+        // The origin is the scenario's own backend, but a port can be reused by a later scenario: leave it online.
+        api.setDeviceOffline(false)
+    }
 
     private func observe(_ outcome: SubmitOutcome) -> ClientObservation {
         switch outcome {

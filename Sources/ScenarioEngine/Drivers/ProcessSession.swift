@@ -47,7 +47,7 @@ final class ProcessSession: ClientSession, @unchecked Sendable {
         do {
             return try WireProtocol.observation(from: answer)
         } catch {
-            throw DriverError(error.message, stderrTail: stderrTail)
+            throw error.with(stderrTail: stderrTail)
         }
     }
 
@@ -72,9 +72,9 @@ final class ProcessSession: ClientSession, @unchecked Sendable {
         switch await lines.next(timeout: timeout) {
         case .line(let line):
             do {
-                return try WireProtocol.decodeAnswer(line, expectedID: id)
+                return try WireProtocol.decodeAnswer(line, expectedID: id, action: what)
             } catch {
-                throw DriverError(error.message, stderrTail: await settledTail())
+                throw error.with(stderrTail: await settledTail())
             }
         case .endOfFile:
             throw DriverError("the client closed its stdout before answering \"\(what)\"\(await exitDescription())", stderrTail: await settledTail())

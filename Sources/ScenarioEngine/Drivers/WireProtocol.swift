@@ -25,7 +25,7 @@ public enum WireProtocol {
             if let lat { o["lat"] = .number(lat) }
             if let lng { o["lng"] = .number(lng) }
             if let range { o["range"] = .number(Double(range)) }
-        case .submit, .doubleTapContinue, .retry, .cancel, .retryDetails:
+        case .submit, .doubleTapContinue, .retry, .cancel, .retryDetails, .deviceOffline, .deviceOnline:
             break
         }
         return .object(o)
@@ -36,8 +36,9 @@ public enum WireProtocol {
         ["id": .number(Double(id)), "action": "quit"]
     }
 
-    /// Decodes one answer line into an observation, checking it answers request `id`.
-    public static func decodeAnswer(_ line: String, expectedID: Int) throws(DriverError) -> JSONValue {
+    /// Decodes one answer line, checking it answers request `id`; an `unsupported` answer or a `stoppedAt` throws a
+    /// `DriverError` whose `reason` says so, whatever the action (`start` included).
+    public static func decodeAnswer(_ line: String, expectedID: Int, action: String = "") throws(DriverError) -> JSONValue {
         let value: JSONValue
         do {
             value = try JSONValue(parsing: line)
@@ -50,8 +51,17 @@ public enum WireProtocol {
         guard object["id"]?.intValue == expectedID else {
             throw DriverError("the client answered request \(object["id"].map { $0.serialized() } ?? "(no id)") while request \(expectedID) was pending: \(excerpt(line))")
         }
+        if object["outcome"]?.stringValue == "unsupported" || object["error"]?.stringValue == "unsupported" {
+            throw DriverError("the client cannot perform the optional action \"\(action)\"", reason: .unsupported(action: action))
+        }
         if let error = object["error"] {
             throw DriverError("the client reported an error for request \(expectedID): \(error.stringValue ?? error.serialized())")
+        }
+        if let stop = object["stoppedAt"], !stop.isNull {
+            guard let step = stop["step"]?.intValue, (1...4).contains(step), let message = stop["message"]?.stringValue else {
+                throw DriverError("the answer's \"stoppedAt\" needs \"step\" (1 to 4) and \"message\": \(excerpt(line))")
+            }
+            throw DriverError("the app stopped the user at step \(step): \"\(message)\"", reason: .stoppedEarlier(EarlierStop(step: step, message: message)))
         }
         return value
     }
@@ -72,7 +82,7 @@ public enum WireProtocol {
                 }
                 buttons = items.compactMap(\.stringValue)
             }
-            observation.alert = ObservedAlert(kind: kind, message: alert["message"]?.stringValue ?? "", buttons: buttons)
+            observation.alert = ObservedAlert(kind: kind, message: alert["message"]?.stringValue ?? "", buttons: buttons, title: alert["title"]?.stringValue)
         }
         if let cause = answer["cause"], !cause.isNull {
             observation.cause = try Self.cause(from: cause, line: line)
@@ -83,6 +93,7 @@ public enum WireProtocol {
             }
             observation.analytics = items.compactMap(\.stringValue)
         }
+        observation.inlineError = answer["inlineError"]?.stringValue
         observation.managementPassword = answer["managementPassword"]?.stringValue
         observation.fieldErrors = stringMap(answer["fieldErrors"]) ?? [:]
         observation.inputs = stringMap(answer["inputs"])
@@ -111,8 +122,8 @@ public enum WireProtocol {
             throw DriverError("a \"urlError\" cause needs an integer \"code\" (e.g. -1004): \(excerpt(line))")
         case .httpStatus where cause.status == nil:
             throw DriverError("an \"httpStatus\" cause needs an integer \"status\": \(excerpt(line))")
-        case .transport where ObservedCause.transportReasons[cause.reason ?? ""] == nil:
-            throw DriverError("a \"transport\" cause needs \"reason\": one of \(ObservedCause.transportReasons.keys.sorted().joined(separator: ", ")): \(excerpt(line))")
+        case .transport where !ObservedCause.transportReasons.contains(cause.reason ?? ""):
+            throw DriverError("a \"transport\" cause needs \"reason\": one of \(ObservedCause.transportReasons.joined(separator: ", ")): \(excerpt(line))")
         default:
             return cause
         }
@@ -124,11 +135,13 @@ public enum WireProtocol {
         if let alert = observation.alert {
             var a: JSONObject = ["kind": .string(alert.kind), "message": .string(alert.message)]
             if let buttons = alert.buttons { a["buttons"] = .array(buttons.map { .string($0) }) }
+            if let title = alert.title { a["title"] = .string(title) }
             o["alert"] = .object(a)
         }
         if let cause = observation.cause { o["cause"] = cause.wireValue }
         if let events = observation.analytics { o["analytics"] = .array(events.map { .string($0) }) }
         if let p = observation.managementPassword { o["managementPassword"] = .string(p) }
+        if let inline = observation.inlineError { o["inlineError"] = .string(inline) }
         if !observation.fieldErrors.isEmpty { o["fieldErrors"] = object(observation.fieldErrors) }
         if let inputs = observation.inputs { o["inputs"] = object(inputs) }
         if let screen = observation.screen { o["screen"] = .string(screen) }

@@ -6,8 +6,10 @@ public struct AlertExpectation: Sendable, Equatable {
     public var kinds: [String]
     /// The exact text shown; when absent, the standard text of the kind the client showed.
     public var message: String?
-    /// The button titles in order; checked when the client reports them.
+    /// The button titles; checked when the client reports them, as a set unless `buttonOrder` pins the order.
     public var buttons: [String]?
+    /// Why the buttons must come in the listed order; `nil` compares them as a set (the seeds name the buttons, never their order).
+    public var buttonOrder: String?
 
     /// The alert kinds and their exact texts from the PetSpot specification.
     public static let standardMessages = [

@@ -5,6 +5,14 @@ import Foundation
 struct ExpectationChecker {
     /// The step being checked.
     let step: Step
+    /// Whether the scenario has taken the client's device offline (`deviceOffline`) before this step.
+    var deviceOffline = false
+
+    /// A checker for `step`.
+    init(step: Step, deviceOffline: Bool = false) {
+        self.step = step
+        self.deviceOffline = deviceOffline
+    }
 
     // MARK: client steps
 
@@ -22,6 +30,7 @@ struct ExpectationChecker {
         if let outcome = e.outcome, !accepted.contains(o.outcome) {
             var actual = o.outcome.rawValue
             if let alert = o.alert { actual += " with alert \(alert.kind) \"\(alert.message)\"" }
+            if let cause = o.cause, let ruling = SeedAlertPolicy.ruling(for: cause) { actual += " (cause: \(ruling.described))" }
             if !o.fieldErrors.isEmpty { actual += " with field messages \(Self.describe(o.fieldErrors))" }
             m.append(Mismatch("outcome", expected: flexible ? accepted.map(\.rawValue).joined(separator: " or ") : outcome.rawValue, actual: actual))
         }
@@ -41,8 +50,8 @@ struct ExpectationChecker {
             m.append(Mismatch("analytics events", expected: expected.isEmpty ? "none" : expected.joined(separator: ", "),
                               actual: reported.isEmpty ? "none" : reported.joined(separator: ", ")))
         }
-        if let fields = e.fieldErrors, !flexible || effective == .invalid, fields != o.fieldErrors {
-            m.append(Mismatch("field messages", expected: Self.describe(fields), actual: Self.describe(o.fieldErrors)))
+        if let fields = e.fieldErrors, !flexible || effective == .invalid, !([fields] + e.otherFieldErrors).contains(o.fieldErrors) {
+            m.append(Mismatch("field messages", expected: ([fields] + e.otherFieldErrors).map(Self.describe).joined(separator: " or "), actual: Self.describe(o.fieldErrors)))
         }
         if let inputs = e.inputs {
             for (field, accepted) in inputs.sorted(by: { $0.key < $1.key }) {
@@ -88,41 +97,82 @@ struct ExpectationChecker {
         return m
     }
 
-    /// The alert against the expectation, and against the seeds' mapping of the cause the client reported.
+    /// The alert against the expectation, and against the seeds' alert policy for the cause the client reported.
     func checkAlert(_ alert: AlertExpectation, _ o: ClientObservation) -> [Mismatch] {
         let kinds = alert.kinds.joined(separator: " or ")
-        guard let shown = o.alert else { return [Mismatch("alert", expected: kinds, actual: "no alert")] }
+        guard let shown = o.alert else {
+            if isList, o.inlineError != nil { return [] }
+            return [Mismatch("alert", expected: kinds + (isList ? " (or an inline error)" : ""), actual: "no alert")]
+        }
         var m: [Mismatch] = []
-        if let cause = o.cause, let judged = CauseJudgement.judge(cause) {
-            if shown.kind != judged.kind {
-                m.append(Mismatch("alert for the reported cause", expected: judged.kind, actual: shown.kind, explanation: judged.contradiction(shown: shown.kind)))
-            } else if !alert.kinds.contains(judged.kind) {
-                m.append(Mismatch(
-                    "alert cause", expected: "a failure the seeds map to \(kinds)", actual: "\(judged.cause), \(judged.category)",
-                    explanation: "the networking layer reported \(judged.cause), \(judged.category), so \(shown.kind) matches the cause; but this step's fault should reach the client as a failure the seeds map to \(kinds): the client (or its platform) saw another failure than the one injected"))
+        // The alert the cause requires, when the shown one contradicts it: its text is the expected text too.
+        var required: SeedAlertPolicy.Alert?
+        if let ruling = ruling(for: o) {
+            switch SeedAlertPolicy.judge(shown: shown.kind, for: ruling) {
+            case .contradicted(let alertRequired, let explanation):
+                required = alertRequired
+                let note = ruling.platformNote.map { "; \($0)" } ?? ""
+                m.append(Mismatch("alert for the reported cause", expected: "\(alertRequired.rawValue) \(Self.quote(alertRequired.text))",
+                                  actual: "\(shown.kind) \(Self.quote(shown.message))", explanation: explanation + note))
+            case .allowed:
+                if !alert.kinds.contains(shown.kind) {
+                    m.append(Mismatch(
+                        "alert cause", expected: "a failure the seeds map to \(kinds)", actual: ruling.described,
+                        explanation: "the networking layer reported \(ruling.described), for which the seeds allow \(shown.kind), so the alert matches the cause; but this step's fault should reach the client as a failure the seeds map to \(kinds): the client (or its platform) saw another failure than the one injected"))
+                }
             }
         } else if !alert.kinds.contains(shown.kind) {
             m.append(Mismatch("alert kind", expected: kinds, actual: shown.kind))
         }
-        // The text expected is the standard text of the kind the scenario accepts: the kind shown when it is accepted, else the first accepted one.
-        let expectedKind = alert.kinds.contains(shown.kind) ? shown.kind : alert.kinds[0]
+        let expectedKind = required?.rawValue ?? (alert.kinds.contains(shown.kind) ? shown.kind : alert.kinds[0])
         let message = alert.message ?? AlertExpectation.standardMessages[expectedKind] ?? ""
-        if shown.message != message {
-            m.append(Mismatch("alert message", expected: Self.quote(message), actual: Self.quote(shown.message)))
+        // An app may split the text into a title and a message; any form that shows the seeds' text is accepted.
+        if !shown.readableTexts.contains(message), required == nil || alert.message != nil {
+            let actual = shown.title.map { "title \(Self.quote($0)), message \(Self.quote(shown.message))" } ?? Self.quote(shown.message)
+            m.append(Mismatch("alert message", expected: Self.quote(message), actual: actual))
         }
-        if let buttons = alert.buttons, let reported = shown.buttons, buttons != reported {
-            m.append(Mismatch("alert buttons", expected: buttons.map(Self.quote).joined(separator: ", "), actual: reported.isEmpty ? "none" : reported.map(Self.quote).joined(separator: ", ")))
+        if let buttons = alert.buttons, let reported = shown.buttons {
+            let same = alert.buttonOrder != nil ? buttons == reported : buttons.sorted() == reported.sorted()
+            if !same {
+                m.append(Mismatch(
+                    "alert buttons", expected: buttons.map(Self.quote).joined(separator: ", ") + (alert.buttonOrder.map { " in this order (\($0))" } ?? " (in any order)"),
+                    actual: reported.isEmpty ? "none" : reported.map(Self.quote).joined(separator: ", ")))
+            }
         }
         return m
+    }
+
+    /// The policy's ruling for the alert's cause: the cause the client reported, or, when it reported none while the
+    /// scenario has its device offline, the offline cause itself (a server cannot fake that one, so it is certain).
+    func ruling(for o: ClientObservation) -> SeedAlertPolicy.Ruling? {
+        SeedAlertPolicy.ruling(for: o.cause, deviceOffline: deviceOffline)
+    }
+
+    /// Whether the step loads the list, whose errors no seed describes: an inline error is as valid as an alert there.
+    var isList: Bool {
+        if case .client(.list) = step.action { return true }
+        return false
+    }
+
+    /// The readings of conflicting seeds the client took in this step, for the report (empty where the seeds agree).
+    func readings(_ o: ClientObservation) -> [String] {
+        if isList, step.expect.alert != nil, o.alert == nil, let inline = o.inlineError {
+            return ["showed the failure inline (\(Self.quote(inline))) instead of an alert: no seed describes the list screen's errors, so either is accepted"]
+        }
+        guard step.expect.alert != nil, let shown = o.alert, let ruling = ruling(for: o),
+              case .allowed(let reading?) = SeedAlertPolicy.judge(shown: shown.kind, for: ruling) else { return [] }
+        var text = "reported \(ruling.described) and showed \(shown.kind): the reading \(reading.name) (\(reading.seedLines.joined(separator: ", ")))"
+        if let note = ruling.platformNote { text += "; \(note)" }
+        return [text]
     }
 
     /// Checks that could only run weakly because the client did not report what would make them strict.
     func weakerChecks(_ o: ClientObservation) -> [String] {
         var notes: [String] = []
         if let alert = step.expect.alert, o.alert != nil {
-            if o.cause == nil, alert.kinds.count > 1 {
+            if o.cause == nil, !deviceOffline, alert.kinds.count > 1 {
                 notes.append("the alert was judged without a cause (the client reported none), so either \(alert.kinds.joined(separator: " or ")) was accepted")
-            } else if let cause = o.cause, CauseJudgement.judge(cause) == nil {
+            } else if let cause = o.cause, SeedAlertPolicy.ruling(for: cause) == nil {
                 notes.append("the reported cause \(cause.domain ?? "?") \(cause.code.map(String.init) ?? "") is outside NSURLErrorDomain, so the alert was judged without it")
             }
             if alert.buttons != nil, o.alert?.buttons == nil { notes.append("the alert's buttons were not checked (the client does not report them)") }

@@ -11,8 +11,21 @@ struct SentReportCheck {
     /// The contact inputs as the user left them (after edits).
     let inputs: [String: String]
 
-    /// Every difference between `record`'s body and the report.
+    /// Why the sent date matters, for a failed date check whatever the step is about.
+    static let dateRule = "lastSeenDate is the calendar day the user picked, sent as YYYY-MM-DD whatever the device's time zone (petspot-api createAnnouncement; seed 004 FR-003)"
+    /// Why the rest of the sent body matters.
+    static let bodyRule = "the create request must carry the report as the user entered it (seed 001 FR-003 step 1; petspot-api createAnnouncement)"
+
+    /// Every difference between `record`'s body and the report, each explained by its own rule.
     func check(_ record: JournalRecord) -> [Mismatch] {
+        compare(record).map { mismatch in
+            var m = mismatch
+            m.why = m.subject.contains("lastSeenDate") ? Self.dateRule : Self.bodyRule
+            return m
+        }
+    }
+
+    private func compare(_ record: JournalRecord) -> [Mismatch] {
         let who = "#\(record.sequence)"
         var m: [Mismatch] = []
         if !(record.contentType ?? "").lowercased().hasPrefix("application/json") {

@@ -38,6 +38,10 @@ public enum ScenarioLinter {
             if let id = rule["contract"]?.stringValue { checkContract(id, at: pointer + "/contract") }
         }
         for step in scenario.steps {
+            // A driver may answer an optional action `unsupported`; the tag is what lets the run skip instead of fail.
+            if case .client(let action) = step.action, action.isOptional, !scenario.tags.contains("optional-protocol") {
+                problem(step.pointer + "/action", "\"\(action.name)\" is an optional protocol action; tag the scenario \"optional-protocol\" so drivers without it skip it")
+            }
             if case .setFaults(let rules) = step.action {
                 for (i, rule) in rules.enumerated() {
                     if let id = rule.selector.contract { checkContract(id, at: step.pointer + "/faults/\(i)/contract") }

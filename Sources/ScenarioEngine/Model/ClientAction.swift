@@ -18,6 +18,11 @@ public enum ClientAction: Sendable, Equatable {
     case retryDetails
     /// Load the announcement list, optionally around a location.
     case list(latitude: Double?, longitude: Double?, rangeKm: Int?)
+    /// Take the client's device offline (optional for drivers): its networking fails as the platform does without a
+    /// network (on Apple platforms `URLError.notConnectedToInternet`, -1009) until `deviceOnline`. A server cannot do this.
+    case deviceOffline
+    /// Bring the client's device back online (optional for drivers).
+    case deviceOnline
 
     /// The action's name in scenario files and in the external-client protocol.
     public var name: String {
@@ -30,9 +35,17 @@ public enum ClientAction: Sendable, Equatable {
         case .loadDetails: return "loadDetails"
         case .retryDetails: return "retryDetails"
         case .list: return "list"
+        case .deviceOffline: return "deviceOffline"
+        case .deviceOnline: return "deviceOnline"
         }
     }
 
     /// Every action name scenario files may use for a client step.
-    public static let names = ["submit", "retry", "cancel", "editField", "loadDetails", "retryDetails", "list", "doubleTapContinue"]
+    public static let names = ["submit", "retry", "cancel", "editField", "loadDetails", "retryDetails", "list", "doubleTapContinue", "deviceOffline", "deviceOnline"]
+
+    /// The actions a driver may answer `unsupported`; scenarios using them carry the tag `optional-protocol` and are skipped, not failed.
+    public static let optionalNames: Set<String> = ["doubleTapContinue", "deviceOffline", "deviceOnline", "list"]
+
+    /// Whether a driver may answer this action `unsupported`.
+    public var isOptional: Bool { Self.optionalNames.contains(name) }
 }

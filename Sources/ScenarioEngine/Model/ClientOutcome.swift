@@ -12,4 +12,6 @@ public enum ClientOutcome: String, Sendable, CaseIterable {
     case cancelled
     /// An input was changed.
     case edited
+    /// A device condition was applied (`deviceOffline`, `deviceOnline`).
+    case done
 }

@@ -277,7 +277,10 @@ public struct ScenarioParser: Sendable {
             action = .http(try parseHTTPRequest(o["request"], capture: o["capture"], at: pointer, reader))
         default:
             allowed = ["action", "expect"]
-            let simple: [String: ClientAction] = ["submit": .submit, "doubleTapContinue": .doubleTapContinue, "retry": .retry, "cancel": .cancel, "retryDetails": .retryDetails]
+            let simple: [String: ClientAction] = [
+                "submit": .submit, "doubleTapContinue": .doubleTapContinue, "retry": .retry, "cancel": .cancel, "retryDetails": .retryDetails,
+                "deviceOffline": .deviceOffline, "deviceOnline": .deviceOnline,
+            ]
             action = .client(simple[actionName] ?? .submit)
         }
         for key in o.keys where !allowed.contains(key) {
@@ -362,7 +365,7 @@ public struct ScenarioParser: Sendable {
         }
         if let v = o["managementPassword"] { e.managementPassword = try reader.pattern(v, at: pointer + "/managementPassword", what: "the password pattern") }
         if let v = o["alert"] {
-            let ao = try reader.object(v, at: pointer + "/alert", allowed: ["kind", "message", "buttons"], required: ["kind"], what: "the alert")
+            let ao = try reader.object(v, at: pointer + "/alert", allowed: ["kind", "message", "buttons", "buttonOrder"], required: ["kind"], what: "the alert")
             let kindValue = ao["kind"] ?? .null
             var kinds: [String] = []
             if let list = kindValue.arrayValue {
@@ -376,9 +379,22 @@ public struct ScenarioParser: Sendable {
             let message = try ao["message"].map { v throws(ScenarioProblem) in try reader.string(v, at: pointer + "/alert/message", what: "the alert message") }
             e.alert = AlertExpectation(kinds: kinds, message: message)
             if let b = ao["buttons"] { e.alert?.buttons = try stringList(b, at: pointer + "/alert/buttons", what: "the button titles", reader) }
+            if let r = ao["buttonOrder"] {
+                guard e.alert?.buttons != nil else { throw reader.problem(pointer + "/alert/buttonOrder", "\"buttonOrder\" pins the order of \"buttons\"; list the buttons too") }
+                e.alert?.buttonOrder = try reader.nonEmptyString(r, at: pointer + "/alert/buttonOrder", what: "the reason the button order matters")
+            }
         }
         if let v = o["fields"] {
-            e.fieldErrors = Dictionary(try reader.stringMap(v, at: pointer + "/fields", what: "the field messages", allowedKeys: ReportData.contactFieldNames), uniquingKeysWith: { a, _ in a })
+            // A list gives several accepted sets of messages, where the seeds allow several readings.
+            let items = v.arrayValue ?? [v]
+            if items.isEmpty { throw reader.problem(pointer + "/fields", "list at least one accepted set of field messages") }
+            var sets: [[String: String]] = []
+            for (i, item) in items.enumerated() {
+                let at = v.arrayValue == nil ? pointer + "/fields" : pointer + "/fields/\(i)"
+                sets.append(Dictionary(try reader.stringMap(item, at: at, what: "the field messages", allowedKeys: ReportData.contactFieldNames), uniquingKeysWith: { a, _ in a }))
+            }
+            e.fieldErrors = sets.first
+            e.otherFieldErrors = Array(sets.dropFirst())
         }
         if let v = o["inputs"] { e.inputs = try parseInputs(v, at: pointer + "/inputs", reader) }
         if let v = o["analytics"] { e.analytics = try stringList(v, at: pointer + "/analytics", what: "the analytics event names", reader) }

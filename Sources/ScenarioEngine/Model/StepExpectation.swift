@@ -12,6 +12,8 @@ public struct StepExpectation: Sendable {
     public var alert: AlertExpectation?
     /// Exact inline validation messages per field; fields not listed must have none.
     public var fieldErrors: [String: String]?
+    /// Further accepted sets of inline messages where the seeds allow several readings (e.g. 003 T031's return-early validation).
+    public var otherFieldErrors: [[String: String]] = []
     /// Accepted input values per field after the step (any one of them; most list one).
     public var inputs: [String: [String]]?
     /// The inputs must equal what the user entered (the report, plus any edits).

@@ -7,7 +7,8 @@ public enum ConsoleReporter {
         let time = String(format: "%6.0f ms", result.seconds * 1000)
         switch result.status {
         case .passed:
-            return "PASS  \(time)  \(result.name)" + result.notes.map { "\n      weaker check: " + $0 }.joined()
+            return "PASS  \(time)  \(result.name)" + result.readings.map { "\n      reading: " + $0 }.joined()
+                + result.notes.map { "\n      weaker check: " + $0 }.joined()
         case .skipped:
             return "SKIP  \(time)  \(result.name) — \(result.skipReason ?? "skipped")"
         case .knownDefect:
@@ -18,9 +19,10 @@ public enum ConsoleReporter {
             return text
         case .failed:
             var text = "FAIL  \(time)  \(result.name)  (\(result.file))"
-            if let failure = result.failure {
-                text += "\n" + failure.message.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n")
+            if let message = result.failureMessage {
+                text += "\n" + message.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n")
             }
+            text += result.readings.map { "\n      reading: " + $0 }.joined()
             return text
         }
     }
@@ -47,7 +49,10 @@ public enum ConsoleReporter {
         let failed = report.results.filter { $0.status == .failed }
         if !failed.isEmpty {
             text += "\nfailed:"
-            for r in failed { text += "\n  \(r.name) (\(r.file)): \(r.failure?.headline ?? "failed")" }
+            for r in failed {
+                let more = r.failures.count > 1 ? " (and \(r.failures.count - 1) more failed step\(r.failures.count > 2 ? "s" : ""))" : ""
+                text += "\n  \(r.name) (\(r.file)): \(r.failure?.headline ?? "failed")\(more)"
+            }
         }
         return text
     }

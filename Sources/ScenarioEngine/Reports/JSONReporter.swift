@@ -13,17 +13,10 @@ public enum JSONReporter {
             if let reason = r.skipReason { o["skipReason"] = .string(reason) }
             if !r.knownDefects.isEmpty { o["knownDefects"] = .array(r.knownDefects.map(Self.entry)) }
             if !r.notes.isEmpty { o["notes"] = .array(r.notes.map { .string($0) }) }
+            if !r.readings.isEmpty { o["readings"] = .array(r.readings.map { .string($0) }) }
             if let f = r.failure {
-                var failure: JSONObject = [:]
-                failure["step"] = f.stepNumber.map { .number(Double($0)) } ?? .null
-                failure["action"] = f.action.map { .string($0) } ?? .null
-                failure["pointer"] = f.pointer.map { .string($0) } ?? .null
-                failure["mismatches"] = .array(f.mismatches.map { ["subject": .string($0.subject), "expected": .string($0.expected), "actual": .string($0.actual)] })
-                failure["because"] = f.because.map { .string($0) } ?? .null
-                failure["journal"] = .array(f.journalExcerpt.map { .string($0) })
-                failure["message"] = .string(f.message)
-                if let tail = f.clientStderr { failure["clientStderr"] = .string(tail) }
-                o["failure"] = .object(failure)
+                o["failure"] = Self.failure(f)
+                o["failures"] = .array((r.failures.isEmpty ? [f] : r.failures).map(Self.failure))
             }
             return .object(o)
         }
@@ -40,6 +33,26 @@ public enum JSONReporter {
             "knownDefectsExpired": .array(report.expiredKnownDefects.map(Self.entry)),
             "strict": .bool(report.strictKnownDefects),
         ]
+    }
+
+    /// One failed step: where, each mismatch with its own reason, the journal excerpt.
+    static func failure(_ f: ScenarioFailure) -> JSONValue {
+        var failure: JSONObject = [:]
+        failure["step"] = f.stepNumber.map { .number(Double($0)) } ?? .null
+        failure["action"] = f.action.map { .string($0) } ?? .null
+        failure["pointer"] = f.pointer.map { .string($0) } ?? .null
+        failure["mismatches"] = .array(f.mismatches.map { m in
+            var o: JSONObject = ["subject": .string(m.subject), "expected": .string(m.expected), "actual": .string(m.actual)]
+            if let explanation = m.explanation { o["explanation"] = .string(explanation) }
+            if let why = m.why { o["why"] = .string(why) }
+            return .object(o)
+        })
+        failure["because"] = f.because.map { .string($0) } ?? .null
+        failure["journal"] = .array(f.journalExcerpt.map { .string($0) })
+        failure["message"] = .string(f.message)
+        if let stopped = f.stoppedEarly { failure["stoppedEarly"] = .string(stopped) }
+        if let tail = f.clientStderr { failure["clientStderr"] = .string(tail) }
+        return .object(failure)
     }
 
     /// One known-defect entry as reports show it.

@@ -17,8 +17,10 @@ public enum JUnitReporter {
             let caseTime = String(format: "%.3f", r.seconds)
             xml += "    <testcase name=\"\(escape(r.name))\" classname=\"\(escape(folder)).\(escape(className(r.file)))\" file=\"\(escape(folder + "/" + r.file))\" time=\"\(caseTime)\""
             switch r.status {
-            case .passed:
+            case .passed where r.readings.isEmpty:
                 xml += "/>\n"
+            case .passed:
+                xml += ">\n      <system-out>\(escape(r.readings.map { "reading: " + $0 }.joined(separator: "\n")))</system-out>\n    </testcase>\n"
             case .knownDefect:
                 xml += ">\n      <properties><property name=\"verdict\" value=\"knownDefect\"/></properties>\n"
                 let lines = r.knownDefects.map { "known server defect \($0.id): \($0.reason)" }.joined(separator: "\n")
@@ -27,7 +29,9 @@ public enum JUnitReporter {
                 xml += ">\n      <skipped message=\"\(escape(r.skipReason ?? "skipped"))\"/>\n    </testcase>\n"
             case .failed:
                 let headline = r.failure?.headline ?? "failed"
-                xml += ">\n      <failure message=\"\(escape(headline))\" type=\"ScenarioFailure\">\(escape(r.failure?.message ?? headline))</failure>\n    </testcase>\n"
+                xml += ">\n      <failure message=\"\(escape(headline))\" type=\"ScenarioFailure\">\(escape(r.failureMessage ?? headline))</failure>\n"
+                if !r.readings.isEmpty { xml += "      <system-out>\(escape(r.readings.map { "reading: " + $0 }.joined(separator: "\n")))</system-out>\n" }
+                xml += "    </testcase>\n"
             }
         }
         for defect in report.unseenKnownDefects {

@@ -11,13 +11,17 @@ public struct Mismatch: Sendable, Equatable, CustomStringConvertible {
 
     /// A sentence that replaces "expected …, got …" when the difference needs explaining (e.g. an alert against its cause).
     public var explanation: String?
+    /// Why this check matters, when the check has its own rule (e.g. the date rule of the sent body); otherwise the
+    /// step's `because` explains it.
+    public var why: String?
 
     /// A mismatch of `subject`.
-    public init(_ subject: String, expected: String, actual: String, explanation: String? = nil) {
+    public init(_ subject: String, expected: String, actual: String, explanation: String? = nil, why: String? = nil) {
         self.subject = subject
         self.expected = expected
         self.actual = actual
         self.explanation = explanation
+        self.why = why
     }
 
     /// The text shown to people.

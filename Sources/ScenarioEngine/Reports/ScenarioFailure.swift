@@ -16,6 +16,8 @@ public struct ScenarioFailure: Sendable {
     public var journalExcerpt: [String]
     /// The tail of what the client wrote for people (an external client's stderr), whatever made the step fail.
     public var clientStderr: String?
+    /// Why the scenario stopped at this step instead of checking the rest (`nil`: it went on, or this was the last step).
+    public var stoppedEarly: String?
 
     /// A failure with these values.
     public init(stepNumber: Int?, action: String?, pointer: String?, mismatches: [Mismatch], because: String? = nil, journalExcerpt: [String] = [],
@@ -35,8 +37,13 @@ public struct ScenarioFailure: Sendable {
         if let stepNumber, let action {
             lines.append("step \(stepNumber) (\(action)) at \(pointer ?? "?"):")
         }
-        for m in mismatches { lines.append("  " + m.description) }
-        if let because { lines.append("  why it matters: \(because)") }
+        // A check with its own rule is explained by it; the step's reason explains the others.
+        for m in mismatches {
+            lines.append("  " + m.description)
+            if let why = m.why, why != because { lines.append("    why it matters: \(why)") }
+        }
+        if let because, mismatches.contains(where: { $0.why == nil || $0.why == because }) { lines.append("  why it matters: \(because)") }
+        if let stoppedEarly { lines.append("  later steps not run: \(stoppedEarly)") }
         if !journalExcerpt.isEmpty {
             lines.append("  journal:")
             lines.append(contentsOf: journalExcerpt.map { "    " + $0 })

@@ -25,8 +25,13 @@ public struct ScenarioResult: Sendable {
     public var status: Status
     /// Wall time of the scenario, including starting and stopping its target and client.
     public var duration: Duration
-    /// Why it failed.
+    /// Why it failed: the first failed step, the headline.
     public var failure: ScenarioFailure?
+    /// Every failed step in order (the first is `failure`); a scenario goes on after a failed step unless its outcome
+    /// makes the rest meaningless, which the last failure's `stoppedEarly` says.
+    public var failures: [ScenarioFailure] = []
+    /// Where the seeds conflict, the reading the client took, step by step (e.g. 003 T044's mapping of a refused connection).
+    public var readings: [String] = []
     /// Why it was skipped.
     public var skipReason: String?
     /// How many steps ran (the failing one included).
@@ -48,8 +53,18 @@ public struct ScenarioResult: Sendable {
         self.status = status
         self.duration = duration
         self.failure = failure
+        self.failures = failure.map { [$0] } ?? []
         self.skipReason = skipReason
         self.stepsRun = stepsRun
+    }
+
+    /// Every failed step as text, the first (the headline) first; what console and JUnit reports show.
+    public var failureMessage: String? {
+        let all = failures.isEmpty ? failure.map { [$0] } ?? [] : failures
+        guard !all.isEmpty else { return nil }
+        var text = all.map(\.message).joined(separator: "\n")
+        if all.count > 1 { text = "\(all.count) steps failed; every deviation follows, the first is the headline.\n" + text }
+        return text
     }
 
     /// Duration in seconds, for reports.

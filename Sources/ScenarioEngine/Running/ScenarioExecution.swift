@@ -29,6 +29,16 @@ struct ScenarioExecution {
     var startStderr: String?
     /// Listed defects a step set off although the server answered as documented.
     var notSeen: [KnownDefect] = []
+    /// Every failed step, in order; the first is the headline.
+    var failures: [ScenarioFailure] = []
+    /// Where the seeds conflict, the reading the client took, step by step, for the report.
+    var readings: [String] = []
+    /// Set when the scenario cannot run with this driver (an optional action it answered `unsupported`).
+    var skipReason: String?
+    /// Whether the client's device is offline (`deviceOffline` until `deviceOnline`).
+    var deviceOffline = false
+    /// Set when the app stopped the user earlier in the flow, in a way the seeds allow: the later steps do not apply.
+    var finishedEarly = false
 
     init(scenario: Scenario, target: any ScenarioTarget, driver: any ClientDriver) {
         self.scenario = scenario
@@ -41,13 +51,61 @@ struct ScenarioExecution {
     /// Extra time the engine gives a driver's own start deadline before it gives up on it.
     static let openGraceMs = 2000
 
-    mutating func run() async -> ScenarioFailure? {
+    /// Runs every step, checking every expectation; stops early only where an outcome makes the later steps meaningless.
+    mutating func run() async {
         cursor = await target.journal().last?.sequence ?? 0
         for step in scenario.steps {
             stepsRun += 1
-            if let failure = await run(step) { return failure }
+            if var failure = await run(step) {
+                let why = Self.stopReason(failure)
+                if let why, step.number < scenario.steps.count { failure.stoppedEarly = why }
+                failures.append(failure)
+                if why != nil { return }
+            }
+            if skipReason != nil || finishedEarly { return }
+        }
+    }
+
+    /// Why the steps after a failed one cannot be checked meaningfully, or `nil` when they still can.
+    static func stopReason(_ failure: ScenarioFailure) -> String? {
+        let subjects = Set(failure.mismatches.map(\.subject))
+        if !subjects.isDisjoint(with: ["client", "client answer", "http answer", "fault rules", "earlier stop"]) {
+            return "the client or the target did not get through this step, so the later steps would run on a different state"
+        }
+        if let outcome = failure.mismatches.first(where: { $0.subject == "outcome" }) {
+            return "the step ended in \(outcome.actual.split(separator: " ").first.map(String.init) ?? outcome.actual) where \(outcome.expected) was expected, so the later steps (which build on that outcome) would check another flow"
+        }
+        if subjects.contains(where: { $0.hasPrefix("capture") }) {
+            return "a value the later steps use could not be captured"
         }
         return nil
+    }
+
+    /// Judges the app stopping the user at an earlier step of the flow against the seeds: a failure, or `nil` when allowed.
+    mutating func judge(_ stop: EarlierStop, at step: Step, records: [JournalRecord]) async -> ScenarioFailure? {
+        switch EarlierStopRule.judge(stop, report: scenario.report) {
+        case .allowed(let reading):
+            readings.append("step \(step.number) (\(step.action.name)): \(reading)")
+            finishedEarly = true
+            return nil
+        case .contradicted(let explanation):
+            let mismatch = Mismatch("earlier stop", expected: "the report to reach \(step.action.name)", actual: "a stop at step \(stop.step)", explanation: explanation)
+            return await failure(step, [mismatch], records: records)
+        }
+    }
+
+    /// Turns a driver's declining answer (an unsupported optional action, an earlier stop) into the scenario's verdict.
+    mutating func declined(_ reason: DriverError.Reason, at step: Step, records: [JournalRecord]) async -> ScenarioFailure? {
+        switch reason {
+        case .unsupported(let action):
+            guard ClientAction.optionalNames.contains(action), scenario.tags.contains("optional-protocol") else {
+                return await failure(step, [Mismatch("client answer", expected: "an answer to \"\(action)\", which every driver must support", actual: "unsupported")], records: records)
+            }
+            skipReason = "the client's driver does not support the optional action \"\(action)\" (scenario tagged optional-protocol)"
+            return nil
+        case .stoppedEarlier(let stop):
+            return await judge(stop, at: step, records: records)
+        }
     }
 
     func failure(_ step: Step, _ mismatches: [Mismatch], records: [JournalRecord]) async -> ScenarioFailure {
@@ -63,7 +121,7 @@ struct ScenarioExecution {
 
     mutating func run(_ step: Step) async -> ScenarioFailure? {
         var mismatches: [Mismatch] = []
-        let checker = ExpectationChecker(step: step)
+        let checker = ExpectationChecker(step: step, deviceOffline: deviceOffline)
         switch step.action {
         case .client(var action):
             if case .loadDetails(let id) = action {
@@ -83,6 +141,7 @@ struct ScenarioExecution {
                 case .success(let s)?: session = s
                 case .failure(let error)?:
                     startStderr = error.stderrTail
+                    if let reason = error.reason { return await declined(reason, at: step, records: await newRecords()) }
                     return await failure(step, [Mismatch("client", expected: "a client ready to run the scenario", actual: error.message)], records: [])
                 case nil:
                     return await failure(step, [Mismatch("client", expected: "a client ready within \(openDeadline) ms", actual: "no answer")], records: [])
@@ -96,6 +155,10 @@ struct ScenarioExecution {
             case .success(let observation)?:
                 mismatches += checker.check(observation, expectedInputs: inputs)
                 notes += checker.weakerChecks(observation).map { "step \(step.number) (\(step.action.name)): \($0)" }
+                readings += checker.readings(observation).map { "step \(step.number) (\(step.action.name)): \($0)" }
+                if action == .deviceOffline || action == .deviceOnline { deviceOffline = action == .deviceOffline }
+            case .failure(let error)? where error.reason != nil:
+                if let reason = error.reason { return await declined(reason, at: step, records: records) }
             case .failure(let error)?:
                 mismatches.append(Mismatch("client answer", expected: "an answer to \"\(action.name)\"", actual: error.message))
             case nil:

@@ -1,7 +1,7 @@
 import ContractKit
 import Foundation
 
-/// Runs one scenario in isolation: a fresh target, a fresh client, the steps in order, stopping at the first failing step.
+/// Runs one scenario in isolation: a fresh target, a fresh client, the steps in order, checking every expectation of every step.
 public struct ScenarioRunner: Sendable {
     /// The client under check.
     public let driver: any ClientDriver
@@ -37,12 +37,15 @@ public struct ScenarioRunner: Sendable {
         }
         var execution = ScenarioExecution(scenario: scenario, target: target, driver: driver)
         execution.knownDefects = KnownDefectMatcher(knownDefects)
-        let failure = await execution.run()
+        await execution.run()
         await execution.session?.close()
         await target.shutdown()
         var finished: ScenarioResult
-        if let failure {
+        if let failure = execution.failures.first {
             finished = result(.failed, failure: failure, steps: execution.stepsRun)
+            finished.failures = execution.failures
+        } else if let reason = execution.skipReason {
+            finished = result(.skipped, skip: reason, steps: execution.stepsRun)
         } else if !execution.sightings.isEmpty {
             finished = result(.knownDefect, steps: execution.stepsRun)
         } else {
@@ -51,6 +54,7 @@ public struct ScenarioRunner: Sendable {
         finished.knownDefects = execution.sightings
         finished.knownDefectsNotSeen = execution.notSeen
         finished.notes = execution.notes
+        finished.readings = execution.readings
         return finished
     }
 }

@@ -13,7 +13,8 @@ const withToken = (url) => token ? url + (url.includes('?') ? '&' : '?') + 'toke
 async function call(method, path, body) {
   const headers = {};
   if (token) headers['X-SpotCheck-Admin-Token'] = token;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // Every change is sent as JSON, even without a body: the admin API refuses writes a browser marks otherwise (docs/security.md).
+  if (body !== undefined || method !== 'GET') headers['Content-Type'] = 'application/json';
   const response = await fetch(api + path, { method, headers, body: body === undefined ? undefined : (typeof body === 'string' ? body : JSON.stringify(body)) });
   const text = await response.text();
   const data = text ? (() => { try { return JSON.parse(text); } catch { return text; } })() : null;
@@ -202,19 +203,38 @@ function headersHTML(headers) {
   return `<table class="headers">${headers.map((h) => `<tr><td>${esc(h.name)}</td><td>${esc(h.value)}</td></tr>`).join('')}</table>`;
 }
 
+// Shell quoting for copy-as-curl: plain single quotes when the text has no control characters, else bash's $'…'.
+function shellQuote(s) {
+  s = String(s);
+  if (!/[\x00-\x1f\x7f]/.test(s)) return `'${s.replace(/'/g, `'\\''`)}'`;
+  const named = { '\n': '\\n', '\r': '\\r', '\t': '\\t', '\\': '\\\\', "'": "\\'" };
+  return `$'${s.replace(/[\x00-\x1f\x7f\\']/g, (c) => named[c] ?? '\\x' + c.charCodeAt(0).toString(16).padStart(2, '0'))}'`;
+}
+
+// Bytes as a printf %b argument: printable ASCII as is, everything else (and \ and ') as \0NNN octal, so NUL bytes survive.
+function printfBytes(bytes) {
+  let out = '';
+  for (const b of bytes) out += b >= 0x20 && b < 0x7f && b !== 0x5c && b !== 0x27 ? String.fromCharCode(b) : '\\0' + b.toString(8).padStart(3, '0');
+  return `'${out}'`;
+}
+
+// Where the app's API answers: the main port (the page may be open on the admin port), on the host the page was opened with.
+let mainOrigin = location.origin;
+
+// A command that repeats the request against the main port, sending the body literally: never `@file`, which
+// curl would read from the user's disk. Text goes in --data-raw; binary bodies are piped in from printf.
 function curlFor(entry) {
-  const quote = (s) => `'${String(s).replace(/'/g, `'\\''`)}'`;
-  const origin = location.origin;
-  let cmd = `curl -i -X ${entry.method} ${quote(origin + entry.path + (entry.query ? '?' + entry.query : ''))}`;
+  const target = mainOrigin + entry.path + (entry.query ? '?' + entry.query : '');
+  let cmd = `curl -i -X ${shellQuote(entry.method)} ${shellQuote(target)}`;
   for (const h of entry.requestHeaders || []) {
-    if (['host', 'content-length', 'connection'].includes(h.name.toLowerCase())) continue;
-    cmd += ` \\\n  -H ${quote(h.name + ': ' + h.value)}`;
+    if (['host', 'content-length', 'connection', 'transfer-encoding', 'expect'].includes(h.name.toLowerCase())) continue;
+    cmd += ` \\\n  -H ${shellQuote(h.name + ': ' + h.value)}`;
   }
-  if (entry.requestBody) {
-    if (entry.requestBody.text !== undefined && !entry.requestBody.truncated) cmd += ` \\\n  --data-binary ${quote(entry.requestBody.text)}`;
-    else cmd += ` \\\n  --data-binary @body.bin  # binary or over 64 KiB: save the body first`;
-  }
-  return cmd;
+  const body = entry.requestBody;
+  if (!body) return cmd;
+  if (body.truncated) return `# The body (${body.size} bytes) was not kept in full (the journal keeps the first 64 KiB), so it is not sent.\n` + cmd;
+  if (body.text !== undefined && !body.text.includes('\0')) return cmd + ` \\\n  --data-raw ${shellQuote(body.text)}`;
+  return `printf '%b' ${printfBytes(bytesOf(body))} | ${cmd} \\\n  --data-binary @-`;
 }
 
 function showDetail(entry) {
@@ -366,6 +386,11 @@ $('fixtures-file').addEventListener('change', () => guarded($('state-error'), as
 }));
 
 // ---------- start ----------
+
+// The admin API says which port the app's API is on; the page keeps its own host, which the user could reach.
+call('GET', 'health').then((health) => {
+  if (health && health.mainPort) mainOrigin = `${location.protocol}//${location.hostname}:${health.mainPort}`;
+}).catch(() => {});
 
 connect();
 loadCatalogue().then(refreshRules).catch((error) => { $('fault-error').textContent = error.message; });
