@@ -37,7 +37,9 @@ harden_need_wrk() {
 }
 
 # Builds `spotcheck` in release mode unless the binary is newer than every source file; sets BIN.
+# SPOTCHECK_BIN=path uses that binary instead (e.g. a debug build on a machine too busy for a release build).
 harden_build() {
+    if [ -n "${SPOTCHECK_BIN:-}" ]; then BIN=$SPOTCHECK_BIN; echo "== using $BIN (SPOTCHECK_BIN)"; return 0; fi
     BIN="$(swift build -c release --show-bin-path)/spotcheck"
     if [ -x "$BIN" ] && [ -z "$(find Sources Package.swift -newer "$BIN" -print -quit)" ]; then
         echo "== release build is up to date ($BIN)"

@@ -41,6 +41,8 @@ public struct PetSpotMockBackend: Sendable {
         public var drift: Set<ContractDrift> = []
         /// The most announcements created through the API that are kept, oldest evicted first; nil keeps all.
         public var storeLimit: Int?
+        /// The most bytes stored announcements and photos may take, oldest created evicted first; nil bounds nothing.
+        public var storeMaxBytes: Int? = Options.defaultStoreMaxBytes
         /// Answer like the real server where `known-defects.json` lists a defect with a trigger (e.g. 500 for malformed JSON).
         public var reproduceKnownDefects = false
         /// Validates, counts and records every exchange (see `ExchangeMonitor`); nil checks nothing beyond `checkResponses`.
@@ -98,6 +100,7 @@ public struct PetSpotMockBackend: Sendable {
         var backendConfiguration = PetSpotBackend.Configuration(
             contracts: options.contracts, seed: options.seed, fixtures: fixtures, adminToken: options.adminToken ?? options.defaultDeleteToken,
             checkResponses: options.checkResponses, logger: options.logger, now: options.now, storeLimit: options.storeLimit)
+        backendConfiguration.storeMaxBytes = options.storeMaxBytes
         if options.reproduceKnownDefects { backendConfiguration.knownDefects = options.contracts.knownDefects }
         backendConfiguration.dataDirectory = try options.dataDirectory.map { url throws(StoreDataDirectoryError) in try StoreDataDirectory.open(url) }
         let backend = try PetSpotBackend(configuration: backendConfiguration)
@@ -131,6 +134,10 @@ public struct PetSpotMockBackend: Sendable {
 extension PetSpotMockBackend.Options {
     /// The real backend's hard-coded admin token: DELETE's credential when none is given and the mock stays on loopback.
     public static let realBackendAdminToken = "tajnehasloadmina"
+
+    /// The default byte bound of the store: room for a day of development (about 250,000 typical announcements, or a
+    /// few hundred announcements with large photos) on a laptop, and far below what hurts one.
+    public static let defaultStoreMaxBytes = 256 * 1024 * 1024
 
     /// DELETE's credential without `--admin-token`: the real default on loopback, none (every DELETE 401) beyond it.
     var defaultDeleteToken: String? {

@@ -19,16 +19,22 @@ struct FaultOptions: ParsableArguments {
     var offline = false
 
     /// The rules in first-match order: shortcuts, then the file, then the preset, then `--offline`.
-    func rules(seed: UInt64? = nil) throws(FaultRuleError) -> [FaultRule] {
+    ///
+    /// With `knownContracts`, a rule naming any other contract is an error (exit 2), whichever source it came from.
+    func rules(seed: UInt64? = nil, knownContracts: [String]? = nil) throws(FaultRuleError) -> [FaultRule] {
+        func checked(_ rules: [FaultRule], source: String) throws(FaultRuleError) -> [FaultRule] {
+            if let knownContracts { try FaultRule.checkContracts(rules, known: knownContracts, source: source) }
+            return rules
+        }
         var rules: [FaultRule] = []
         for shortcut in shortcuts {
-            rules.append(try FaultRule.parseShortcut(shortcut))
+            rules += try checked([FaultRule.parseShortcut(shortcut)], source: "--fault \(shortcut)")
         }
         if let faultsFile {
-            rules += try FaultRule.loadRules(from: URL(fileURLWithPath: faultsFile))
+            rules += try checked(FaultRule.loadRules(from: URL(fileURLWithPath: faultsFile)), source: faultsFile)
         }
         if let preset {
-            rules += preset.rules(seed: seed)
+            rules += try checked(preset.rules(seed: seed), source: "--preset \(preset.rawValue)")
         }
         if offline {
             rules += FaultPreset.offline.rules(seed: seed)

@@ -18,10 +18,19 @@ public enum InputFolder {
     public static func contracts(_ explicit: String?, print: (String) -> Void) -> (set: ContractSet, url: URL)? {
         let url = resolve(explicit, local: "contracts", bundled: ContractSet.bundledDirectory)
         do {
-            return (try ContractSet.load(from: url), url)
+            let set = try ContractSet.load(from: url)
+            warn(about: set, command: "spotcheck")
+            return (set, url)
         } catch {
             print(LintPrinter.render(error.problems))
             return nil
+        }
+    }
+
+    /// Prints the folder's skipped entries (see `ContractSet.warnings`) on standard error, one `warning:` line each.
+    public static func warn(about set: ContractSet, command: String) {
+        for warning in set.warnings {
+            FileHandle.standardError.write(Data("\(command): warning: \(warning)\n".utf8))
         }
     }
 }

@@ -68,9 +68,10 @@ public struct ProxyCommand: AsyncParsableCommand {
         } catch {
             return failure("\(error)")
         }
+        InputFolder.warn(about: contractSet, command: "spotcheck proxy")
         let rules: [FaultRule]
         do {
-            rules = try faults.rules(seed: seed)
+            rules = try faults.rules(seed: seed, knownContracts: contractSet.contracts.map(\.id))
         } catch {
             return failure(error.description)
         }

@@ -32,8 +32,11 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(help: "Keep at most this many announcements created through the API, dropping the oldest first (fixtures stay); 0 keeps all.")
     var storeLimit: Int = ServeCommand.defaultStoreLimit
 
-    /// Enough for any test run or day of development, and a bound on memory (under 1 KiB per announcement).
+    /// Enough for any test run or day of development; `--store-max-bytes` bounds the memory whatever the announcements' size.
     static let defaultStoreLimit = 20_000
+
+    @Option(help: ArgumentHelp("Keep the announcements and photos within this much memory (e.g. 64M, 1G), dropping the oldest created first (fixtures stay, the newest create always stays); 0 bounds nothing.", valueName: "bytes"))
+    var storeMaxBytes = ByteCount(bytes: PetSpotMockBackend.Options.defaultStoreMaxBytes)
 
     /// The real backend's port, so an app configured for it works unchanged against the mock.
     static let defaultPort = 3000
@@ -95,10 +98,11 @@ public struct ServeCommand: AsyncParsableCommand {
         } catch {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }
+        InputFolder.warn(about: contractSet, command: "spotcheck serve")
         clock.mark("contractsMs")
         let rules: [FaultRule]
         do {
-            rules = try faults.rules(seed: seed)
+            rules = try faults.rules(seed: seed, knownContracts: contractSet.contracts.map(\.id))
         } catch {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }
@@ -106,6 +110,7 @@ public struct ServeCommand: AsyncParsableCommand {
             contracts: contractSet, host: listen.host, port: listen.port ?? Self.defaultPort, seed: seed, fixtures: fixtures.map { URL(fileURLWithPath: $0) },
             faults: rules, journalLimit: listen.journalLimit, adminToken: listen.adminToken, adminPort: listen.adminPort, quiet: listen.quiet)
         options.storeLimit = storeLimit == 0 ? nil : storeLimit
+        options.storeMaxBytes = storeMaxBytes.bytes == 0 ? nil : storeMaxBytes.bytes
         options.allowedHosts = listen.allowHost
         options.reproduceKnownDefects = withKnownDefects
         do {

@@ -45,7 +45,7 @@ struct TrafficCheckOptions: ParsableArguments {
             do {
                 mockObserved = ContractCoverage.observedAnswers(in: try JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: mockCoverage))))
             } catch {
-                throw ValidationError("--mock-coverage \(mockCoverage): \(error)")
+                throw ValidationError("--mock-coverage \(mockCoverage): \(FileErrorText.reason(error))")
             }
         }
         var recorder: ExchangeRecorder?
@@ -53,7 +53,7 @@ struct TrafficCheckOptions: ParsableArguments {
             do {
                 recorder = try ExchangeRecorder(directory: URL(fileURLWithPath: record), contracts: contracts)
             } catch {
-                throw ValidationError("--record \(record): \(error.localizedDescription)")
+                throw ValidationError("--record \(record): \(FileErrorText.reason(error))")
             }
         }
         return ExchangeMonitor(
@@ -75,7 +75,7 @@ struct TrafficCheckOptions: ParsableArguments {
         var status: Int32 = 0
         func write(_ text: String, _ path: String) {
             do { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) } catch {
-                FileHandle.standardError.write(Data("spotcheck: cannot write \(path): \(error.localizedDescription)\n".utf8))
+                FileHandle.standardError.write(Data("spotcheck: cannot write \(path): \(FileErrorText.reason(error))\n".utf8))
                 status = 2
             }
         }

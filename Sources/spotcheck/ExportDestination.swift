@@ -32,7 +32,7 @@ struct ExportDestination {
         do {
             try Data(rendered.document.utf8).write(to: URL(fileURLWithPath: out))
         } catch {
-            return CommandOutcome(output: "spotcheck export: cannot write \(out): \(error.localizedDescription)\n", exitCode: 2)
+            return CommandOutcome(output: "spotcheck export: cannot write \(out): \(FileErrorText.reason(error))\n", exitCode: 2)
         }
         return CommandOutcome(output: "wrote \(out): \(rendered.summary)\n", exitCode: 0, diagnostics: rendered.diagnostics)
     }

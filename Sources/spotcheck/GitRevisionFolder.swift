@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 /// A folder of a git repository as it was at some revision, extracted into a temporary directory.
@@ -26,7 +27,7 @@ struct GitRevisionFolder {
         do {
             try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         } catch {
-            throw Failure(description: "cannot create \(temporary.path): \(error.localizedDescription)")
+            throw Failure(description: "cannot create \(temporary.path): \(FileErrorText.reason(error))")
         }
         let archive = temporary.appendingPathComponent("revision.tar")
         do {
@@ -55,7 +56,7 @@ struct GitRevisionFolder {
         do {
             try process.run()
         } catch {
-            throw Failure(description: "cannot run \(arguments[0]): \(error.localizedDescription)")
+            throw Failure(description: "cannot run \(arguments[0]): \(FileErrorText.reason(error))")
         }
         // Read before waiting so a full pipe cannot block the child.
         let out = output.fileHandleForReading.readDataToEndOfFile()

@@ -42,9 +42,10 @@ struct LintCommand: ParsableCommand {
             // Contract ids in scenarios are checked only against contracts that load; their own problems are listed above.
             problems += ScenarioLinter.lint(directory: URL(fileURLWithPath: scenarios), contracts: contracts)
         }
-        guard problems.isEmpty else { return CommandOutcome(output: LintPrinter.render(problems), exitCode: 2) }
+        let warnings = ContractSet.warnings(directory: URL(fileURLWithPath: directory)).map { "warning: \($0)\n" }.joined()
+        guard problems.isEmpty else { return CommandOutcome(output: warnings + LintPrinter.render(problems), exitCode: 2) }
         let count = contracts?.contracts.count ?? 0
-        var output = "\(directory): \(count) contract\(count == 1 ? "" : "s"), no problems\n"
+        var output = warnings + "\(directory): \(count) contract\(count == 1 ? "" : "s"), no problems\n"
         if let defects = contracts?.knownDefects, !defects.isEmpty {
             output = "\(directory)/\(KnownDefect.fileName): \(defects.count) known server defect\(defects.count == 1 ? "" : "s"), each with a reason\n" + output
         }

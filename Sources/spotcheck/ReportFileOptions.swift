@@ -1,4 +1,5 @@
 import ArgumentParser
+import ContractKit
 import Foundation
 import ScenarioEngine
 
@@ -26,7 +27,7 @@ struct ReportFileOptions: ParsableArguments {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))
             return nil
         } catch {
-            return "cannot write \(path): \(error.localizedDescription)"
+            return "cannot write \(path): \(FileErrorText.reason(error))"
         }
     }
 }

@@ -17,6 +17,9 @@ struct ContractLoader {
 
     let directory: URL
     var problems: [LintProblem] = []
+    /// Entries that look like contract files but are not loaded (a folder named `*.json`, a broken or looping symlink):
+    /// they do not stop the load, but skipping them silently would hide a contract the user thinks is there.
+    var warnings: [LintProblem] = []
     var documents: [String: JSONValue] = [:]
     var validator = SchemaValidator()
     /// The entries of `known-defects.json`, when the folder has one.
@@ -94,13 +97,25 @@ struct ContractLoader {
         return (contracts, schemas)
     }
 
-    func jsonFiles(in folder: URL) -> [String] {
+    mutating func jsonFiles(in folder: URL) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.filter { name in
+            guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return false }
+            let url = folder.appendingPathComponent(name)
             var isFolder: ObjCBool = false
-            return name.hasSuffix(".json") && !name.hasPrefix(".")
-                && FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path, isDirectory: &isFolder)
-                && !isFolder.boolValue
+            if !FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) {
+                // fileExists follows symlinks: false here for an entry that is listed means a dangling or looping link.
+                let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)).map { " to \"\($0)\"" } ?? ""
+                warnings.append(LintProblem(file: LintPrinter.displayPath(url), pointer: "",
+                    message: "skipped: a symbolic link\(target) that leads to no file (missing, or a loop of links)"))
+                return false
+            }
+            if isFolder.boolValue {
+                warnings.append(LintProblem(file: LintPrinter.displayPath(url), pointer: "",
+                    message: "skipped: a folder named like a contract file; contracts are files directly in the contracts folder"))
+                return false
+            }
+            return true
         }.sorted()
     }
 

@@ -12,13 +12,16 @@ public struct ContractSet: Sendable {
     public let validator: SchemaValidator
     /// The documented answers the real server is known to get wrong (`known-defects.json`); empty without that file.
     public var knownDefects: [KnownDefect] = []
+    /// Entries of the folder that were skipped although named like contract files (see `ContractLoader.warnings`).
+    public var warnings: [LintProblem] = []
     /// Each contract's request schemas compiled at load, by contract id: the per-request check walks no schema (issue 23).
     public let requestChecks: [String: CompiledRequestCheck]
 
     /// A contract set from loaded parts; compiles every contract's request check.
     public init(directory: URL, contracts: [Contract], schemas: [String: JSONValue], validator: SchemaValidator,
-                knownDefects: [KnownDefect] = []) {
+                knownDefects: [KnownDefect] = [], warnings: [LintProblem] = []) {
         self.directory = directory
+        self.warnings = warnings
         self.contracts = contracts
         self.schemas = schemas
         self.validator = validator
@@ -39,7 +42,7 @@ public struct ContractSet: Sendable {
         let (contracts, schemas) = loader.load()
         guard loader.problems.isEmpty else { throw ContractLoadError(directory: directory, problems: loader.problems) }
         var set = ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator,
-                              knownDefects: loader.knownDefects)
+                              knownDefects: loader.knownDefects, warnings: loader.warnings)
         set.lintSkipped = loader.checksSkipped
         return set
     }
@@ -49,6 +52,15 @@ public struct ContractSet: Sendable {
         var loader = ContractLoader(directory: directory)
         _ = loader.load()
         return loader.problems
+    }
+
+    /// The entries of a contracts folder that look like contract or schema files but are skipped (folders, dangling or
+    /// looping symlinks); found without loading anything, so a folder that fails to load still gets them.
+    public static func warnings(directory: URL) -> [LintProblem] {
+        var loader = ContractLoader(directory: directory)
+        _ = loader.jsonFiles(in: directory)
+        _ = loader.jsonFiles(in: directory.appendingPathComponent("schemas"))
+        return loader.warnings
     }
 
     /// The contracts folder bundled with this checkout (found from #filePath: <repo>/contracts).

@@ -95,7 +95,7 @@ public enum RecordingMerge {
         for (file, entry) in edited {
             do { try Data((entry.value.serialized(pretty: true) + "\n").utf8).write(to: file, options: .atomic) } catch {
                 restore(edited)
-                throw MergeError(problems: ["cannot write \(file.path): \(error.localizedDescription)"])
+                throw MergeError(problems: ["cannot write \(file.path): \(FileErrorText.reason(error))"])
             }
         }
         let after = ContractSet.lint(directory: contracts)

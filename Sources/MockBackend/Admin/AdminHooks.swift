@@ -5,8 +5,8 @@ public protocol AdminHooks: Sendable {
     /// Empties the backend's store (`POST /__spotcheck/reset`).
     func reset() async
 
-    /// The newest `limit` stored announcements and the total for `GET /__spotcheck/state`; nil when the backend keeps no state (the proxy).
-    func state(limit: Int) async -> JSONValue?
+    /// One page of the stored announcements, newest first, and the total for `GET /__spotcheck/state`; nil when the backend keeps no state (the proxy).
+    func state(_ page: StatePageRequest) async -> JSONValue?
 
     /// Deletes one stored announcement (`DELETE /__spotcheck/state/announcements/{id}`); false when there is none.
     func deleteAnnouncement(id: String) async throws(AdminHookError) -> Bool
@@ -36,7 +36,7 @@ public struct AdminHookError: Error, Sendable, CustomStringConvertible {
 
 extension AdminHooks {
     /// No state to show.
-    public func state(limit: Int) async -> JSONValue? { nil }
+    public func state(_ page: StatePageRequest) async -> JSONValue? { nil }
 
     /// Nothing to delete.
     public func deleteAnnouncement(id: String) async throws(AdminHookError) -> Bool { false }

@@ -52,7 +52,7 @@ extension AdminAPI {
             faults.removeRules { $0.isUnconditional && $0.fault.kindIsRefuse != nil }
             return AdminAPI.json(.ok, activeRules())
         case ("state", .GET):
-            guard let state = await hooks?.state(limit: max(0, AdminQuery(request.query).int("limit") ?? 1000)) else {
+            guard let state = await hooks?.state(StatePageRequest(query: request.query)) else {
                 return AdminAPI.error(.notFound, "This server keeps no state (it forwards to a real server).")
             }
             return AdminAPI.json(.ok, state)

@@ -215,7 +215,7 @@ extension FaultRule {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw FaultRuleError(file: file.path, pointer: "", message: "cannot read the file: \(error.localizedDescription)")
+            throw FaultRuleError(file: file.path, pointer: "", message: "cannot read the file: \(FileErrorText.reason(error))")
         }
         let json: JSONValue
         do {

@@ -22,7 +22,7 @@ public struct MockRequest: Sendable {
     public private(set) var query: String?
 
     public init(method: HTTPMethod, uri: String, headers: HTTPHeaders = [:], body: ByteBuffer = ByteBuffer(), remoteAddress: String? = nil) {
-        self.method = method
+        self.method = method.wireNamed
         self.uri = uri
         self.headers = headers
         self.body = body

@@ -17,18 +17,40 @@ extension AnnouncementStore {
     }
 
     /// The newest `limit` stored announcements, newest first, and how many are stored in all.
-    ///
-    /// Only the announcements shown are parsed back from their JSON: the store may hold 20,000.
     public func snapshot(limit: Int = .max) -> (count: Int, newest: [StoredAnnouncement]) {
-        let records = state.withLock { s in s.records.map { ($0.key, $0.value) } }
-        let newest = records.sorted { $0.1.sequence > $1.1.sequence }.prefix(limit).map { id, record in
-            StoredAnnouncement(
+        let (count, newest, _) = page(StatePageRequest(limit: limit, maxBytes: StatePageRequest.maxMaxBytes))
+        return (count, newest)
+    }
+
+    /// One page of the stored announcements, newest first: below `request.cursor`, at most `request.limit` of them and
+    /// about `request.maxBytes` of JSON (at least one); `next` is the cursor of the following page, nil after the last.
+    ///
+    /// Only the announcements on the page are parsed back from their JSON: the store may hold 20,000 of 100 KB.
+    public func page(_ request: StatePageRequest) -> (count: Int, newest: [StoredAnnouncement], next: Int?) {
+        let (count, candidates) = state.withLock { s in
+            (s.records.count, s.records.filter { entry in request.cursor.map { entry.value.sequence < $0 } ?? true })
+        }
+        var newest: [StoredAnnouncement] = []
+        var bytes = 0
+        var last: Int?
+        for (id, record) in candidates.sorted(by: { $0.value.sequence > $1.value.sequence }) {
+            let size = record.json.readableBytes + record.password.utf8.count + id.utf8.count + Self.pageEntryOverhead
+            if newest.count == request.limit || (!newest.isEmpty && bytes + size > request.maxBytes) {
+                // Something is left: the next page starts below the last one shown.
+                return (count, newest, last)
+            }
+            bytes += size
+            last = record.sequence
+            newest.append(StoredAnnouncement(
                 id: id, json: (try? JSONValue(parsing: Array(record.json.readableBytesView))) ?? .null,
                 managementPassword: record.password, photoType: record.photo?.type.contentType,
-                photoBytes: record.photo?.bytes.readableBytes ?? 0)
+                photoBytes: record.photo?.bytes.readableBytes ?? 0))
         }
-        return (records.count, newest)
+        return (count, newest, nil)
     }
+
+    /// What a page entry adds around the announcement's JSON: the keys, the photo object, the punctuation.
+    static let pageEntryOverhead = 200
 
     /// The photo of an announcement, by id.
     public func photo(id: String) -> Photo? {

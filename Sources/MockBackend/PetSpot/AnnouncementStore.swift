@@ -57,11 +57,13 @@ public final class AnnouncementStore: Sendable {
     }
 
     struct State {
-        var records: [String: Record] = [:]
+        var records = RecordTable()
         /// The listed announcements (those with a photo) by creation sequence, oldest first, the order lists show
         /// (petspot-api.md: "in creation order"). Kept apart so a list never walks unlisted announcements.
         var listed: [(sequence: Int, id: String)] = []
         var nextSequence = 0
+        /// The most bytes the records may hold (see `Record.footprint`); nil bounds nothing. Set after start and replay.
+        var maxBytes: Int?
         /// Announcements created through the API, oldest first from `createdHead`: the eviction order under a limit.
         var created: [(sequence: Int, id: String)] = []
         var createdHead = 0
@@ -96,10 +98,17 @@ public final class AnnouncementStore: Sendable {
             listed.insert((sequence, id), at: i)
         }
 
-        /// Drops the oldest live announcements created through the API until at most `limit` remain; fixtures stay.
-        mutating func evict(toKeep limit: Int) {
-            while created.count - createdHead > limit {
+        /// Drops the oldest live announcements created through the API until at most `limit` remain and the records fit
+        /// `maxBytes`; fixtures stay, and so do the newest created announcement and `sparing` (one just given a photo), so a
+        /// 201 is never followed by its own eviction.
+        mutating func evict(toKeep limit: Int?, sparing: String? = nil) {
+            while createdHead < created.count {
+                let live = created.count - createdHead
+                let overCount = limit.map { live > $0 } ?? false
+                let overBytes = maxBytes.map { records.bytes > $0 && live > 1 } ?? false
+                guard overCount || overBytes else { break }
                 let (sequence, id) = created[createdHead]
+                if !overCount, id == sparing { break }
                 createdHead += 1
                 // A deleted announcement leaves its entry behind; only a live record with the same sequence is evicted.
                 if let record = records[id], record.sequence == sequence {
@@ -126,29 +135,36 @@ public final class AnnouncementStore: Sendable {
     private let seed: UInt64?
     /// The most announcements created through the API that are kept (oldest evicted first); nil keeps all.
     public let limit: Int?
+    /// The most bytes the stored announcements and photos may take (oldest created evicted first); nil bounds nothing.
+    public let maxBytes: Int?
     let initial: [(id: String, record: Record)]
     /// Where changes are kept across restarts (`serve --data-dir`); nil keeps the store in memory only.
     let persistence: StoreDataDirectory?
 
     /// A store preloaded with `fixtures`; `seed` makes ids, passwords and request ids reproducible.
     ///
-    /// `limit` bounds the announcements created through the API, so a long-running mock cannot grow without end;
-    /// the oldest go first and fixtures never do.
-    public init(seed: UInt64?, fixtures: [PetSpotFixture] = [], limit: Int? = nil, persistence: StoreDataDirectory? = nil) {
+    /// `limit` bounds the announcements created through the API, and `maxBytes` what all announcements and photos take
+    /// in memory, so a long-running mock cannot grow without end; the oldest created go first and fixtures never do.
+    public init(seed: UInt64?, fixtures: [PetSpotFixture] = [], limit: Int? = nil, maxBytes: Int? = nil,
+                persistence: StoreDataDirectory? = nil) {
         self.seed = seed
         self.limit = limit.map { max(1, $0) }
+        self.maxBytes = maxBytes.map { max(1, $0) }
         self.initial = fixtures.map {
             ($0.announcement.id, Record(announcement: $0.announcement, password: $0.managementPassword, photo: $0.photo))
         }
         var s = State.start(random: PetSpotRandom(seed: seed), initial: initial)
         self.persistence = persistence
         for change in persistence?.restored ?? [] { s.apply(change, initial: initial, limit: self.limit) }
+        s.maxBytes = self.maxBytes
+        s.evict(toKeep: self.limit)
         self.state = Locked(s)
     }
 
     /// Back to the state right after start: the fixtures only, and the random sequence from its seed again.
     public func reset() {
-        let s = State.start(random: PetSpotRandom(seed: seed), initial: initial)
+        var s = State.start(random: PetSpotRandom(seed: seed), initial: initial)
+        s.maxBytes = maxBytes
         state.withLock { current in
             current = s
             persistence?.record(.reset)
@@ -158,7 +174,10 @@ public final class AnnouncementStore: Sendable {
     /// How many announcements are stored.
     public var count: Int { state.withLock { $0.records.count } }
 
-    /// How many announcements the limit has evicted since the start (or the last reset).
+    /// What the stored announcements and photos take in memory, in bytes, as the byte bound counts it.
+    public var bytes: Int { state.withLock { $0.records.bytes } }
+
+    /// How many announcements the limits have evicted since the start (or the last reset).
     public var evictedCount: Int { state.withLock { $0.evicted } }
 
     /// A fresh 10-character request id.
@@ -175,7 +194,7 @@ public final class AnnouncementStore: Sendable {
             let password = s.random.managementPassword()
             let record = Record(announcement: make(id), password: password)
             s.insert(record, id: id)
-            if let limit {
+            if limit != nil || maxBytes != nil {
                 s.created.append((s.nextSequence - 1, id))
                 s.evict(toKeep: limit)
             }
@@ -210,6 +229,7 @@ public final class AnnouncementStore: Sendable {
             s.records[id] = record
             s.list(id, sequence: record.sequence)
             persistence?.record(.photo(id: id, photo: Photo(bytes: bytes, type: type), json: record.json))
+            if maxBytes != nil { s.evict(toKeep: limit, sparing: id) }
             return true
         }
     }

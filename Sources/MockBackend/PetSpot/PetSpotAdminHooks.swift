@@ -10,10 +10,10 @@ struct PetSpotAdminHooks: AdminHooks {
         try? await store.waitUntilDurable()
     }
 
-    /// `{"count", "persistent", "dataDir", "announcements": [{"id", "managementPassword", "photo": {"type", "bytes", "url"}?, "announcement"}]}`,
-    /// the newest `limit` first; `count` is the total.
-    func state(limit: Int) async -> JSONValue? {
-        let (count, newest) = store.snapshot(limit: limit)
+    /// `{"count", "persistent", "dataDir", "announcements": [{"id", "managementPassword", "photo": {"type", "bytes", "url"}?, "announcement"}],
+    /// "next"}`: one page, newest first; `count` is the total, `next` the cursor of the following page (null on the last).
+    func state(_ page: StatePageRequest) async -> JSONValue? {
+        let (count, newest, next) = store.page(page)
         let items: [JSONValue] = newest.map { stored in
             var o = JSONObject()
             o["id"] = .string(stored.id)
@@ -30,6 +30,7 @@ struct PetSpotAdminHooks: AdminHooks {
         return .object([
             "count": .number(Double(count)), "persistent": .bool(store.persistence != nil),
             "dataDir": store.persistence.map { .string($0.url.path) } ?? .null, "announcements": .array(items),
+            "next": next.map { .number(Double($0)) } ?? .null,
         ])
     }
 

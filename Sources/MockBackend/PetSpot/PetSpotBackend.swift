@@ -26,6 +26,8 @@ public struct PetSpotBackend: MockResponder {
         public var now: @Sendable () -> Date
         /// The most announcements created through the API that are kept, oldest evicted first; nil keeps all.
         public var storeLimit: Int?
+        /// The most bytes stored announcements and photos may take, oldest created evicted first; nil bounds nothing.
+        public var storeMaxBytes: Int?
         /// Where the store keeps its changes across restarts (`serve --data-dir`); nil keeps it in memory.
         public var dataDirectory: StoreDataDirectory?
 
@@ -78,7 +80,7 @@ public struct PetSpotBackend: MockResponder {
         self.configuration = configuration
         self.validator = try CreateAnnouncementValidator(contracts: configuration.contracts)
         self.store = AnnouncementStore(seed: configuration.seed, fixtures: configuration.fixtures, limit: configuration.storeLimit,
-                                       persistence: configuration.dataDirectory)
+                                       maxBytes: configuration.storeMaxBytes, persistence: configuration.dataDirectory)
         self.responseCheck = configuration.checkResponses ? ResponseContractCheck(contracts: configuration.contracts) : nil
     }
 

@@ -36,7 +36,7 @@ extension PetSpotFixture {
     public static func load(from url: URL) throws(PetSpotFixtureError) -> [PetSpotFixture] {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw PetSpotFixtureError(file: url.path, pointer: "", reason: "cannot read the file (\(error.localizedDescription))")
+            throw PetSpotFixtureError(file: url.path, pointer: "", reason: "cannot read the file (\(FileErrorText.reason(error)))")
         }
         let root: JSONValue
         do { root = try JSONValue(parsing: data) } catch {

@@ -34,7 +34,7 @@ public struct ExactHTTPClient: Sendable {
         }
         let port = components.port ?? 80
         var headers = HTTPHeaders()
-        headers.add(name: "Host", value: components.port == nil ? host : "\(host):\(port)")
+        headers.add(name: "Host", value: components.port == nil ? HostLiteral.bracketed(host) : "\(HostLiteral.bracketed(host)):\(port)")
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
             headers.add(name: name, value: value)
         }
@@ -44,7 +44,7 @@ public struct ExactHTTPClient: Sendable {
         let path = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
             + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
         let head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: method), uri: path, headers: headers)
-        let client = UpstreamClient(host: host, port: port, group: MultiThreadedEventLoopGroup.singleton, timeout: timeout.timeAmount,
+        let client = UpstreamClient(host: HostLiteral.unbracketed(host), port: port, group: MultiThreadedEventLoopGroup.singleton, timeout: timeout.timeAmount,
                                     maxResponseBytes: 64 * 1024 * 1024, targetDescription: url.absoluteString)
         let response = try await client.send(head: head, body: ByteBuffer(bytes: body))
         return Answer(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },

@@ -41,8 +41,8 @@ public final class FaultProxy: MockResponder {
         var path = components.percentEncodedPath
         while path.hasSuffix("/") { path.removeLast() }
         basePath = path
-        hostHeader = components.port == nil ? host : "\(host):\(port)"
-        client = UpstreamClient(host: host, port: port, group: eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton,
+        hostHeader = components.port == nil ? HostLiteral.bracketed(host) : "\(HostLiteral.bracketed(host)):\(port)"
+        client = UpstreamClient(host: HostLiteral.unbracketed(host), port: port, group: eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton,
                                 timeout: timeout.timeAmount, maxResponseBytes: maxBodyBytes,
                                 targetDescription: target.absoluteString)
     }

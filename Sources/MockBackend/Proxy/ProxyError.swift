@@ -8,6 +8,16 @@ public enum ProxyError: Error, Sendable, Equatable, CustomStringConvertible {
     case upstreamTimedOut(target: String, seconds: Double)
     /// The target's answer was larger than the proxy keeps in memory.
     case upstreamResponseTooLarge(target: String, limit: Int)
+    /// The target sent its answer's head, then nothing of the body for the timeout.
+    case upstreamBodyStalled(target: String, seconds: Double)
+
+    /// Whether the target was too slow (504) rather than unreachable or broken (502).
+    public var isTimeout: Bool {
+        switch self {
+        case .upstreamTimedOut, .upstreamBodyStalled: true
+        default: false
+        }
+    }
 
     /// A sentence for a person.
     public var description: String {
@@ -20,6 +30,8 @@ public enum ProxyError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the target \(target) did not answer within \(seconds) s"
         case .upstreamResponseTooLarge(let target, let limit):
             return "the target \(target) sent an answer over \(limit) bytes"
+        case .upstreamBodyStalled(let target, let seconds):
+            return "the target \(target) sent the head of its answer, then nothing of the body for \(seconds) s"
         }
     }
 }

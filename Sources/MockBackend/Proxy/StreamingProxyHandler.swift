@@ -30,7 +30,8 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
     fileprivate final class ExchangeRef {
         let request: MockRequest
         let started = ContinuousClock.now
-        let keepAlive: Bool
+        /// Whether the client's connection stays open after this exchange; a failure before its body ended closes it.
+        var keepAlive: Bool
         let contract: String?
         var requestCapture: [UInt8] = []
         var requestSize = 0
@@ -43,7 +44,10 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
         var answer = Answer.waiting
         var responseCapture: [UInt8] = []
         var responseSize = 0
+        /// Until the answer's head: the whole wait for it; after: the idle watch on the answer's body.
         var timeout: Scheduled<Void>?
+        /// When the target last sent part of the answer, for the idle watch.
+        var lastUpstreamRead = NIODeadline.now()
 
         init(request: MockRequest, keepAlive: Bool, contract: String?) {
             self.request = request
@@ -96,7 +100,7 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
     private func start(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
         let request = MockRequest(method: head.method, uri: head.uri, headers: head.headers, remoteAddress: context.channel.remoteAddress?.description)
         let exchange = ExchangeRef(request: request, keepAlive: head.isKeepAlive,
-                                contract: server.contractID(head.method.rawValue, request.path))
+                                contract: server.contractID(request.method.rawValue, request.path))
         current = exchange
         var headers = proxy.forwardedHeaders(head.headers)
         if let length = head.headers.first(name: "content-length") {
@@ -106,7 +110,7 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
         } else if [.POST, .PUT, .PATCH].contains(head.method) {
             headers.add(name: "Content-Length", value: "0")
         }
-        exchange.queued.append(.head(HTTPRequestHead(version: .http1_1, method: head.method, uri: proxy.upstreamURI(head.uri), headers: headers)))
+        exchange.queued.append(.head(HTTPRequestHead(version: .http1_1, method: request.method, uri: proxy.upstreamURI(head.uri), headers: headers)))
         let upstream = proxy.upstream
         let bound = NIOLoopBound((self, context, exchange), eventLoop: context.eventLoop)
         exchange.timeout = context.eventLoop.scheduleTask(in: upstream.timeout) {
@@ -206,11 +210,13 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
 
     fileprivate func upstreamRead(_ part: HTTPClientResponsePart, _ exchange: ExchangeRef, context: ChannelHandlerContext) {
         guard current === exchange else { return }
+        exchange.lastUpstreamRead = .now()
         switch (part, exchange.answer) {
         case (.head(let head), .waiting):
             // Interim answers such as 100 Continue are not the response.
             guard head.status.code >= 200 else { return }
             exchange.timeout?.cancel()
+            watchUpstreamBody(exchange, after: proxy.upstream.timeout, context: context)
             let type = head.headers.first(name: "content-type")
             let declared = head.headers.first(name: "content-length").flatMap(Int.init)
             if Exchange.isJSON(type), (declared ?? 0) <= Exchange.jsonValidationLimit {
@@ -249,6 +255,45 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
             FaultProxy.removeHopByHop(&headers)
             complete(exchange, status: Int(head.status.code), headers: headers, violations: violations, context: context)
         default:
+            break
+        }
+    }
+
+    /// Cuts an answer whose body stalls: once the head is in, the target must send something every `upstream.timeout`.
+    ///
+    /// Rescheduled from the last read rather than on every chunk, so a fast stream costs one timer per timeout, not per chunk.
+    /// While the client is the slow one (its socket is full, so the target is paused), the target is not blamed.
+    private func watchUpstreamBody(_ exchange: ExchangeRef, after delay: TimeAmount, context: ChannelHandlerContext) {
+        let bound = NIOLoopBound((self, context, exchange), eventLoop: context.eventLoop)
+        exchange.timeout = context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
+            let (handler, context, exchange) = bound.value
+            guard handler.current === exchange else { return }
+            let limit = handler.proxy.upstream.timeout
+            let quiet = NIODeadline.now() - exchange.lastUpstreamRead
+            if quiet < limit || !context.channel.isWritable {
+                handler.watchUpstreamBody(exchange, after: quiet < limit ? limit - quiet : limit, context: context)
+            } else {
+                handler.upstreamStalled(exchange, context: context)
+            }
+        }
+    }
+
+    /// The target sent a head but then nothing for the whole timeout: a held JSON answer becomes a 504 (nothing went
+    /// out yet); a streaming one can only be cut, exactly as when the target closes mid-body.
+    private func upstreamStalled(_ exchange: ExchangeRef, context: ChannelHandlerContext) {
+        let upstream = proxy.upstream
+        let seconds = Double(upstream.timeout.nanoseconds) / 1e9
+        server.configuration.logger.warning(
+            "\(upstream.targetDescription) stopped sending the body of its answer to \(exchange.request.method.rawValue) \(exchange.request.uri) for \(seconds) s: cut")
+        switch exchange.answer {
+        case .holding:
+            // The stalled connection cannot be reused, and `fail` would keep it as the spare.
+            exchange.reusable = false
+            fail(exchange, .upstreamBodyStalled(target: upstream.targetDescription, seconds: seconds), context: context)
+        case .streaming:
+            exchange.upstream?.close(promise: nil)
+            upstreamClosed(exchange, context: context)
+        case .waiting, .done:
             break
         }
     }
@@ -320,8 +365,9 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
         case .streaming, .done: return
         }
         exchange.timeout?.cancel()
-        let isTimeout = if case .upstreamTimedOut = error { true } else { false }
-        let response = FaultProxy.failure(isTimeout ? .gatewayTimeout : .badGateway, error)
+        // A client still sending its body (perhaps a trickle the target waited on) would otherwise keep the connection for ever.
+        if !exchange.requestEnded { exchange.keepAlive = false }
+        let response = FaultProxy.failure(error.isTimeout ? .gatewayTimeout : .badGateway, error)
         exchange.responseSize = response.body.readableBytes
         capture(response.body, into: &exchange.responseCapture, limit: server.configuration.journalBodyLimit)
         var headers = response.headers

@@ -30,10 +30,15 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     private var pending: Scheduled<Void>?
     /// Violations of the exchange being answered, sent as headers with its response head.
     private var violationHeaders: [ExchangeViolation] = []
+    /// How much of the body being received arrived in the current window; see `BodyProgress`.
+    private var bodyProgress: BodyProgress
+    /// Ends each body window while a body arrives; armed by the first body chunk, so bodiless requests pay nothing.
+    private var bodyWatch: Scheduled<Void>?
 
     init(server: MockServer, adminOnly: Bool) {
         self.server = server
         self.adminOnly = adminOnly
+        self.bodyProgress = BodyProgress(minimumBytes: server.configuration.minimumBodyBytesPerWindow)
     }
 
     // MARK: Reading
@@ -49,6 +54,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
                 if request.body.readableBytes + chunk.readableBytes > limit {
                     reject(request, started: started, endReceived: false, context: context)
                 } else {
+                    bodyProgress.received(chunk.readableBytes)
+                    if bodyWatch == nil { watchBody(context: context) }
                     // Drop the state's copy first so appending does not copy the whole buffer.
                     state = .responding
                     request.body.writeBuffer(&chunk)
@@ -58,6 +65,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
                 break
             }
         case .end:
+            stopWatchingBody()
             switch state {
             case .receiving(let request, _, let keepAlive, let started, let admin):
                 state = .responding
@@ -95,9 +103,43 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         state = .receiving(request, limit: limit, keepAlive: head.isKeepAlive, started: started, admin: admin)
     }
 
+    // MARK: Slow bodies
+
+    /// Ends a body window every idle timeout; a window that brought too little cuts the connection.
+    private func watchBody(context: ChannelHandlerContext) {
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        bodyWatch = context.eventLoop.assumeIsolated().scheduleTask(in: server.configuration.idleTimeout.timeAmount) {
+            let (handler, context) = bound.value
+            handler.bodyWatch = nil
+            guard case .receiving(let request, _, _, _, _) = handler.state else { return }
+            if handler.bodyProgress.windowEnded() {
+                handler.watchBody(context: context)
+            } else {
+                handler.cutSlowBody(request, context: context)
+            }
+        }
+    }
+
+    private func stopWatchingBody() {
+        bodyWatch?.cancel()
+        bodyWatch = nil
+        bodyProgress = BodyProgress(minimumBytes: bodyProgress.minimumBytes)
+    }
+
+    /// Closes a connection whose body trickles: like a request head that never completes, it gets no answer.
+    private func cutSlowBody(_ request: MockRequest, context: ChannelHandlerContext) {
+        if !server.configuration.quiet {
+            server.configuration.logger.info(
+                "closed \(request.method.rawValue) \(request.uri) from \(request.remoteAddress ?? "?"): its body trickled (fewer than \(bodyProgress.minimumBytes) bytes in \(server.configuration.idleTimeout); \(request.body.readableBytes) received)")
+        }
+        stopWatchingBody()
+        close(context)
+    }
+
     // MARK: Oversized bodies
 
     private func reject(_ request: MockRequest, started: ContinuousClock.Instant, endReceived: Bool, context: ChannelHandlerContext) {
+        stopWatchingBody()
         state = .rejecting(endReceived: endReceived, answered: false)
         var stripped = request
         stripped.body = ByteBuffer()
@@ -384,6 +426,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         state = .closed
         pending?.cancel()
         pending = nil
+        bodyWatch?.cancel()
+        bodyWatch = nil
         context.fireChannelInactive()
     }
 

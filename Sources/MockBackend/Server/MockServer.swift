@@ -162,7 +162,7 @@ public final class MockServer: Sendable {
                     self.track(channel, adminOnly: adminOnly)
                 }
             }
-        return try await bootstrap.bind(host: configuration.host, port: port).get()
+        return try await bootstrap.bind(host: configuration.bindHost, port: port).get()
     }
 
     /// How many queued connections the listener accepts per event-loop turn.

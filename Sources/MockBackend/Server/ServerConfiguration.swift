@@ -14,6 +14,8 @@ public struct ServerConfiguration: Sendable {
     public var adminToken: String?
     /// How long a connection may send nothing (while no answer is pending) before it is closed.
     public var idleTimeout: Duration
+    /// The fewest request-body bytes each `idleTimeout` window must bring once a body has begun; a slower body is cut.
+    public var minimumBodyBytesPerWindow: Int = 1024
     /// How long the server keeps discarding an oversized body after answering before it closes the connection.
     public var oversizedBodyLinger: Duration
     /// The logger for the per-request lines and server events.
@@ -41,6 +43,11 @@ public struct ServerConfiguration: Sendable {
         self.logger = logger
         self.quiet = quiet
         self.eventLoopGroup = eventLoopGroup
+    }
+
+    /// `host` as the socket layer takes it: an IPv6 literal without the URL brackets (`[::1]` binds `::1`).
+    public var bindHost: String {
+        HostLiteral.unbracketed(host)
     }
 
     /// Whether every address `host` resolves to is loopback, where the admin API needs no token; false when it does not resolve.

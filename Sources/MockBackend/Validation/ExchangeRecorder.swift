@@ -58,7 +58,7 @@ public final class ExchangeRecorder: Sendable {
         do {
             try document.data(pretty: true).write(to: directory.appendingPathComponent(contract.file.lastPathComponent), options: .atomic)
         } catch {
-            state.withLock { $0.errors.append("could not write \(contract.file.lastPathComponent): \(error.localizedDescription)") }
+            state.withLock { $0.errors.append("could not write \(contract.file.lastPathComponent): \(FileErrorText.reason(error))") }
         }
     }
 

@@ -36,7 +36,7 @@ public struct ProcessDriver: ClientDriver {
         do {
             try process.run()
         } catch {
-            throw DriverError("cannot start the client `\(command)`: \(error.localizedDescription)")
+            throw DriverError("cannot start the client `\(command)`: \(FileErrorText.reason(error))")
         }
         let session = ProcessSession(
             process: process, stdin: stdin, stdout: stdout, stderr: stderr, command: command,

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 /// A folder of scenario files (`*.json` at its top level) with named fixtures in its `fixtures/` subfolder.
@@ -27,7 +28,7 @@ public struct ScenarioLibrary: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
         } catch {
-            throw ScenarioLoadError(problems: [ScenarioProblem(file: directory.path, pointer: "", message: "cannot list the folder: \(error.localizedDescription)")])
+            throw ScenarioLoadError(problems: [ScenarioProblem(file: directory.path, pointer: "", message: "cannot list the folder: \(FileErrorText.reason(error))")])
         }
         return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { directory.appendingPathComponent($0) }
     }

@@ -26,7 +26,7 @@ public struct ScenarioParser: Sendable {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw ScenarioLoadError(problems: [ScenarioProblem(file: displayPath, pointer: "", message: "cannot read the file: \(error.localizedDescription)")])
+            throw ScenarioLoadError(problems: [ScenarioProblem(file: displayPath, pointer: "", message: "cannot read the file: \(FileErrorText.reason(error))")])
         }
         let value: JSONValue
         do {
@@ -164,7 +164,7 @@ public struct ScenarioParser: Sendable {
             } catch let error as JSONSyntaxError {
                 throw fixtureReader.problem("", "invalid JSON at \(error.description)")
             } catch {
-                throw fixtureReader.problem("", "cannot read the file: \(error.localizedDescription)")
+                throw fixtureReader.problem("", "cannot read the file: \(FileErrorText.reason(error))")
             }
             (fields, photo) = try parseReportObject(document, at: "", fixtureReader)
         case let v?:

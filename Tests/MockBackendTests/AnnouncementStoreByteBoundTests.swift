@@ -1,0 +1,104 @@
+import ContractKit
+import Foundation
+import NIOCore
+import Testing
+
+@testable import MockBackend
+
+/// A store bounded in bytes drops the oldest announcements created through the API, keeps fixtures and the newest,
+/// and counts what its buffers really hold.
+@Suite struct AnnouncementStoreByteBoundTests {
+    typealias S = PetSpotTestSupport
+
+    func announcement(_ id: String, description: String) -> Announcement {
+        Announcement(id: id, petName: nil, species: "DOG", breed: nil, sex: "MALE", age: nil, description: description, microchipNumber: nil,
+                     locationLatitude: 1, locationLongitude: 2, lastSeenDate: "2025-11-18", email: "a@b.co", phone: nil, photoUrl: nil,
+                     status: "MISSING", reward: nil, createdAt: "2025-11-20T12:00:00.000Z", updatedAt: "2025-11-20T12:00:00.000Z")
+    }
+
+    func create(_ store: AnnouncementStore, size: Int) throws -> String {
+        let text = String(repeating: "d", count: size)
+        return try #require(store.create(microchipNumber: nil, make: { announcement($0, description: text) })).id
+    }
+
+    @Test func theOldestCreatedGoFirstUntilTheRecordsFit() throws {
+        let store = AnnouncementStore(seed: 1, maxBytes: 500_000)
+        let ids = try (0..<10).map { _ in try create(store, size: 100_000) }
+        #expect(store.bytes <= 500_000)
+        #expect(store.count >= 3)
+        #expect(store.evictedCount == 10 - store.count)
+        // The newest survive, in order; the oldest are gone.
+        for id in ids.suffix(store.count) { #expect(store.announcementJSON(id: id) != nil) }
+        for id in ids.prefix(10 - store.count) { #expect(store.announcementJSON(id: id) == nil) }
+    }
+
+    @Test func theCountIncludesWhatTheBuffersReallyHold() throws {
+        let store = AnnouncementStore(seed: 1)
+        #expect(store.bytes == 0)
+        let id = try create(store, size: 100_000)
+        let json = try #require(store.announcementJSON(id: id))
+        // At least the JSON's whole storage, which is what a 100 KB announcement keeps alive.
+        #expect(store.bytes >= json.storageCapacity)
+        #expect(store.bytes < json.storageCapacity + 2048)
+        #expect(store.setPhoto(id: id, bytes: ByteBuffer(bytes: [UInt8](repeating: 1, count: 70_000)), type: .png, updatedAt: "2025-11-20T12:00:01.000Z"))
+        #expect(store.bytes >= json.storageCapacity + 70_000)
+        #expect(store.delete(id: id))
+        #expect(store.bytes == 0)
+    }
+
+    @Test func theNewestCreateStaysEvenWhenItAloneIsOverTheBound() throws {
+        let store = AnnouncementStore(seed: 1, maxBytes: 10_000)
+        let a = try create(store, size: 50_000)
+        let b = try create(store, size: 50_000)
+        #expect(store.announcementJSON(id: a) == nil)
+        #expect(store.announcementJSON(id: b) != nil)
+        #expect(store.count == 1)
+    }
+
+    @Test func fixturesStayAndAResetStartsTheCountAgain() throws {
+        let fixtures = try PetSpotFixture.load(from: PetSpotFixture.bundledFile)
+        let store = AnnouncementStore(seed: 1, fixtures: fixtures, maxBytes: 1)
+        for _ in 0..<3 { _ = try create(store, size: 1_000) }
+        #expect(store.count == fixtures.count + 1)
+        for fixture in fixtures { #expect(store.announcementJSON(id: fixture.announcement.id) != nil) }
+        let atStart = AnnouncementStore(seed: 1, fixtures: fixtures).bytes
+        store.reset()
+        #expect(store.bytes == atStart)
+    }
+
+    @Test func aPhotoThatTipsTheBoundEvictsOthersNotItsOwnAnnouncement() throws {
+        let store = AnnouncementStore(seed: 1, maxBytes: 400_000)
+        let first = try create(store, size: 100_000)
+        let second = try create(store, size: 100_000)
+        #expect(store.setPhoto(id: first, bytes: ByteBuffer(bytes: [UInt8](repeating: 1, count: 250_000)), type: .png, updatedAt: "2025-11-20T12:00:01.000Z"))
+        // `first` is the oldest, but it just got its photo (a 201): it stays, and the store stays over until the next create.
+        #expect(store.announcementJSON(id: first) != nil)
+        let third = try create(store, size: 100_000)
+        #expect(store.announcementJSON(id: third) != nil)
+        #expect(store.bytes <= 400_000)
+        #expect(store.announcementJSON(id: first) == nil || store.announcementJSON(id: second) == nil)
+    }
+
+    @Test func overHTTPTheOldestAnswer404AndTheStateSaysSo() async throws {
+        var options = PetSpotMockBackend.Options(contracts: try S.loadedContracts(), seed: 3, adminToken: "admin-secret", quiet: true)
+        options.storeMaxBytes = 600_000
+        let mock = try await PetSpotMockBackend.start(options)
+        do {
+            let http = PetSpotHTTP(mock)
+            let big = String(repeating: "d", count: 90_000)
+            var ids: [String] = []
+            for _ in 0..<12 {
+                ids.append(try await http.create(S.createBody([("microchipNumber", nil), ("description", .string(big))])).id)
+            }
+            #expect(try await http.get("/api/v1/announcements/\(ids[0])").status == 404)
+            #expect(try await http.get("/api/v1/announcements/\(ids[11])").status == 200)
+            #expect(mock.backend.store.bytes <= 600_000)
+            let state = try await http.get("/__spotcheck/state", headers: ["X-SpotCheck-Admin-Token": "admin-secret"])
+            #expect(state.json?["count"]?.intValue == mock.backend.store.count)
+            try await mock.shutdown()
+        } catch {
+            try? await mock.shutdown()
+            throw error
+        }
+    }
+}
