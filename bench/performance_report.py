@@ -223,8 +223,14 @@ EXPLAIN = {
     "rss": "`/proc/PID/smaps` at ready (23 Nov 2026, static `spotcheck-serve`): about 20 MiB are mapped pages of the binary "
            "itself (Foundation, ICU and the Swift runtime are linked in), about 3 MiB libc, libm and libstdc++, the rest heap. "
            "See " + PROFILES + ".",
-    "p99get": "See the GET row above.",
-    "p99post": "See the create row above.",
+    "p99get": "The p99 follows the throughput at a fixed 32 connections (a request waits for its turn behind the others); "
+              "see the GET target's profile. See " + PROFILES + ".",
+    "p99post": "As for GET: see the create target's profile. See " + PROFILES + ".",
+    "post-like": "With `like(...)` matchers the Pact stub checks each field's type instead of comparing one literal, which "
+                 "costs it more than the exact body; SpotCheck's create pays for what the create target's profile lists. "
+                 "See " + PROFILES + ".",
+    "post-wiremock": "WireMock (Jetty, warmed up, journal off) matches with `equalToJson` and returns a canned body; "
+                     "SpotCheck's create pays for what the create target's profile lists. See " + PROFILES + ".",
     "million": "The store keeps at most 20,000 announcements created through the API (`--store-limit`).",
 }
 
