@@ -345,6 +345,21 @@ labels = {"in-process": "in-process PetSpotClient (default jobs)", "external-cli
 for mode, v in lib.items():
     md.append(f"| {labels[mode]} | {v['seconds']:.2f} | {v['scenariosPerSecond']:.1f} |")
 md.append("")
+exploration = lines("exploration.jsonl")
+md.append("## Exploration throughput\n")
+if exploration:
+    md.append("The same run, release build, seed 1: `spotcheck explore` (generated user sessions against the embedded mock, "
+              "judged by the seeds) and `spotcheck verify` (generated requests against a fresh `spotcheck-serve`).\n")
+    md.append("| what | count | seconds | per second |")
+    md.append("| --- | ---: | ---: | ---: |")
+    what = {"explore": "`spotcheck explore --runs N` sessions", "verify": "`spotcheck verify --cases N` generated cases"}
+    for x in exploration:
+        md.append(f"| {what.get(x['kind'], x['kind'])} | {x['count']:,} | {x['seconds']:.2f} | {x['count'] / x['seconds']:,.1f} |")
+    md.append("")
+else:
+    md.append("Not measured in this run: this build has neither `spotcheck explore` nor `spotcheck verify --cases`.\n")
+md.append("Schemathesis cases/s on the same server and the data directory's start time after a million changes "
+          "(`bench/datadir-start.sh`) are not part of this run yet; see bench/README.md.\n")
 md.append("## Method\n")
 md.append(f"""- **Servers.** SpotCheck: `spotcheck-serve --port 0 --quiet`, the lean binary README.md names for a long-running mock
   (`spotcheck serve` without the scenario engine and the reference client; built with `{env.get('build', 'swift build -c release')}`).

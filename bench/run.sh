@@ -30,6 +30,9 @@ BURST_RUNS=${BURST_RUNS:-$RUNS}
 # WireMock is a JVM: it starts in seconds, so it gets fewer starts, and is warmed up (its JIT) before it is measured.
 WIREMOCK_STARTS=${WIREMOCK_STARTS:-3}
 WARMUP=${WARMUP:-10s}
+# Exploration throughput: sessions of `spotcheck explore`, generated cases of `spotcheck verify`.
+EXPLORE_RUNS=${EXPLORE_RUNS:-200}
+VERIFY_CASES=${VERIFY_CASES:-1000}
 OUT=bench/out
 RAW=$OUT/raw
 PACT_FILE=bench/petspot.pact.json
@@ -427,6 +430,34 @@ time_library() { # mode args...
 time_library in-process
 time_library external-client --client "$BIN_DIR/spotcheck-client"
 time_library one-job --jobs 1
+
+# Exploration throughput (issue 23): `spotcheck explore` sessions/s and `spotcheck verify`'s generated cases/s against
+# a fresh spotcheck-serve, each when this build has the command; best effort, a failure is reported, not fatal.
+step "exploration throughput (explore: $EXPLORE_RUNS sessions; verify: $VERIFY_CASES generated cases; seed 1)"
+time_exploration() { # kind count args...
+    local kind=$1 count=$2; shift 2
+    local start end
+    start=$(date +%s.%N)
+    if run_bg timeout 900 "$BIN" "$@" > "$RAW/exploration-$kind.txt" 2>&1; then
+        end=$(date +%s.%N)
+        echo "{\"kind\": \"$kind\", \"count\": $count, \"seconds\": $(awk "BEGIN { print $end - $start }")}" >> "$RAW/exploration.jsonl"
+        tail -n 1 "$RAW/exploration.jsonl" | sed 's/^/   /'
+    else
+        echo "   $kind failed (exit $?); see $RAW/exploration-$kind.txt"
+    fi
+}
+if "$BIN" explore --help > /dev/null 2>&1; then
+    time_exploration explore "$EXPLORE_RUNS" explore --runs "$EXPLORE_RUNS" --seed 1
+else
+    echo "   spotcheck explore: not in this build"
+fi
+if "$BIN" verify --help 2>&1 | grep -q -- '--cases'; then
+    start_server spotcheck; VERIFY_PID=$PID
+    time_exploration verify "$VERIFY_CASES" verify --target "$URL" --cases "$VERIFY_CASES" --seed 1
+    stop "$VERIFY_PID"
+else
+    echo "   spotcheck verify --cases: not in this build"
+fi
 
 # --- report -----------------------------------------------------------------------------------------
 cut -d' ' -f1-3 /proc/loadavg > "$RAW/load-end.txt"
