@@ -123,6 +123,10 @@ public struct ServeCommand: AsyncParsableCommand {
         do {
             let started = try await PetSpotMockBackend.start(options)
             clock.mark("backendAndListenMs")
+            // What opening the data directory repaired (a torn last record dropped) is said, never done silently.
+            for notice in started.backend.store.dataDirectoryNotices {
+                FileHandle.standardError.write(Data("spotcheck serve: data directory: \(notice)\n".utf8))
+            }
             return .success(started)
         } catch {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))

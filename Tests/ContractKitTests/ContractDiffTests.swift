@@ -4,6 +4,11 @@ import Testing
 
 /// One test per change class of `spotcheck diff`, each on an edited copy of the bundled contracts.
 @Suite struct ContractDiffTests {
+    /// The indices of create's 201 examples (the first response), whichever examples the bundled contract holds.
+    static func createdExamples(_ contract: JSONValue) -> Range<Int> {
+        0..<(contract["responses"]?.arrayValue?.first?["examples"]?.arrayValue?.count ?? 0)
+    }
+
     /// The changes from the bundled contracts to a copy edited by `edit`.
     func changes(_ edit: (ContractsCopy) throws -> Void) throws -> [ContractChange] {
         let copy = try ContractsCopy()
@@ -82,8 +87,7 @@ import Testing
                 schema.set("/required", .array(required))
             }
             try copy.edit("create-announcement.json") { contract in
-                contract.set("/responses/0/examples/0/body/managementPassword", nil)
-                contract.set("/responses/0/examples/1/body/managementPassword", nil)
+                for i in Self.createdExamples(contract) { contract.set("/responses/0/examples/\(i)/body/managementPassword", nil) }
             }
         }
         #expect(summary(found) == ["breaking responseFieldRemoved createAnnouncement /responses/0/body/properties/managementPassword"])
@@ -132,7 +136,7 @@ import Testing
                 schema.set("/required", .array((schema["required"]?.arrayValue ?? []) + ["ownerName"]))
             }
             try copy.edit("create-announcement.json") { contract in
-                for example in ["/request/examples/0", "/request/examples/1", "/responses/0/examples/0/request", "/responses/0/examples/1/request"] {
+                for example in ["/request/examples/0", "/request/examples/1"] + Self.createdExamples(contract).map({ "/responses/0/examples/\($0)/request" }) {
                     contract.set(example + "/body/ownerName", "Ann")
                 }
             }
@@ -151,7 +155,7 @@ import Testing
             }
             try copy.edit("create-announcement.json") { contract in
                 contract.set("/request/examples/1/body/petName", "Tom")
-                contract.set("/responses/0/examples/1/request/body/petName", "Tom")
+                for i in Self.createdExamples(contract).dropFirst() { contract.set("/responses/0/examples/\(i)/request/body/petName", "Tom") }
             }
         }
         #expect(summary(found) == ["breaking requestFieldMadeRequired createAnnouncement /request/body/properties/petName"])
@@ -162,7 +166,7 @@ import Testing
             try copy.edit("schemas/CreateAnnouncementRequest.json") { $0.set("/properties/status/enum", ["MISSING"]) }
             try copy.edit("create-announcement.json") { contract in
                 contract.set("/request/examples/1/body/status", "MISSING")
-                contract.set("/responses/0/examples/1/request/body/status", "MISSING")
+                for i in Self.createdExamples(contract).dropFirst() { contract.set("/responses/0/examples/\(i)/request/body/status", "MISSING") }
             }
         }
         #expect(summary(narrowed) == ["breaking enumNarrowed createAnnouncement /request/body/properties/status/enum"])

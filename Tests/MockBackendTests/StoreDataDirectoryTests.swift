@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import NIOCore
 import Testing
 @testable import MockBackend
 
@@ -89,7 +90,7 @@ import Testing
         #expect {
             _ = try StoreDataDirectory.open(directory)
         } throws: { error in
-            "\(error)".contains("line 1 cannot be read")
+            "\(error)".contains("line 1 (byte offset 0) is damaged")
         }
         #expect(try Data(contentsOf: log) == damaged)
     }
@@ -99,7 +100,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try StoreDataDirectory.open(directory)
         let log = directory.appendingPathComponent(StoreDataDirectory.logName)
-        try Data("{\"op\":\"put\",\"id\":\"a\",\"announcement\":{}}\n{\"op\":\"reset\"}\n".utf8).write(to: log)
+        let lacking = StoreLogReader.line(["op": "put", "id": "a"], announcement: ByteBuffer(string: "{}"))
+        try Data(lacking + StoreLogReader.line(["op": "reset"], announcement: nil)).write(to: log)
         #expect {
             _ = try StoreDataDirectory.open(directory)
         } throws: { error in
@@ -137,7 +139,7 @@ import Testing
         #expect {
             _ = try StoreDataDirectory.open(directory)
         } throws: { error in
-            "\(error)".contains("this spotcheck reads version 1")
+            "\(error)".contains("this spotcheck reads versions 1 and 2")
         }
     }
 

@@ -15,7 +15,7 @@ import Testing
         let command = try ExportOpenAPICommand.parse(["--out", out.path, "--contracts", Self.repository.appendingPathComponent("contracts").path])
         let outcome = command.execute()
         #expect(outcome.exitCode == 0)
-        #expect(outcome.output == "wrote \(out.path): OpenAPI 3.1, 7 operations, 6 schemas\n")
+        #expect(outcome.output == "wrote \(out.path): OpenAPI 3.1, 8 operations, 6 schemas\n")
         let document = try JSONValue(parsing: Data(contentsOf: out))
         #expect(document["openapi"] == "3.1.0")
         #expect(document["paths"]?["/api/v1/announcements/{id}/photos"]?["post"]?["operationId"] == "uploadPhoto")

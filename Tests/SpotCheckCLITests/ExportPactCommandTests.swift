@@ -13,14 +13,14 @@ import Testing
         defer { try? FileManager.default.removeItem(at: out) }
         let outcome = try ExportPactCommand.parse(["--out", out.path, "--contracts", Self.contracts]).execute()
         #expect(outcome.exitCode == 0)
-        #expect(outcome.output == "wrote \(out.path): Pact v3, 41 interactions, 15 examples skipped\n")
+        #expect(outcome.output == "wrote \(out.path): Pact v3, 50 interactions, 15 examples skipped\n")
         let skippedLines = outcome.diagnostics.split(separator: "\n")
         #expect(skippedLines.count == 15)
         #expect(skippedLines.contains { $0.hasPrefix("spotcheck export: skipped uploadPhoto: photo stored: ") && $0.contains("multipart/form-data") })
 
         let pact = try JSONValue(parsing: Data(contentsOf: out))
         let interactions = try #require(pact["interactions"]?.arrayValue)
-        #expect(interactions.count == 41)
+        #expect(interactions.count == 50)
         let get = try #require(interactions.first { $0["description"] == "getAnnouncement: with photo" })
         #expect(get["request"]?["method"] == "GET")
         #expect(get["request"]?["path"] == "/api/v1/announcements/3f1c2a9e-5b7d-4e8a-9c1f-2d3e4f5a6b7c")

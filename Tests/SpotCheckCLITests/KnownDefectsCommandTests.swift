@@ -89,11 +89,20 @@ import Testing
         try text.write(to: file, atomically: true, encoding: .utf8)
         try await Self.withMock(knownDefects: true) { target in
             let base = ["--contracts", contracts.path, "--target", target.absoluteString, "--skip", "photo of 20 MiB"]
-            let command = try VerifyCommand.parse(base)
+            let json = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString).json")
+            defer { try? FileManager.default.removeItem(at: json) }
+            let command = try VerifyCommand.parse(base + ["--json", json.path])
             let lines = RunCommandTests.Lines()
             #expect(await command.execute(print: { lines.add($0) }) == 1)
             #expect(lines.text.contains("body /error/message"))
             #expect(lines.text.contains("Nie znaleziono"))
+            // The hint is for people: the console shows it, the JSON's data carries only what the server said.
+            #expect(lines.text.contains("(--ignore-messages skips this)"))
+            let report = try JSONValue(parsing: Data(contentsOf: json))
+            let mismatches = Self.values(named: "mismatches", in: report).flatMap { $0.arrayValue ?? [] }
+            let message = try #require(mismatches.first { $0["subject"] == "body /error/message" })
+            #expect(message["actual"] == #""Resource not found""#)
+            #expect(message["expected"] == #""Nie znaleziono""#)
             let ignoring = try VerifyCommand.parse(base + ["--ignore-messages"])
             let quiet = RunCommandTests.Lines()
             #expect(await ignoring.execute(print: { quiet.add($0) }) == 0, "\(quiet.text)")
@@ -122,5 +131,14 @@ import Testing
             try await RunCommandTests.run(["--target", target.absoluteString, "--tag", "backend", "--strict"])
         }
         #expect(strictCode == 1)
+    }
+
+    /// Every value stored under `key` anywhere in `value`.
+    static func values(named key: String, in value: JSONValue) -> [JSONValue] {
+        switch value {
+        case .object(let object): return object.flatMap { member in (member.key == key ? [member.value] : []) + values(named: key, in: member.value) }
+        case .array(let items): return items.flatMap { values(named: key, in: $0) }
+        default: return []
+        }
     }
 }

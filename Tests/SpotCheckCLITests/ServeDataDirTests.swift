@@ -51,4 +51,28 @@ import Testing
         #expect(count > 0)
         #expect(restored == count)
     }
+
+    @Test func aDamagedRecordIsAnExitTwoErrorNamingFileLineAndOffsetAndTheFileStaysByteForByte() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("spotcheck-damaged-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let arguments = ["--contracts", contracts, "--port", "0", "--quiet", "--data-dir", directory.path]
+        let first = try await ServeCommand.parse(arguments).start().get()
+        first.backend.store.load(try PetSpotFixture.load(from: PetSpotFixture.bundledFile))
+        try await first.backend.store.waitUntilDurable()
+        try await first.shutdown()
+        let log = directory.appendingPathComponent(StoreDataDirectory.logName)
+        var bytes = try Data(contentsOf: log)
+        let secondLine = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
+        bytes[secondLine + 10] ^= 0x01
+        try bytes.write(to: log)
+        let result = await (try ServeCommand.parse(arguments)).start()
+        guard case .failure(let failure) = result else {
+            if case .success(let mock) = result { try await mock.shutdown() }
+            Issue.record("serve started on a damaged data dir")
+            return
+        }
+        #expect(failure.outcome.exitCode == 2)
+        #expect(failure.outcome.output.contains("\(log.path): line 2 (byte offset \(secondLine)) is damaged"))
+        #expect(try Data(contentsOf: log) == bytes)
+    }
 }

@@ -6,6 +6,8 @@ public struct ExchangeViolation: Sendable, Codable, Equatable {
         case client
         /// The answer did not match what the contract documents.
         case server
+        /// No contract documents the endpoint: the contracts are silent, so neither the client nor the server is blamed.
+        case contracts
     }
 
     /// The contract the exchange was matched to, if any.

@@ -155,10 +155,11 @@ public final class AnnouncementStore: Sendable {
         }
         var s = State.start(random: PetSpotRandom(seed: seed), initial: initial)
         self.persistence = persistence
-        for change in persistence?.restored ?? [] { s.apply(change, initial: initial, limit: self.limit) }
+        for change in persistence?.takeRestored() ?? [] { s.apply(change, initial: initial, limit: self.limit) }
         s.maxBytes = self.maxBytes
         s.evict(toKeep: self.limit)
         self.state = Locked(s)
+        persistence?.attach(self)
     }
 
     /// Back to the state right after start: the fixtures only, and the random sequence from its seed again.

@@ -94,7 +94,10 @@ public struct CreateAnnouncementValidator: Sendable {
             guard let s = value.stringValue else { return wrongType("string") }
             let trimmed = s.trimming(.whitespacesAndNewlines)
             guard isDateShape(trimmed) else { return invalid("invalid date format (expected YYYY-MM-DD)") }
-            return trimmed > today ? invalid("lastSeenDate cannot be in the future") : nil
+            // JavaScript's Date rolls `2025-02-30` over to March 2 and calls `2025-02-32` invalid; the backend's future
+            // check fails for an invalid date, so it answers "in the future" (petspot-api.md, "Quirks").
+            guard let day = Timestamp.javaScriptDay(trimmed), day <= today else { return invalid("lastSeenDate cannot be in the future") }
+            return nil
         case "status":
             let message = "status must be either MISSING or FOUND"
             guard let value else { return PetSpotError(.badRequest, "MISSING_VALUE", message, field: name) }

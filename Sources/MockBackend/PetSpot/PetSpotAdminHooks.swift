@@ -6,8 +6,7 @@ struct PetSpotAdminHooks: AdminHooks {
 
     /// Back to the start state (fixtures only, seed rewound); with a data directory, the reset is saved too.
     func reset() async {
-        store.reset()
-        try? await store.waitUntilDurable()
+        _ = await store.durably { store.reset() }
     }
 
     /// `{"count", "persistent", "dataDir", "announcements": [{"id", "managementPassword", "photo": {"type", "bytes", "url"}?, "announcement"}],
@@ -35,13 +34,9 @@ struct PetSpotAdminHooks: AdminHooks {
     }
 
     func deleteAnnouncement(id: String) async throws(AdminHookError) -> Bool {
-        guard store.delete(id: id) else { return false }
-        do {
-            try await store.waitUntilDurable()
-        } catch {
-            throw AdminHookError(error.description, badRequest: false)
-        }
-        return true
+        let (deleted, failure) = await store.durably { store.delete(id: id) }
+        if let failure { throw AdminHookError(failure.description, badRequest: false) }
+        return deleted
     }
 
     func photo(id: String) async -> (bytes: [UInt8], contentType: String)? {
@@ -56,12 +51,8 @@ struct PetSpotAdminHooks: AdminHooks {
         } catch {
             throw AdminHookError(error.description, badRequest: true)
         }
-        store.load(fixtures)
-        do {
-            try await store.waitUntilDurable()
-        } catch {
-            throw AdminHookError(error.description, badRequest: false)
-        }
+        let (_, failure) = await store.durably { store.load(fixtures) }
+        if let failure { throw AdminHookError(failure.description, badRequest: false) }
         return fixtures.count
     }
 }

@@ -10,18 +10,17 @@ extension PetSpotBackend {
         }
     }
 
-    /// Holds a successful change's answer until the change is fsynced (acknowledged means durable); a failed write is a 500.
-    func durable(_ response: MockResponse, route: PetSpotRoute) async -> MockResponse {
-        guard needsDurableWrite(route), (200..<300).contains(response.status.code) else { return response }
-        do {
-            try await store.waitUntilDurable()
-            return response
-        } catch {
-            configuration.logger.error("could not save a change to the data directory", metadata: ["problem": "\(error)"])
-            var failed = errorResponse(PetSpotError(.internalServerError, "INTERNAL_SERVER_ERROR", "Internal server error"),
-                                            requestID: store.nextRequestID())
-            failed.headers.add(name: "Access-Control-Allow-Origin", value: "*")
-            return failed
-        }
+    /// Answers with `answer` once the changes it made are fsynced (acknowledged means durable).
+    ///
+    /// A failed write is a 500, and the change was undone then, in memory as on disk: a 500 means it did not happen.
+    func durable(route: PetSpotRoute, _ answer: () async -> MockResponse) async -> MockResponse {
+        guard needsDurableWrite(route) else { return await answer() }
+        let (response, failure) = await store.durably(answer)
+        guard let failure else { return response }
+        configuration.logger.error("could not save a change to the data directory; it was undone", metadata: ["problem": "\(failure)"])
+        var failed = errorResponse(PetSpotError(.internalServerError, "INTERNAL_SERVER_ERROR", "Internal server error"),
+                                   requestID: store.nextRequestID())
+        failed.headers.add(name: "Access-Control-Allow-Origin", value: "*")
+        return failed
     }
 }

@@ -88,18 +88,20 @@ public struct PetSpotBackend: MockResponder {
     public func respond(to request: MockRequest) async -> MockResponse {
         let route = PetSpotRoute(method: request.method, path: request.path)
         guard case .uploadPhoto(let id) = route, request.body.readableBytes > Self.offloadThreshold else {
-            return await durable(answerNow(route, request), route: route)
+            return await durable(route: route) { answerNow(route, request) }
         }
         // Only a big upload waits: its multipart scan runs on the thread pool, never on an event loop.
-        let requestID = store.nextRequestID()
-        var response: MockResponse
-        do {
-            try authorizeUpload(id: id, headers: request.headers)
-            response = try acceptPhoto(id: id, scan: await Self.offloadedPhotoScan(of: request))
-        } catch {
-            response = errorResponse(error, requestID: requestID)
+        return await durable(route: route) {
+            let requestID = store.nextRequestID()
+            var response: MockResponse
+            do {
+                try authorizeUpload(id: id, headers: request.headers)
+                response = try acceptPhoto(id: id, scan: await Self.offloadedPhotoScan(of: request))
+            } catch {
+                response = errorResponse(error, requestID: requestID)
+            }
+            return finish(response, for: request, route: route, requestID: requestID)
         }
-        return await durable(finish(response, for: request, route: route, requestID: requestID), route: route)
     }
 
     /// Every answer but a big upload's is ready at once, so the server answers on its event loop without a task hop.
@@ -111,6 +113,8 @@ public struct PetSpotBackend: MockResponder {
     }
 
     private func answerNow(_ route: PetSpotRoute, _ request: MockRequest) -> MockResponse {
+        // The CORS layer answers preflights before the request id exists: no id is drawn and no header is sent.
+        if route == .preflight { return finish(preflight(request), for: request, route: route, requestID: nil) }
         // The body parser runs before the request id exists, so its failures get neither an id nor the header.
         var parsed: JSONValue?
         if route == .createAnnouncement {
@@ -159,6 +163,7 @@ public struct PetSpotBackend: MockResponder {
             // The body parser's own 413: before the request id exists.
             return finish(errorResponse(PetSpotError.payloadTooLarge().fromBodyParser(), requestID: "unknown"), for: head, route: route, requestID: nil)
         }
+        if route == .preflight { return finish(preflight(head), for: head, route: route, requestID: nil) }
         let requestID = store.nextRequestID()
         var response: MockResponse
         do {
@@ -198,6 +203,7 @@ public struct PetSpotBackend: MockResponder {
             return try acceptPhoto(id: id, scan: Self.photoScan(of: request))
         case .image(let file): return try image(file: file)
         case .unknown: throw PetSpotError.notFound()
+        case .undecodableParameter: throw PetSpotError(.internalServerError, "INTERNAL_SERVER_ERROR", "Internal server error")
         }
     }
 
@@ -208,7 +214,7 @@ public struct PetSpotBackend: MockResponder {
         if let requestID { response.headers.add(name: "request-id", value: requestID) }
         response.headers.add(name: "Access-Control-Allow-Origin", value: "*")
         if let responseCheck, route != .preflight {
-            let problems = responseCheck.problems(contractID: route.contractID, response: response, request: request)
+            let problems = responseCheck.problems(contractID: route.contractID(path: request.path), response: response, request: request)
             if !problems.isEmpty {
                 let summary = problems.joined(separator: "; ")
                 configuration.logger.error(
@@ -219,8 +225,26 @@ public struct PetSpotBackend: MockResponder {
                 response.headers.replaceOrAdd(name: Self.contractViolationHeader, value: printable)
             }
         }
+        conditionalize(&response, for: request, route: route)
         if request.method == .HEAD { response.body = ByteBuffer() }
         return response
+    }
+
+    /// What Express adds to every answer it sends: `X-Powered-By`, and for a body sent by `res.send` a weak ETag, which
+    /// turns a 2xx GET or HEAD with a matching `If-None-Match` into 304 without a body (petspot-api.md, "Quirks").
+    ///
+    /// The hash runs only for answers with a body; the static image server has its own validators and is left alone.
+    private func conditionalize(_ response: inout MockResponse, for request: MockRequest, route: PetSpotRoute) {
+        response.headers.add(name: "X-Powered-By", value: "Express")
+        guard response.body.readableBytes > 0, route.sendsThroughExpress else { return }
+        let etag = ExpressETag.weak(for: response.body)
+        response.headers.add(name: "ETag", value: etag)
+        guard request.method == .GET || request.method == .HEAD, (200..<300).contains(response.status.code),
+            ExpressETag.isFresh(request.headers, etag: etag)
+        else { return }
+        response.status = .notModified
+        response.headers.remove(name: "Content-Type")
+        response.body = ByteBuffer()
     }
 
     /// Express's `cors()` preflight: 204, the allowed methods, and the requested headers reflected.

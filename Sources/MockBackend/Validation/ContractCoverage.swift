@@ -21,8 +21,16 @@ public final class ContractCoverage: Sendable {
 
     private struct State {
         var counts: [Answer: Int] = [:]
-        var undocumented: [Answer: Int] = [:]
+        /// Answers of documented endpoints that their contract does not list.
+        var undocumentedAnswers: [Answer: Int] = [:]
+        /// Exchanges with endpoints no contract documents, by `METHOD path` (at most `endpointLimit` kept apart).
+        var undocumentedEndpoints: [String: Int] = [:]
     }
+
+    /// How many distinct undocumented endpoints are listed apart; more are counted under one label (ids in paths are endless).
+    static let endpointLimit = 100
+    /// The label that counts undocumented endpoints beyond the limit.
+    static let otherEndpoints = "(other undocumented endpoints)"
 
     /// Where the observations come from: `real` (a proxy's target) or `mock` (`serve`).
     public let source: String
@@ -49,13 +57,25 @@ public final class ContractCoverage: Sendable {
         self.fromMock = mockObserved
     }
 
-    /// Counts the answer of a journaled exchange (entries without a contract or a status count nothing).
+    /// Counts the answer of a journaled exchange (entries without a contract or a status count nothing), and an exchange
+    /// the validator reported as undocumented traffic under its endpoint.
+    ///
+    /// Undocumented endpoints are read from the entry's own violations, the ones the violation log counts, so
+    /// `undocumented` here always adds up to `totals.undocumented` there.
     public func observe(_ entry: JournalEntry) {
+        if entry.violations.contains(where: { $0.isUndocumented && $0.isViolation }) {
+            let endpoint = "\(entry.method) \(entry.path)"
+            state.withLock { s in
+                let label = s.undocumentedEndpoints[endpoint] != nil || s.undocumentedEndpoints.count < Self.endpointLimit ? endpoint : Self.otherEndpoints
+                s.undocumentedEndpoints[label, default: 0] += 1
+            }
+            return
+        }
         guard let contract = entry.contract, let status = entry.status, entry.fault == nil || entry.fault == "delay" else { return }
         let exact = Answer(contract: contract, status: status, code: entry.errorCode)
         let known = documentedSet.contains(exact) ? exact : (entry.errorCode == nil ? firstByStatus["\(contract) \(status)"] : nil)
         state.withLock { s in
-            if let known { s.counts[known, default: 0] += 1 } else { s.undocumented[exact, default: 0] += 1 }
+            if let known { s.counts[known, default: 0] += 1 } else { s.undocumentedAnswers[exact, default: 0] += 1 }
         }
     }
 
@@ -83,9 +103,11 @@ public final class ContractCoverage: Sendable {
         return documented.map(\.answer).filter { fromMock.contains($0) && !seen.contains($0) }
     }
 
-    /// `{"source", "documented", "observed", "answers": [...], "missing": [...], "onlyFromMock": [...], "undocumented": [...]}`.
+    /// `{"source", "documented", "observed", "answers": [...], "missing": [...], "onlyFromMock": [...], "undocumented": [...],
+    /// "undocumentedAnswers": [...]}`: `undocumented` lists endpoints no contract knows (adding up to the violation log's
+    /// `totals.undocumented`), `undocumentedAnswers` the answers of documented endpoints that their contract does not list.
     public func json() -> JSONValue {
-        let (counts, undocumented) = state.withLock { ($0.counts, $0.undocumented) }
+        let (counts, undocumentedAnswers, endpoints) = state.withLock { ($0.counts, $0.undocumentedAnswers, $0.undocumentedEndpoints) }
         let answers: [JSONValue] = documented.map { item in
             var object: JSONObject = ["contract": .string(item.answer.contract), "status": .number(Double(item.answer.status))]
             object["code"] = item.answer.code.map(JSONValue.string) ?? .null
@@ -95,8 +117,11 @@ public final class ContractCoverage: Sendable {
             if !fromMock.isEmpty { object["observedFromMock"] = .bool(fromMock.contains(item.answer)) }
             return .object(object)
         }
-        let extra: [JSONValue] = undocumented.sorted { $0.key.label < $1.key.label }.map {
+        let extra: [JSONValue] = undocumentedAnswers.sorted { $0.key.label < $1.key.label }.map {
             .object(["label": .string($0.key.label), "observed": .number(Double($0.value))])
+        }
+        let unknownEndpoints: [JSONValue] = endpoints.sorted { $0.key < $1.key }.map {
+            .object(["label": .string($0.key), "observed": .number(Double($0.value))])
         }
         return .object([
             "source": .string(source),
@@ -105,7 +130,8 @@ public final class ContractCoverage: Sendable {
             "answers": .array(answers),
             "missing": .array(missing.map { .string($0.label) }),
             "onlyFromMock": .array(onlyFromMock.map { .string($0.label) }),
-            "undocumented": .array(extra),
+            "undocumented": .array(unknownEndpoints),
+            "undocumentedAnswers": .array(extra),
         ])
     }
 
@@ -126,6 +152,10 @@ public final class ContractCoverage: Sendable {
         if !missing.isEmpty { lines.append("  never observed: " + missing.map(\.label).joined(separator: ", ")) }
         let mockOnly = onlyFromMock
         if !mockOnly.isEmpty { lines.append("  observed only from the mock: " + mockOnly.map(\.label).joined(separator: ", ")) }
+        let endpoints = state.withLock { $0.undocumentedEndpoints }.sorted { $0.key < $1.key }
+        if !endpoints.isEmpty {
+            lines.append("  undocumented endpoints: " + endpoints.map { "\($0.key) (\($0.value))" }.joined(separator: ", "))
+        }
         return lines
     }
 }

@@ -8,12 +8,16 @@ public final class ExchangeValidator: Sendable {
     public let contracts: ContractSet
     let knownDefects: any KnownDefectMatching
     let invariants: ExchangeInvariants
+    let model: ModelAnswerCheck
 
-    /// A validator for `contracts`; `knownDefects` labels listed server defects (none by default).
-    public init(contracts: ContractSet, knownDefects: any KnownDefectMatching = NoKnownDefects()) {
+    /// A validator for `contracts`; `knownDefects` labels listed server defects (none by default); `now` is the clock
+    /// of the model's "not in the future" rule.
+    public init(contracts: ContractSet, knownDefects: any KnownDefectMatching = NoKnownDefects(),
+                now: @escaping @Sendable () -> Date = { Date() }) {
         self.contracts = contracts
         self.knownDefects = knownDefects
         self.invariants = ExchangeInvariants()
+        self.model = ModelAnswerCheck(contracts: contracts, now: now)
     }
 
     /// Every way `exchange` leaves its contract, request side first; `answerIsGenuine` false (a fault shaped the answer)
@@ -32,6 +36,9 @@ public final class ExchangeValidator: Sendable {
             found.append(ExchangeViolation(contract: contract.id, pointer: "status", expected: "a documented 4xx answer refusing the invalid request",
                                            got: "\(status)", side: .server))
         }
+        // A documented 400 is an allowed answer, but not the model's answer to a request the model accepts (issue 24).
+        found += model.violations(exchange, contract: contract, status: status, body: responseCheck.parsedBody,
+                                  statusAlreadyReported: found.contains { $0.pointer == "status" })
         // An invariant broken at a body member replaces the schema's report of that member: one finding, the more telling one.
         let stateful = invariants.check(exchange, match: match, status: status, body: responseCheck.parsedBody)
         let replaced = Set(stateful.map(\.pointer).filter { $0.hasPrefix("/") })
@@ -63,15 +70,16 @@ public final class ExchangeValidator: Sendable {
         invariants.forget(ids)
     }
 
+    /// Traffic to an endpoint no contract documents: the contracts do not know it, so neither side is blamed.
     private func undocumented(_ exchange: Exchange) -> ExchangeViolation {
         let others = contracts.contracts(matchingPath: exchange.path)
         if others.isEmpty {
             return ExchangeViolation(contract: nil, pointer: "request", expected: "a documented endpoint",
-                                     got: "undocumented: \(exchange.method) \(exchange.path)", side: .client)
+                                     got: "undocumented: \(exchange.method) \(exchange.path)", side: .contracts)
         }
         let methods = others.map(\.method).joined(separator: ", ")
         return ExchangeViolation(contract: others.first?.id, pointer: "request", expected: "one of the documented methods \(methods)",
-                                 got: "undocumented: \(exchange.method) \(exchange.path)", side: .client)
+                                 got: "undocumented: \(exchange.method) \(exchange.path)", side: .contracts)
     }
 
     /// The proxy's own 502/504 when the target failed is about reachability, not about the contract.

@@ -14,16 +14,22 @@ public struct Mismatch: Sendable, Equatable, CustomStringConvertible {
     /// Why this check matters, when the check has its own rule (e.g. the date rule of the sent body); otherwise the
     /// step's `because` explains it.
     public var why: String?
+    /// Advice for the person reading (e.g. which flag skips this check); shown in human output only, never in the data.
+    public var hint: String?
 
     /// A mismatch of `subject`.
-    public init(_ subject: String, expected: String, actual: String, explanation: String? = nil, why: String? = nil) {
+    public init(_ subject: String, expected: String, actual: String, explanation: String? = nil, why: String? = nil, hint: String? = nil) {
         self.subject = subject
         self.expected = expected
         self.actual = actual
         self.explanation = explanation
         self.why = why
+        self.hint = hint
     }
 
     /// The text shown to people.
-    public var description: String { explanation.map { "\(subject): \($0)" } ?? "\(subject): expected \(expected), got \(actual)" }
+    public var description: String {
+        let text = explanation.map { "\(subject): \($0)" } ?? "\(subject): expected \(expected), got \(actual)"
+        return hint.map { "\(text) (\($0))" } ?? text
+    }
 }

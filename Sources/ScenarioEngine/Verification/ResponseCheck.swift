@@ -43,7 +43,7 @@ struct ResponseCheck {
             if !ignoreMessages, let message = check.expectedMessage, let actual = body["error"]?["message"]?.stringValue,
                 Self.normalized(actual) != Self.normalized(message)
             {
-                found.append(Mismatch("body /error/message", expected: "\"\(message)\"", actual: "\"\(actual)\" (--ignore-messages skips this)"))
+                found.append(Mismatch("body /error/message", expected: "\"\(message)\"", actual: "\"\(actual)\"", hint: "--ignore-messages skips this"))
             }
             if let header = answer.header("request-id"), let id = body["error"]?["requestId"]?.stringValue, header != id {
                 found.append(Mismatch("body /error/requestId", expected: "the request-id header \"\(header)\"", actual: "\"\(id)\""))

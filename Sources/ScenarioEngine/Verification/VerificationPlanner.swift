@@ -30,8 +30,20 @@ public enum VerificationPlanner {
         }
         // A stable sort keeps file order within one rank.
         let ordered = flow.enumerated().sorted { ($0.element.rank, $0.offset) < ($1.element.rank, $1.offset) }
-        let removals = ordered.filter { $0.element.rank >= 5 }.map(\.element.check)
+        let removals = onlyFirstRemoval(ordered.filter { $0.element.rank >= 5 }.map(\.element.check))
         return ordered.filter { $0.element.rank < 5 }.map(\.element.check) + negatives + removals
+    }
+
+    /// The flow creates one announcement, so only the first successful removal can find it (the same DELETE is
+    /// documented under both mounts); the others are reported as skipped, saying which check removed it.
+    static func onlyFirstRemoval(_ removals: [VerificationCheck]) -> [VerificationCheck] {
+        guard let first = removals.first(where: { $0.skipReason == nil }) else { return removals }
+        return removals.map { check in
+            guard check.skipReason == nil, check.name != first.name else { return check }
+            return VerificationCheck(contractID: check.contractID, file: check.file, exampleName: check.exampleName, response: check.response,
+                                     expectedField: check.expectedField, recipe: check.recipe,
+                                     skipReason: "the one announcement the flow creates is removed by \(first.name) already")
+        }
     }
 
     /// Where a success example sits in the flow: creation first, reads of the fresh announcement before the

@@ -10,4 +10,6 @@ public enum StoreChange: Sendable {
     case delete(id: String)
     /// Back to the start state: the fixtures only.
     case reset
+    /// Everything removed, fixtures included: a snapshot starts with it and then lists the whole state.
+    case clear
 }

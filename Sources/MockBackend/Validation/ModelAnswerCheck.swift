@@ -1,0 +1,95 @@
+import ContractKit
+import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// The PetSpot model's own answer to requests whose answer needs no stored state (a create body's validation, the
+/// list's parameters), held against the server's: a 400 to a request the model accepts, a success for one it refuses,
+/// or another code, field or message are the server's differences.
+///
+/// A schema says only which requests are allowed; the model says which answer each one gets. Without this, a server
+/// that tightened a rule (a blank email next to a valid phone answered 400) passes, because a documented 400 is an
+/// allowed answer (issue 24). The model is the mock's own validator, so the proxy and the mock can never disagree.
+struct ModelAnswerCheck: Sendable {
+    /// The model's create validation; nil when the contracts have no create schema (then creates are not compared).
+    let createValidator: CreateAnnouncementValidator?
+    /// The clock the model's "not in the future" rule reads.
+    let now: @Sendable () -> Date
+
+    init(contracts: ContractSet, now: @escaping @Sendable () -> Date) {
+        createValidator = try? CreateAnnouncementValidator(contracts: contracts)
+        self.now = now
+    }
+
+    /// The model's refusal of `exchange`'s request (nil: it accepts), or `.notCompared` when the model cannot tell
+    /// without state or the request was not captured whole.
+    enum Verdict {
+        case accepts
+        case refuses(PetSpotError)
+        case notCompared
+    }
+
+    /// Where the server's answer differs from the model's; nothing when the schema checks already reported the status
+    /// (an undocumented answer, or a success to a request the schema refuses): one finding per difference.
+    func violations(_ exchange: Exchange, contract: Contract, status: Int, body: JSONValue?, statusAlreadyReported: Bool) -> [ExchangeViolation] {
+        // Only these answers are the model's to decide: a 409, 413, 401/403/404 or 5xx depends on state, size or faults.
+        guard !statusAlreadyReported, (200..<300).contains(status) || status == 400 else { return [] }
+        let expected: PetSpotError?
+        switch verdict(exchange, contractID: contract.id) {
+        case .notCompared: return []
+        case .accepts: expected = nil
+        case .refuses(let error): expected = error
+        }
+        func violation(_ pointer: String, _ wanted: String, _ got: String) -> ExchangeViolation {
+            ExchangeViolation(contract: contract.id, pointer: pointer, expected: wanted, got: got, side: .server)
+        }
+        let error = body?["error"]
+        let answer = Self.describe(status: status, code: error?["code"]?.stringValue, field: error?["field"]?.stringValue,
+                                   message: error?["message"]?.stringValue)
+        guard let expected else {
+            guard status == 400 else { return [] }
+            return [violation("status", "a success: the contract's model accepts this request", answer)]
+        }
+        let modelAnswer = Self.describe(status: Int(expected.status.code), code: expected.code, field: expected.field, message: expected.message)
+        guard status == 400 else { return [violation("status", "\(modelAnswer): the contract's model refuses this request", answer)] }
+        guard error?["code"]?.stringValue != expected.code || error?["field"]?.stringValue != expected.field
+            || error?["message"]?.stringValue != expected.message
+        else { return [] }
+        return [violation("/error", "\(modelAnswer), the contract's model's answer", answer)]
+    }
+
+    /// What the model answers to the request of `exchange`, without touching any state.
+    func verdict(_ exchange: Exchange, contractID: String) -> Verdict {
+        switch contractID {
+        case "createAnnouncement":
+            guard let createValidator, exchange.requestBodySize == exchange.requestBody.count else { return .notCompared }
+            var headers = HTTPHeaders()
+            for field in exchange.requestHeaders { headers.add(name: field.name, value: field.value) }
+            let request = MockRequest(method: .POST, uri: exchange.path, headers: headers, body: ByteBuffer(bytes: exchange.requestBody))
+            let body: JSONValue?
+            switch JSONBodyParser.parse(request) {
+            case .undefined: body = nil
+            case .value(let value): body = value
+            // The body parser's own failures are documented answers with known defects of their own; the schema check has them.
+            case .failure: return .notCompared
+            }
+            return createValidator.firstError(in: body, today: Timestamp.day(of: now())).map(Verdict.refuses) ?? .accepts
+        case "listAnnouncements":
+            switch ListQuery.parse(exchange.query) {
+            case .success: return .accepts
+            case .failure(let error): return .refuses(error)
+            }
+        default:
+            return .notCompared
+        }
+    }
+
+    /// `400 INVALID_FORMAT email "email format is invalid"`.
+    static func describe(status: Int, code: String?, field: String?, message: String?) -> String {
+        var text = "\(status)"
+        if let code { text += " \(code)" }
+        if let field { text += " \(field)" }
+        if let message { text += " \"\(ViolationText.cut(message))\"" }
+        return text
+    }
+}
