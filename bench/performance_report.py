@@ -358,8 +358,15 @@ if exploration:
     md.append("")
 else:
     md.append("Not measured in this run: this build has neither `spotcheck explore` nor `spotcheck verify --cases`.\n")
-md.append("Schemathesis cases/s on the same server and the data directory's start time after a million changes "
-          "(`bench/datadir-start.sh`) are not part of this run yet; see bench/README.md.\n")
+datadir_path = os.path.join(raw, "datadir-start.txt")
+if os.path.exists(datadir_path):
+    md.append("The data directory's start after a million changes, the same run (`bench/datadir_start.py` on this run's "
+              "release binary; wall time to \"Listening on\" and the server's CPU time):\n")
+    md.append("```")
+    md += [l for l in open(datadir_path).read().splitlines() if l.strip()]
+    md.append("```\n")
+md.append("Schemathesis cases/s on the same server is not part of this run yet (`scripts/schemathesis.sh` runs it against "
+          "a debug `serve` in CI); see bench/README.md.\n")
 md.append("## Method\n")
 md.append(f"""- **Servers.** SpotCheck: `spotcheck-serve --port 0 --quiet`, the lean binary README.md names for a long-running mock
   (`spotcheck serve` without the scenario engine and the reference client; built with `{env.get('build', 'swift build -c release')}`).

@@ -33,6 +33,7 @@ WARMUP=${WARMUP:-10s}
 # Exploration throughput: sessions of `spotcheck explore`, generated cases of `spotcheck verify`.
 EXPLORE_RUNS=${EXPLORE_RUNS:-200}
 VERIFY_CASES=${VERIFY_CASES:-1000}
+DATADIR_CHANGES=${DATADIR_CHANGES:-1000000}
 OUT=bench/out
 RAW=$OUT/raw
 PACT_FILE=bench/petspot.pact.json
@@ -457,6 +458,18 @@ if "$BIN" verify --help 2>&1 | grep -q -- '--cases'; then
     stop "$VERIFY_PID"
 else
     echo "   spotcheck verify --cases: not in this build"
+fi
+
+# The data directory's start after a million changes (issue 22's bench/datadir_start.py, on this run's release
+# binary); best effort like the exploration figures.
+step "data directory start after $DATADIR_CHANGES changes (bench/datadir_start.py, 3 starts, seed 1)"
+if [ -f bench/datadir_start.py ]; then
+    if [ ! -x "$OUT/datadir-venv/bin/python" ]; then
+        python3 -m venv "$OUT/datadir-venv" && "$OUT/datadir-venv/bin/pip" install -q crc32c==2.9.post0 || echo "   crc32c install failed"
+    fi
+    run_bg timeout 1800 "$OUT/datadir-venv/bin/python" bench/datadir_start.py "$BIN" --changes "$DATADIR_CHANGES" --starts 3 --seed 1 \
+        > "$RAW/datadir-start.txt" 2>&1 || echo "   bench/datadir_start.py failed; see $RAW/datadir-start.txt"
+    sed 's/^/   /' "$RAW/datadir-start.txt"
 fi
 
 # --- report -----------------------------------------------------------------------------------------
