@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MockBackend", targets: ["MockBackend"]),
         .library(name: "PetSpotClient", targets: ["PetSpotClient"]),
         .library(name: "ScenarioEngine", targets: ["ScenarioEngine"]),
+        .library(name: "Exploration", targets: ["Exploration"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
@@ -35,6 +36,7 @@ let package = Package(
         ),
         .target(name: "PetSpotClient"),
         .target(name: "ScenarioEngine", dependencies: ["ContractKit", "MockBackend", "PetSpotClient"]),
+        .target(name: "Exploration", dependencies: ["ContractKit", "MockBackend", "ScenarioEngine"]),
         .target(
             name: "MockCommands",
             dependencies: [
@@ -50,7 +52,7 @@ let package = Package(
         .executableTarget(
             name: "spotcheck",
             dependencies: [
-                "ContractKit", "MockBackend", "MockCommands", "PetSpotClient", "ScenarioEngine",
+                "ContractKit", "Exploration", "MockBackend", "MockCommands", "PetSpotClient", "ScenarioEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -68,7 +70,13 @@ let package = Package(
             ]
         ),
         .testTarget(name: "PetSpotClientTests", dependencies: ["PetSpotClient", "MockBackend"]),
-        .testTarget(name: "ScenarioEngineTests", dependencies: ["ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit"]),
+        // Client test doubles shared by the engine's and the explorer's tests (built empty in release: they use @testable).
+        .target(name: "ClientDoubles", dependencies: ["ScenarioEngine", "PetSpotClient"], path: "Tests/ClientDoubles"),
+        .testTarget(name: "ScenarioEngineTests", dependencies: ["ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit", "ClientDoubles"]),
+        .testTarget(
+            name: "ExplorationTests",
+            dependencies: ["Exploration", "ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit", "ClientDoubles"]
+        ),
         .testTarget(name: "SpotCheckCLITests", dependencies: ["spotcheck", "spotcheck-serve", "MockCommands"]),
     ],
     swiftLanguageModes: [.v6]

@@ -22,6 +22,13 @@ struct ReportFileOptions: ParsableArguments {
         return nil
     }
 
+    /// Writes already rendered JUnit and JSON texts; returns a message for a person when one cannot be written.
+    func write(junit junitText: String, json jsonText: String) -> String? {
+        if let junit, let message = Self.write(junitText, to: junit) { return message }
+        if let json, let message = Self.write(jsonText, to: json) { return message }
+        return nil
+    }
+
     private static func write(_ text: String, to path: String) -> String? {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path))

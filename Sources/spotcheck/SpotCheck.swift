@@ -9,7 +9,7 @@ struct SpotCheck: AsyncParsableCommand {
         abstract: "Contract-testing harness and mock backend for the PetSpot announcement API.",
         discussion: "Exit codes: 0 all passed, 1 a check failed, 2 bad usage or a bad contract or scenario file.",
         subcommands: [
-            RunCommand.self, ServeCommand.self, ProxyCommand.self, LintCommand.self,
+            RunCommand.self, ExploreCommand.self, ServeCommand.self, ProxyCommand.self, LintCommand.self,
             VerifyCommand.self, DiffCommand.self, ExportCommand.self, MergeRecordingsCommand.self,
         ]
     )

@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import Testing
 
+@testable import ClientDoubles
 @testable import ScenarioEngine
 
 /// An offline device is the one cause every seed agrees on: the no-connection alert, strictly, through every driver.

@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import Testing
 
+@testable import ClientDoubles
 @testable import ScenarioEngine
 
 /// A wrong alert text no longer hides whether Try Again, the inputs and the request order are right: every failed

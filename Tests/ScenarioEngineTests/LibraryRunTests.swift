@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import Testing
 
+@testable import ClientDoubles
 @testable import ScenarioEngine
 
 /// The bundled library against the embedded mock backend, with the in-process client and with the external reference client.

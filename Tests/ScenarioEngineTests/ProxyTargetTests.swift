@@ -3,6 +3,7 @@ import Foundation
 import MockBackend
 import Testing
 
+@testable import ClientDoubles
 @testable import ScenarioEngine
 
 /// `--target`: the same scenario files against a second mock backend treated as a real server, faults applied by a proxy.

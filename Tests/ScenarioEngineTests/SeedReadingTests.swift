@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import Testing
 
+@testable import ClientDoubles
 @testable import ScenarioEngine
 
 /// A correct client that takes any reading the seeds allow passes, and the report names the reading it took.

@@ -4,6 +4,7 @@ import FoundationNetworking
 #endif
 import Testing
 
+@testable import ClientDoubles
 @testable import ScenarioEngine
 
 /// Each class of bug the engine once missed now fails the scenarios about it, with a message naming the bug;

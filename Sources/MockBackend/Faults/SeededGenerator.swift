@@ -1,12 +1,14 @@
 /// SplitMix64: a tiny seeded generator, so probabilistic faults repeat exactly for the same seed.
-struct SeededGenerator: RandomNumberGenerator, Sendable {
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    /// A generator starting from `seed`.
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    /// The next 64 random bits.
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -15,7 +17,7 @@ struct SeededGenerator: RandomNumberGenerator, Sendable {
     }
 
     /// A uniform draw in [0, 1).
-    mutating func unit() -> Double {
+    public mutating func unit() -> Double {
         Double(next() >> 11) / Double(UInt64(1) << 53)
     }
 }

@@ -1,9 +1,12 @@
 import Foundation
 
-/// Reads a file descriptor on its own thread until end of file; pipes from child processes block, so they get a thread.
+/// Reads a pipe on its own thread until end of file; pipes from child processes block, so they get a thread. At end of
+/// file the handle is closed: a session per generated exploration session would otherwise leak two descriptors each,
+/// and past 1,024 open descriptors Foundation's Process.run crashes.
 enum PipeReader {
     /// Splits the stream into lines for `channel`.
-    static func readLines(fd: Int32, into channel: LineChannel) {
+    static func readLines(_ handle: FileHandle, into channel: LineChannel) {
+        let fd = handle.fileDescriptor
         let thread = Thread {
             var pending: [UInt8] = []
             var buffer = [UInt8](repeating: 0, count: 8192)
@@ -20,13 +23,15 @@ enum PipeReader {
                 }
             }
             if !pending.isEmpty { channel.push(String(decoding: pending, as: UTF8.self)) }
+            try? handle.close()
             channel.finish()
         }
         thread.start()
     }
 
     /// Keeps the tail of the stream in `tail`.
-    static func readTail(fd: Int32, into tail: TailBuffer) {
+    static func readTail(_ handle: FileHandle, into tail: TailBuffer) {
+        let fd = handle.fileDescriptor
         let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
@@ -35,6 +40,7 @@ enum PipeReader {
                 if n <= 0 { break }
                 tail.append(buffer[0..<n])
             }
+            try? handle.close()
             tail.finish()
         }
         thread.start()

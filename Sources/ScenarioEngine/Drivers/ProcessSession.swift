@@ -27,8 +27,8 @@ final class ProcessSession: ClientSession, @unchecked Sendable {
         self.stderr = stderr
         self.command = command
         self.stepTimeout = stepTimeout
-        PipeReader.readLines(fd: stdout.fileHandleForReading.fileDescriptor, into: lines)
-        PipeReader.readTail(fd: stderr.fileHandleForReading.fileDescriptor, into: tail)
+        PipeReader.readLines(stdout.fileHandleForReading, into: lines)
+        PipeReader.readTail(stderr.fileHandleForReading, into: tail)
     }
 
     var stderrTail: String { tail.tail() }

@@ -17,6 +17,7 @@ public struct ScenarioParser: Sendable {
     static let expectKeys = [
         "outcome", "managementPassword", "alert", "fields", "inputs", "inputsIntact", "screen", "details", "listed",
         "status", "errorCode", "errorField", "headers", "bodyMatches", "bodyEquals", "journal", "because", "analytics",
+        "passwordOpensPhoto",
     ]
     static let journalKeys = ["calls", "order", "noRequests", "authUserIsCreatedId", "announcements", "sentReport", "sentBody", "sentBodyMatches"]
 
@@ -440,6 +441,12 @@ public struct ScenarioParser: Sendable {
             if e.journal?.checksSentBodies == true, !submits {
                 throw reader.problem(pointer + "/journal", "sentReport, sentBody and sentBodyMatches check what a submission sent; they apply to submit, doubleTapContinue and retry steps only")
             }
+        }
+        if let v = o["passwordOpensPhoto"] {
+            let submits: Bool
+            if case .client(let a) = action { submits = [.submit, .doubleTapContinue, .retry].contains(a) } else { submits = false }
+            guard submits else { throw reader.problem(pointer + "/passwordOpensPhoto", "passwordOpensPhoto checks the summary after a submission; it applies to submit, doubleTapContinue and retry steps only") }
+            e.passwordOpensPhoto = try reader.bool(v, at: pointer + "/passwordOpensPhoto", what: "passwordOpensPhoto")
         }
         if let v = o["because"] { e.because = try reader.nonEmptyString(v, at: pointer + "/because", what: "the reason") }
         return e

@@ -28,6 +28,8 @@ public struct StepExpectation: Sendable {
     public var analytics: [String]?
     /// The raw HTTP answer (http steps only).
     public var http: HTTPExpectation?
+    /// The password handed to the summary must open the announcement that received the photo (read from the journal).
+    public var passwordOpensPhoto: Bool?
     /// What must have reached the backend during this step.
     public var journal: JournalExpectation?
     /// Why the expectation holds, quoted in failure messages so a reader knows which behaviour broke.

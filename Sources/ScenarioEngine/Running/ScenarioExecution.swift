@@ -154,6 +154,9 @@ struct ScenarioExecution {
             switch outcome {
             case .success(let observation)?:
                 mismatches += checker.check(observation, expectedInputs: inputs)
+                if step.expect.passwordOpensPhoto == true, let password = observation.managementPassword {
+                    mismatches += PasswordPhotoCheck.check(password: password, journal: await target.journal())
+                }
                 notes += checker.weakerChecks(observation).map { "step \(step.number) (\(step.action.name)): \($0)" }
                 readings += checker.readings(observation).map { "step \(step.number) (\(step.action.name)): \($0)" }
                 if action == .deviceOffline || action == .deviceOnline { deviceOffline = action == .deviceOffline }

@@ -39,6 +39,6 @@ extension JournalRecord {
                   authUser: entry.authUser, fault: entry.fault, query: entry.query,
                   contentType: entry.requestHeaders.first { $0.name.lowercased() == "content-type" }?.value,
                   bodyText: entry.requestBody?.text, bodySize: entry.requestBody?.size ?? 0,
-                  errorCode: entry.errorCode, errorField: entry.errorField)
+                  errorCode: entry.errorCode, errorField: entry.errorField, responseText: entry.responseBody?.text)
     }
 }

@@ -29,11 +29,13 @@ public struct JournalRecord: Sendable, Equatable {
     public var errorCode: String?
     /// The error envelope's `field` of the answer, when it had one.
     public var errorField: String?
+    /// The answer's body as UTF-8 text (first 64 KiB), `nil` when there was none; a create's id and password live here.
+    public var responseText: String?
 
     /// A record with these values.
     public init(sequence: Int, method: String, path: String, contract: String?, status: Int?, authUser: String?, fault: String?,
                 query: String? = nil, contentType: String? = nil, bodyText: String? = nil, bodySize: Int = 0,
-                errorCode: String? = nil, errorField: String? = nil) {
+                errorCode: String? = nil, errorField: String? = nil, responseText: String? = nil) {
         self.sequence = sequence
         self.method = method
         self.path = path
@@ -47,6 +49,7 @@ public struct JournalRecord: Sendable, Equatable {
         self.bodySize = bodySize
         self.errorCode = errorCode
         self.errorField = errorField
+        self.responseText = responseText
     }
 
     /// One line for reports, e.g. `#3 POST /api/v1/announcements (createAnnouncement) → 400 INVALID_FORMAT field phone`.

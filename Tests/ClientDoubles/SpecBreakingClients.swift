@@ -1,3 +1,5 @@
+// Test doubles shared by test targets; @testable needs a debug build, so release builds compile this module empty.
+#if DEBUG
 import Foundation
 import PetSpotClient
 
@@ -71,32 +73,58 @@ enum SpecBreakingClients {
     }
 }
 
-/// The in-process client with its own phone rule in front of the form's.
+/// The in-process client with its own phone and email rules in front of the form's: it validates with them, then runs
+/// the reference two-step submission and error mapping itself, and answers Try Again and Cancel for its own alert.
 @MainActor
 final class OwnValidationSession: ClientSession {
     let inner: PetSpotClientSession
-    let isValidPhone: @Sendable (String) -> Bool
+    let isValid: @Sendable (_ phone: String, _ email: String) -> (phone: Bool, email: Bool)
+    /// The alert of a failed submission this session ran itself.
+    var ownAlert: ObservedAlert?
 
-    init(inner: PetSpotClientSession, isValidPhone: @escaping @Sendable (String) -> Bool) {
+    init(inner: PetSpotClientSession, isValid: @escaping @Sendable (_ phone: String, _ email: String) -> (phone: Bool, email: Bool)) {
         self.inner = inner
-        self.isValidPhone = isValidPhone
+        self.isValid = isValid
     }
 
+    convenience init(inner: PetSpotClientSession, isValidPhone: @escaping @Sendable (String) -> Bool) {
+        self.init(inner: inner, isValid: { phone, email in (isValidPhone(phone), ContactValidation.isValidEmail(email)) })
+    }
+
+    var inputs: [String: String] { ["phone": inner.form.phone, "email": inner.form.email, "reward": inner.form.reward] }
+
     func perform(_ action: ClientAction) async throws(DriverError) -> ClientObservation {
-        guard action == .submit else { return try await inner.perform(action) }
-        let form = inner.form
-        let inputs = ["phone": form.phone, "email": form.email, "reward": form.reward]
-        var errors: [String: String] = [:]
-        if !isValidPhone(form.phone) { errors["phone"] = ContactValidation.phoneMessage }
-        if !ContactValidation.isValidEmail(form.email) { errors["email"] = ContactValidation.emailMessage }
-        guard errors.isEmpty else { return ClientObservation(outcome: .invalid, fieldErrors: errors, inputs: inputs, screen: "form") }
+        switch action {
+        case .retry where ownAlert != nil:
+            return await send()
+        case .cancel where ownAlert != nil:
+            ownAlert = nil
+            return ClientObservation(outcome: .cancelled, inputs: inputs, screen: "form", analytics: [])
+        case .submit, .doubleTapContinue:
+            let verdict = isValid(inner.form.phone, inner.form.email)
+            var errors: [String: String] = [:]
+            if !verdict.phone { errors["phone"] = ContactValidation.phoneMessage }
+            if !verdict.email { errors["email"] = ContactValidation.emailMessage }
+            guard errors.isEmpty else { return ClientObservation(outcome: .invalid, fieldErrors: errors, inputs: inputs, screen: "form", analytics: []) }
+            return await send()
+        default:
+            return try await inner.perform(action)
+        }
+    }
+
+    /// The reference two-step submission of the form's draft, bypassing the form's own validation.
+    func send() async -> ClientObservation {
         do {
-            let receipt = try await AnnouncementSubmissionService(api: inner.api).submit(form.draft)
-            return ClientObservation(outcome: .success, managementPassword: receipt.managementPassword, inputs: inputs, screen: "summary")
+            let receipt = try await AnnouncementSubmissionService(api: inner.api).submit(inner.form.draft)
+            ownAlert = nil
+            return ClientObservation(outcome: .success, managementPassword: receipt.managementPassword, inputs: inputs, screen: "summary",
+                                     analytics: ["missing_pet.step4_completed"])
         } catch {
             let kind = ErrorMapping.alert(for: error)
-            return ClientObservation(outcome: .failure, alert: ObservedAlert(kind: kind.rawValue, message: kind.message), inputs: inputs, screen: "form",
-                                     cause: PetSpotClientSession.observed(ErrorMapping.cause(for: error)))
+            let alert = ObservedAlert(kind: kind.rawValue, message: kind.message, buttons: AlertKind.buttonTitles)
+            ownAlert = alert
+            return ClientObservation(outcome: .failure, alert: alert, inputs: inputs, screen: "form",
+                                     cause: PetSpotClientSession.observed(ErrorMapping.cause(for: error)), analytics: [])
         }
     }
 
@@ -153,3 +181,4 @@ struct TwiceSubmitting: ClientSession {
 
     func close() async { await inner.close() }
 }
+#endif

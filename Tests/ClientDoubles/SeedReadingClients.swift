@@ -1,3 +1,5 @@
+// Test doubles shared by test targets; @testable needs a debug build, so release builds compile this module empty.
+#if DEBUG
 import Foundation
 import PetSpotClient
 
@@ -111,3 +113,4 @@ struct Lenient200Submitter: ReportSubmitting {
         return SubmissionReceipt(announcementID: created.id, managementPassword: created.managementPassword)
     }
 }
+#endif

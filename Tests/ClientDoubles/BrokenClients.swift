@@ -1,3 +1,5 @@
+// Test doubles shared by test targets; @testable needs a debug build, so release builds compile this module empty.
+#if DEBUG
 import Foundation
 import PetSpotClient
 
@@ -109,3 +111,4 @@ actor ResumingSubmitter: ReportSubmitting {
         return SubmissionReceipt(announcementID: created.id, managementPassword: created.password)
     }
 }
+#endif

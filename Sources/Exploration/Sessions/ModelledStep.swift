@@ -1,0 +1,27 @@
+import ContractKit
+
+/// One step of the scenario the model derived, with the rules its expectations check.
+public struct ModelledStep: Sendable {
+    /// What kind of step it is, for mapping a failure back to its rule.
+    public enum Kind: Sendable, Equatable {
+        /// An editField step.
+        case edit(field: String)
+        /// A submission the model expects validation to stop.
+        case rejectedSubmit
+        /// A submission the model expects validation to pass (submit, double tap or Try Again).
+        case attempt(succeeds: Bool)
+        /// A submission where the seeds allow it to be stopped or sent.
+        case ambiguousSubmit
+        /// Cancel in the alert.
+        case cancel
+        /// Time passing with no tap.
+        case idle
+    }
+
+    /// The step as a scenario file writes it.
+    public var document: JSONValue
+    /// Its kind.
+    public var kind: Kind
+    /// The rules its expectations check.
+    public var rules: [ModelRule]
+}

@@ -1,0 +1,50 @@
+import ContractKit
+import Foundation
+import ScenarioEngine
+
+/// Writes a session and its modelled steps as an ordinary scenario file (self-contained: the report and photo inline).
+public struct ScenarioDocument: Sendable {
+    /// The report every session starts from, inline.
+    public let baseReport: JSONObject
+
+    /// A writer starting from `baseReport`.
+    public init(baseReport: JSONObject) { self.baseReport = baseReport }
+
+    /// The bundled `default` report with its photo inlined, so a saved scenario needs no fixtures folder.
+    public static func bundledDefaultReport() throws -> JSONObject {
+        let fixtures = ScenarioLibrary.bundledDirectory.appendingPathComponent("fixtures")
+        let data = try Data(contentsOf: fixtures.appendingPathComponent("default.json"))
+        guard var report = try JSONValue(parsing: data).objectValue else { throw ExplorationError("fixtures/default.json is not a JSON object") }
+        if let file = report["photo"]?["file"]?.stringValue {
+            let bytes = try Data(contentsOf: fixtures.appendingPathComponent(file))
+            report["photo"] = ["base64": .string(bytes.base64EncodedString()), "mimeType": report["photo"]?["mimeType"] ?? "image/jpeg"]
+        }
+        return report
+    }
+
+    /// The session's report: the base with omitted fields removed and the picked date.
+    public func report(for session: Session) -> JSONObject {
+        var report = baseReport
+        for name in session.omittedFields { report[name] = Optional<JSONValue>.none }
+        if let date = session.lastSeenDate { report["lastSeenDate"] = .string(date) }
+        return report
+    }
+
+    /// The contact inputs the form starts with for `session`.
+    public func startInputs(for session: Session) -> [String: String] {
+        let r = report(for: session)
+        return Dictionary(uniqueKeysWithValues: ReportData.contactFieldNames.map { ($0, r[$0]?.stringValue ?? "") })
+    }
+
+    /// The scenario file for `session` with `steps`.
+    public func document(name: String, summary: String, session: Session, steps: [ModelledStep]) -> JSONValue {
+        // Drivers may answer the device actions `unsupported`; the tag turns that into a skip, not a failure.
+        let optional = steps.contains { ClientAction.optionalNames.contains($0.document["action"]?.stringValue ?? "") }
+        var root: JSONObject = ["name": .string(name), "summary": .string(summary), "tags": optional ? ["explored", "optional-protocol"] : ["explored"],
+                                "report": .object(report(for: session))]
+        if session.faults.contains(where: { [.stall, .drop, .reset, .truncate].contains($0.kind) }) { root["client"] = ["timeoutMs": .number(Double(SeedModel.stallTimeoutMs))] }
+        if !session.faults.isEmpty { root["faults"] = .array(session.faults.map(\.rule)) }
+        root["steps"] = .array(steps.map(\.document))
+        return .object(root)
+    }
+}

@@ -1,0 +1,19 @@
+/// A generated user session: the report, what the user does, and the faults the backend injects while they do it.
+public struct Session: Sendable, Equatable, Hashable {
+    /// The user's actions in order.
+    public var actions: [SessionAction]
+    /// Faults by contract and call.
+    public var faults: [PlannedFault]
+    /// Optional step 1-3 fields the user left empty (removed from the report).
+    public var omittedFields: [String]
+    /// The last-seen date the user picked, when not the report's own.
+    public var lastSeenDate: String?
+
+    /// A session with these actions and faults.
+    public init(actions: [SessionAction], faults: [PlannedFault], omittedFields: [String] = [], lastSeenDate: String? = nil) {
+        self.actions = actions
+        self.faults = faults
+        self.omittedFields = omittedFields
+        self.lastSeenDate = lastSeenDate
+    }
+}

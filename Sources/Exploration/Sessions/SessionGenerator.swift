@@ -1,0 +1,70 @@
+/// Generates sessions from a seed: inputs from the field grammars, user actions, and fault schedules on either step.
+public struct SessionGenerator: Sendable {
+    /// The run's seed.
+    public let seed: UInt64
+
+    /// A generator for `seed`.
+    public init(seed: UInt64) { self.seed = seed }
+
+    /// Values a user types to fix a field (valid in every reading of the seeds).
+    static let fixes: [String: [String]] = [
+        "phone": ["+48 123 456 789", "600-700-800", "1234567"],
+        "email": ["owner@example.com", "Jan.K+pets@mail.example.pl", "a@b.co"],
+        "reward": ["$100", ""],
+    ]
+
+    /// The report's optional step 1-3 fields (seed 001 Key Entities: microchip, description optional; breed, name, age extra).
+    static let optionalFields = ["petName", "breed", "age", "description"]
+    /// Dates across month and year ends, leap days and single digits.
+    static let dates = ["2025-12-31", "2026-01-01", "2024-02-29", "2025-03-01", "2025-11-30", "2025-01-05"]
+
+    /// Session number `index` (0-based); the same seed and index always give the same session.
+    public func session(_ index: Int) -> Session {
+        var d = Draw(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index))
+        var actions: [SessionAction] = []
+        for field in ["phone", "email", "reward"] where d.chance(0.6) {
+            actions.append(.edit(field: field, value: FieldGrammar.value(for: field, &d)))
+        }
+        let length = d.int(1...8)
+        for _ in 0..<length {
+            switch d.int(0...11) {
+            case 0, 1, 2: actions.append(.submit)
+            case 3: actions.append(.doubleTap)
+            case 4: actions.append(.retry)
+            case 5, 6:
+                actions.append(.cancel)
+                // Editing after a failed send, then sending again: where stale bodies and lost inputs show.
+                if d.chance(0.7) {
+                    let field = d.pick(["phone", "email", "reward"])
+                    actions.append(.edit(field: field, value: d.chance(0.6) ? d.pick(Self.fixes[field] ?? [""]) : FieldGrammar.value(for: field, &d)))
+                    actions.append(.submit)
+                }
+            case 7: actions.append(d.chance(0.7) ? .idle : d.chance(0.5) ? .goOffline : .goOnline)
+            default:
+                let field = d.pick(["phone", "email", "reward"])
+                // Mostly a fix toward a valid value, sometimes another generated one.
+                let value = d.chance(0.5) ? d.pick(Self.fixes[field] ?? [""]) : FieldGrammar.value(for: field, &d)
+                actions.append(.edit(field: field, value: value))
+            }
+        }
+        if !actions.contains(where: { $0 == .submit || $0 == .doubleTap }) { actions.append(.submit) }
+        var faults: [PlannedFault] = []
+        let faultCount = d.pick([0, 1, 1, 2, 3])
+        for _ in 0..<faultCount {
+            let contract = d.pick(["createAnnouncement", "uploadPhoto"])
+            let kind: PlannedFault.Kind = d.pick([
+                .status(d.pick([400, 401, 403, 404, 409, 413, 429, 500, 502, 503, 504])), .delay(ms: d.int(10...200)),
+                .drop, .reset, .truncate, .malformed, .slowBody, d.chance(0.3) ? .stall : .status(500),
+            ])
+            // Mostly the first call, so the first attempt fails and the rest of the session recovers from it.
+            let call = d.pick([1, 1, 2, 3])
+            if !faults.contains(where: { $0.contract == contract && $0.call == call }) {
+                faults.append(PlannedFault(contract: contract, call: call, kind: kind))
+            }
+        }
+        let omitted = Self.optionalFields.filter { _ in d.chance(0.2) }
+        let date = d.chance(0.4) ? d.pick(Self.dates) : nil
+        return Session(actions: actions, faults: faults, omittedFields: omitted, lastSeenDate: date)
+    }
+}
+

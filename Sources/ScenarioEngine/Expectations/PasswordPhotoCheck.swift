@@ -1,0 +1,29 @@
+import ContractKit
+import Foundation
+
+/// Seed 001 US1/FR-003: the management password on the summary is the one step 1 returned for the announcement whose
+/// photo step 2 uploaded. Read from the journal alone (create answers and upload statuses), so a proxy can check it too.
+enum PasswordPhotoCheck {
+    /// Mismatches when `password` opens no announcement of the journal, or one that never received a photo.
+    static func check(password: String, journal: [JournalRecord]) -> [Mismatch] {
+        var owner: String?
+        for record in journal where record.contract == "createAnnouncement" && record.status.map({ (200..<300).contains($0) }) == true {
+            guard let text = record.responseText, let body = try? JSONValue(parsing: Data(text.utf8)),
+                  body["managementPassword"]?.stringValue == password, let id = body["id"]?.stringValue else { continue }
+            owner = id
+        }
+        guard let owner else {
+            return [Mismatch("summary password", expected: "the managementPassword of an announcement the backend created",
+                             actual: "\"\(password)\", which no create answer in the journal returned")]
+        }
+        // A 201 in the journal means the backend stored the photo, whatever a fault later did to the answer's body.
+        let photoTargets = journal.filter { $0.contract == "uploadPhoto" && $0.status == 201 }
+            .compactMap { ExpectationChecker.announcementID(inPhotoPath: $0.path) }
+        if photoTargets.contains(owner) { return [] }
+        let elsewhere = photoTargets.isEmpty ? "no photo upload succeeded" : "the photo went to \(photoTargets.joined(separator: ", "))"
+        return [Mismatch(
+            "summary password", expected: "the password of the announcement that holds the photo",
+            actual: "\"\(password)\" opens \(owner), which has no photo: \(elsewhere)",
+            explanation: "the summary shows \"\(password)\", the password of announcement \(owner), but \(elsewhere == "no photo upload succeeded" ? "no photo upload succeeded" : elsewhere + ", not to \(owner)"): the owner's password opens an announcement without its photo (seed 001 US1 scenario 1 and FR-003: step 2 uploads the photo to the announcement step 1 created, and that announcement's password goes to the summary)")]
+    }
+}

@@ -1,0 +1,113 @@
+import ArgumentParser
+import ContractKit
+import Exploration
+import Foundation
+import Logging
+import MockCommands
+import ScenarioEngine
+
+/// `spotcheck explore`: generated user sessions judged by the seed model, the first failure shrunk to a scenario file.
+struct ExploreCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "explore",
+        abstract: "Generate user sessions against the embedded mock, judge them by the seeds, shrink a failure to a scenario.",
+        discussion: """
+            Each session (inputs from per-field grammars, edits, double taps, Cancel, Try Again, faults on either step) \
+            becomes an ordinary scenario with the seed model's expectations and runs like `spotcheck run` runs it. The \
+            first failing session is shrunk to the fewest steps, simplest inputs and fewest faults that fail the same way; \
+            --save writes it as a scenario file that `spotcheck run --scenarios DIR` fails with the same message. \
+            Exit 0 when no session failed, 1 on a counterexample, 2 on bad usage. See docs/explore.md.
+            """
+    )
+
+    @Option(help: "Run an external client instead of PetSpotClient: a command line speaking JSON lines on stdin/stdout.")
+    var client: String?
+
+    @Option(help: "The seed of the sessions (default 1); the same seed gives the same sessions.")
+    var seed: String?
+
+    @Option(help: "How many sessions to run (default 200).")
+    var runs: String?
+
+    @Option(help: "Explore for this long instead of --runs, e.g. 30s or 2m.")
+    var time: String?
+
+    @Option(help: "How many sessions run at once (default: the number of cores).")
+    var jobs: String?
+
+    @Option(help: "Write the shrunk counterexample as a scenario file into this folder.")
+    var save: String?
+
+    @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts).")
+    var contractsDirectory: String?
+
+    @OptionGroup var reports: ReportFileOptions
+
+    func run() async throws {
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = .warning
+            return handler
+        }
+        let code = await execute(print: ConsoleOutput.shared.write)
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    /// Runs the command, writing human output through `print`; returns the exit code.
+    func execute(print: @escaping @Sendable (String) -> Void) async -> Int32 {
+        func usage(_ message: String) -> Int32 {
+            print("spotcheck explore: \(message)")
+            return 2
+        }
+        var seedValue: UInt64 = 1
+        if let seed {
+            guard let n = UInt64(seed) else { return usage("--seed expects a non-negative whole number; got \"\(seed)\"") }
+            seedValue = n
+        }
+        if runs != nil, time != nil { return usage("--runs and --time are alternatives; give one") }
+        var budget = Budget.standard
+        if let runs {
+            guard let n = Int(runs), n >= 1 else { return usage("--runs expects a whole number of at least 1; got \"\(runs)\"") }
+            budget = .runs(n)
+        }
+        if let time {
+            guard let parsed = Budget(duration: time) else { return usage("--time expects a duration such as 30s, 2m or 500ms; got \"\(time)\"") }
+            budget = parsed
+        }
+        var jobCount = ProcessInfo.processInfo.activeProcessorCount
+        if let jobs {
+            guard let n = Int(jobs), n >= 1 else { return usage("--jobs expects a whole number of at least 1; got \"\(jobs)\"") }
+            jobCount = n
+        }
+        if let client, client.trimmingCharacters(in: .whitespaces).isEmpty { return usage("--client expects a command line") }
+        guard let contracts = InputFolder.contracts(contractsDirectory, print: print)?.set else { return 2 }
+        let writer: ScenarioDocument
+        do {
+            writer = ScenarioDocument(baseReport: try ScenarioDocument.bundledDefaultReport())
+        } catch {
+            return usage("cannot read the bundled default report: \(error)")
+        }
+        let driver: any ClientDriver = client.map { ProcessDriver(command: $0) } ?? PetSpotClientDriver()
+        let runner = SessionRunner(driver: driver, contracts: contracts, writer: writer, seed: seedValue)
+        let explorer = Explorer(runner: runner, seed: seedValue, jobs: jobCount, budget: budget)
+        print("exploring with seed \(seedValue) against \(driver.description), \(jobCount) job\(jobCount == 1 ? "" : "s")")
+        let report: ExplorationReport
+        do {
+            report = try await explorer.explore()
+        } catch {
+            print("spotcheck explore: \(error.message)")
+            return 2
+        }
+        print(report.text)
+        if let save, let c = report.counterexample {
+            do {
+                let url = try Explorer.save(c, seed: seedValue, in: URL(fileURLWithPath: save))
+                print("saved \(URL(fileURLWithPath: save).appendingPathComponent(url.lastPathComponent).relativePath)")
+            } catch {
+                return usage("cannot save into \(save): \(error.localizedDescription)")
+            }
+        }
+        if let message = reports.write(junit: report.junit, json: report.json.serialized(pretty: true) + "\n") { return usage(message) }
+        return report.exitCode
+    }
+}

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Sessions per second of `spotcheck explore`, in-process (PetSpotClient) and over the client protocol
+# (spotcheck-client as a child process), with the same seed and budget. See bench/README.md.
+#   RUNS=200 JOBS=2 SEED=1 CONFIG=release bash bench/explore.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+RUNS=${RUNS:-200}
+JOBS=${JOBS:-2}
+SEED=${SEED:-1}
+CONFIG=${CONFIG:-release}
+mkdir -p bench/out
+swift build -c "$CONFIG" --product spotcheck >/dev/null
+swift build -c "$CONFIG" --product spotcheck-client >/dev/null
+bin=$(swift build -c "$CONFIG" --show-bin-path)
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
+for mode in in-process protocol; do
+  args=(explore --seed "$SEED" --runs "$RUNS" --jobs "$JOBS" --json "bench/out/explore-$mode.json")
+  [ "$mode" = protocol ] && args+=(--client "$bin/spotcheck-client")
+  status=0
+  "$bin/spotcheck" "${args[@]}" >"bench/out/explore-$mode.txt" || status=$?
+  python3 - "$mode" "bench/out/explore-$mode.json" "$status" <<'PY'
+import json, sys
+mode, path, status = sys.argv[1], sys.argv[2], sys.argv[3]
+r = json.load(open(path))
+found = "counterexample found (see the .txt)" if "counterexample" in r else "no counterexample"
+print(f"{mode:>10}: {r['sessions']} sessions, {r['steps']} steps, {r['sessionsPerSecond']} sessions/s, seed {r['seed']}, exit {status}, {found}")
+PY
+done
