@@ -101,7 +101,8 @@ public struct ServeCommand: AsyncParsableCommand {
         let directory = contractsDirectory
         let contractSet: ContractSet
         do {
-            contractSet = try ContractSet.load(from: directory)
+            // Unchanged contracts are not linted again at every start (issue 23); `SPOTCHECK_CACHE_DIR=off` always lints.
+            contractSet = try ContractSet.load(from: directory, cache: ContractLintCache.standard())
         } catch {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }
