@@ -2,7 +2,7 @@ import ContractKit
 import Foundation
 
 /// One generated request, written once and rendered for each side (target and model) with that side's ids and passwords.
-public struct GeneratedRequest: Sendable {
+public struct GeneratedRequest: Sendable, Equatable {
     /// What goes in the body.
     public enum Body: Sendable, Equatable {
         /// No body.

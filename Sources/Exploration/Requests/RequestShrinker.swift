@@ -4,29 +4,16 @@ import Foundation
 /// Reduces a differing request to the fewest fields and simplest values that still differ the same way (same
 /// signature): first drop each JSON key or query parameter, then try simpler values (`""`, the base body's value, 0).
 /// Each try is a real request through `probe`, so a shrunk request is one that was sent and seen to differ.
-struct RequestShrinker {
+struct RequestShrinker: Sendable {
     /// The most requests one shrink may send.
     var budget = 40
 
     /// The smallest request found that `probe` still maps to `signature`, and how many tries it took.
     func shrink(_ request: GeneratedRequest, signature: String,
                 probe: (GeneratedRequest) async -> String?) async -> (request: GeneratedRequest, tries: Int) {
-        var current = request
-        var tries = 0
-        var progress = true
-        while progress, tries < budget {
-            progress = false
-            for candidate in candidates(current) {
-                guard tries < budget else { break }
-                tries += 1
-                if await probe(candidate) == signature {
-                    current = candidate
-                    progress = true
-                    break
-                }
-            }
-        }
-        return (current, tries)
+        let shrinker = Shrinker<GeneratedRequest>(budget: budget) { candidates($0) }
+        let (smallest, tries) = await shrinker.shrink(request) { await probe($0) == signature }
+        return (smallest, tries)
     }
 
     /// One-step simpler versions of `request`, removals first.
