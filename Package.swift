@@ -75,7 +75,11 @@ let package = Package(
         .testTarget(name: "ScenarioEngineTests", dependencies: ["ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit", "ClientDoubles"]),
         .testTarget(
             name: "ExplorationTests",
-            dependencies: ["Exploration", "ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit", "ClientDoubles"]
+            dependencies: [
+                "Exploration", "ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit", "ClientDoubles",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ]
         ),
         .testTarget(name: "SpotCheckCLITests", dependencies: ["spotcheck", "spotcheck-serve", "MockCommands"]),
     ],

@@ -27,6 +27,13 @@ BURST=${BURST:-1000 5000}
 # measures the plain release build.
 SWIFT_BUILD_FLAGS=${SWIFT_BUILD_FLAGS-"--static-swift-stdlib"}
 BURST_RUNS=${BURST_RUNS:-$RUNS}
+# WireMock is a JVM: it starts in seconds, so it gets fewer starts, and is warmed up (its JIT) before it is measured.
+WIREMOCK_STARTS=${WIREMOCK_STARTS:-3}
+WARMUP=${WARMUP:-10s}
+# Exploration throughput: sessions of `spotcheck explore`, generated cases of `spotcheck verify`.
+EXPLORE_RUNS=${EXPLORE_RUNS:-200}
+VERIFY_CASES=${VERIFY_CASES:-1000}
+DATADIR_CHANGES=${DATADIR_CHANGES:-1000000}
 OUT=bench/out
 RAW=$OUT/raw
 PACT_FILE=bench/petspot.pact.json
@@ -37,7 +44,10 @@ step() { echo "== $*"; }
 
 # The burst runs open thousands of connections at once; servers started from here inherit the limit.
 ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
-rm -rf "$RAW" "$NGINX_DIR"
+rm -rf "$RAW" "$NGINX_DIR" "$OUT/cache"
+# serve's lint cache (issue 23) lives here for the run: the first start lints and fills it, later starts skip the lint,
+# as every start after the first does for a user whose contracts did not change.
+export SPOTCHECK_CACHE_DIR=$PWD/$OUT/cache
 mkdir -p "$RAW" "$NGINX_DIR/www" "$NGINX_DIR/tmp"
 # What the machine was doing before we started, for the report (the cores are shared).
 cut -d' ' -f1-3 /proc/loadavg > "$RAW/load-start.txt"
@@ -73,6 +83,19 @@ if [ ! -x "$OUT/venv/bin/pact" ]; then
     "$OUT/venv/bin/pip" install -q pact-python-cli || fail "pip install pact-python-cli failed"
 fi
 PACT=$OUT/venv/bin/pact
+# WireMock's standalone jar ships inside the `wiremock` package on PyPI (its admin client); Java 17 from Debian runs it.
+if ! "$OUT/venv/bin/python" -c 'import wiremock' 2>/dev/null; then
+    step "installing wiremock (venv in $OUT/venv) for its standalone jar"
+    "$OUT/venv/bin/pip" install -q wiremock || fail "pip install wiremock failed"
+fi
+WIREMOCK_JAR=$("$OUT/venv/bin/python" -c 'import glob, os, wiremock; print(sorted(glob.glob(os.path.join(os.path.dirname(wiremock.__file__), "server", "wiremock-standalone-*.jar")))[-1])') \
+    || fail "no wiremock-standalone jar in the wiremock package"
+if ! command -v java >/dev/null 2>&1; then
+    step "installing Java 17 (apt) for WireMock"
+    $SUDO env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq openjdk-17-jre-headless >/dev/null \
+        || fail "apt-get install openjdk-17-jre-headless failed"
+fi
+JAVA=$(command -v java)
 
 step "release build (once): swift build -c release $SWIFT_BUILD_FLAGS"
 # shellcheck disable=SC2086 # the flags are words
@@ -105,6 +128,9 @@ pact["interactions"] = [by[d] for d in ("health: ok", "getAnnouncement: with pho
 json.dump(pact, open(sys.argv[3], "w"), indent=2)
 PY
 PACT_GET_PATH=$(cat "$RAW/pact-get-path.txt")
+# The peers' other settings from the same 3 interactions: the pact with `like(...)` type matchers on the create body's
+# fields (what a consumer test writes), and WireMock stub mappings equivalent to the exact pact.
+python3 bench/peer_stubs.py "$RAW/minimal.pact.json" "$RAW/like.pact.json" "$RAW/wiremock" || fail "bench/peer_stubs.py failed"
 
 # --- server control ---------------------------------------------------------------------------------
 PIDS=()
@@ -188,6 +214,11 @@ set_cmd() { # server
     spotcheck-all) CMD=("$SERVE_BIN" --port 0 --quiet --validate all) ;;
     pact) PORT=$(free_port); CMD=("$PACT" stub -f "$PACT_FILE" -p "$PORT" -l none) ;;
     pact-min) PORT=$(free_port); CMD=("$PACT" stub -f "$RAW/minimal.pact.json" -p "$PORT" -l none) ;;
+    pact-like) PORT=$(free_port); CMD=("$PACT" stub -f "$RAW/like.pact.json" -p "$PORT" -l none) ;;
+    # As WireMock's docs advise for load: no request journal (it keeps every request otherwise), no request logging,
+    # not verbose (the default); its stubs are bench/peer_stubs.py's mappings.
+    wiremock) PORT=$(free_port); CMD=("$JAVA" -jar "$WIREMOCK_JAR" --port "$PORT" --bind-address 127.0.0.1 --root-dir "$RAW/wiremock"
+              --no-request-journal --disable-request-logging --disable-banner) ;;
     nginx) PORT=$(free_port); write_nginx_conf "$PORT"
            CMD=("$NGINX" -p "$NGINX_DIR/" -c "$NGINX_DIR/nginx.conf" -e "$NGINX_DIR/error.log") ;;
     esac
@@ -208,7 +239,7 @@ start_server() { # server
         done
         URL=$(sed -n 's/^Listening on //p' "$RAW/$1.log" | head -n 1); URL=${URL%/}
         wait_http "$URL/api/health" ;;
-    pact|pact-min) URL="http://127.0.0.1:$PORT"; wait_http "$URL/api/health" ;;
+    pact|pact-min|pact-like|wiremock) URL="http://127.0.0.1:$PORT"; wait_http "$URL/api/health" ;;
     nginx) URL="http://127.0.0.1:$PORT"; wait_http "$URL$NGINX_PATH" ;;
     esac
 }
@@ -280,6 +311,19 @@ for n in $(seq "$STARTS"); do
     grep '^{"timings"' "$RAW/start-timings-$n.log" >> "$RAW/start-timings.jsonl" || fail "no timings line in $RAW/start-timings-$n.log"
 done
 tail -n 1 "$RAW/start-timings.jsonl" | sed 's/^/   /'
+# The same with the lint cache off: what a start costs when the contracts changed (every start lints).
+for n in $(seq "$STARTS"); do
+    SPOTCHECK_CACHE_DIR=off python3 bench/first_answer.py --log "$RAW/start-timings-cold-$n.log" --url-from-log "Listening on " \
+        --path /api/health -- "$SERVE_BIN" --port 0 --quiet --timings > /dev/null || fail "spotcheck-serve --timings failed; see $RAW/start-timings-cold-$n.log"
+    grep '^{"timings"' "$RAW/start-timings-cold-$n.log" >> "$RAW/start-timings-cold.jsonl" || fail "no timings line in $RAW/start-timings-cold-$n.log"
+done
+tail -n 1 "$RAW/start-timings-cold.jsonl" | sed 's/^/   /'
+for n in $(seq "$WIREMOCK_STARTS"); do
+    set_cmd wiremock
+    python3 bench/first_answer.py --log "$RAW/start-wiremock.log" --url "http://127.0.0.1:$PORT/api/health" -- "${CMD[@]}" \
+        | sed "s/^{/{\"server\": \"wiremock\", /" >> "$RAW/starts.jsonl" || fail "wiremock start $n failed; see $RAW/start-wiremock.log"
+done
+grep -o '"server": "wiremock", "ms": [0-9.]*' "$RAW/starts.jsonl" | sed 's/^/   /'
 
 step "Pact stub (the whole pact and the minimal one) and nginx: ready"
 start_server pact; PACT_URL=$URL; PACT_PID=$PID
@@ -288,6 +332,21 @@ start_server pact-min; MIN_URL=$URL; MIN_PID=$PID
 record_rss pact-min ready "$MIN_PID"
 start_server nginx; NGINX_URL=$URL; NGINX_PID=$PID
 record_rss nginx ready "$NGINX_PID"
+start_server pact-like; LIKE_URL=$URL; LIKE_PID=$PID
+record_rss pact-like ready "$LIKE_PID"
+start_server wiremock; WM_URL=$URL; WM_PID=$PID
+record_rss wiremock ready "$WM_PID"
+for peer in "$LIKE_URL" "$WM_URL"; do
+    status=$(curl -s --max-time 5 -o /dev/null -w '%{http_code}' -X POST "$peer/api/v1/announcements" \
+        -H 'Content-Type: application/json' --data @bench/create-body.json)
+    [ "$status" = 201 ] || fail "$peer answered $status, not 201, to the create body"
+    curl -fs --max-time 5 -o /dev/null "$peer$PACT_GET_PATH" || fail "$peer did not answer GET $PACT_GET_PATH"
+done
+# A JVM compiles its hot paths while it serves: WireMock gets both loads once before anything of it is measured.
+step "warming WireMock up (wrk $WARMUP per operation, not measured)"
+run_bg wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" "$WM_URL$PACT_GET_PATH" > "$RAW/wiremock-warmup-get.txt" 2>&1 || fail "wrk warm-up failed"
+run_bg wrk -t"$THREADS" -c"$CONNECTIONS" -d"$WARMUP" -s bench/create.lua "$WM_URL/api/v1/announcements" > "$RAW/wiremock-warmup-create.txt" 2>&1 \
+    || fail "wrk warm-up failed"
 curl -fs --max-time 5 -o /dev/null "$PACT_URL$PACT_GET_PATH" || fail "Pact stub did not answer GET $PACT_GET_PATH"
 # SpotCheck with the other validation scopes: --validate off (what the mock itself costs) and --validate all
 # (answers and invariants checked too, as the proxy does by default).
@@ -305,6 +364,7 @@ for n in $(seq "$RUNS"); do
     run_wrk pact get "$n" "$PACT_URL$PACT_GET_PATH"
     run_wrk nginx get "$n" "$NGINX_URL$NGINX_PATH"
     run_wrk pact-min get "$n" "$MIN_URL$PACT_GET_PATH"
+    run_wrk wiremock get "$n" "$WM_URL$PACT_GET_PATH"
     run_wrk spotcheck-nv get "$n" "$NV_URL$NV_GET_PATH"
     run_wrk spotcheck-all get "$n" "$ALL_URL$ALL_GET_PATH"
 done
@@ -313,6 +373,8 @@ for n in $(seq "$RUNS"); do
     run_wrk spotcheck create "$n" "$SPOT_URL/api/v1/announcements" bench/create.lua; SPOT_REQUESTS=$((SPOT_REQUESTS + REQUESTS))
     run_wrk pact create "$n" "$PACT_URL/api/v1/announcements" bench/create.lua
     run_wrk pact-min create "$n" "$MIN_URL/api/v1/announcements" bench/create.lua
+    run_wrk pact-like create "$n" "$LIKE_URL/api/v1/announcements" bench/create.lua
+    run_wrk wiremock create "$n" "$WM_URL/api/v1/announcements" bench/create.lua
     run_wrk spotcheck-nv create "$n" "$NV_URL/api/v1/announcements" bench/create.lua
     run_wrk spotcheck-all create "$n" "$ALL_URL/api/v1/announcements" bench/create.lua
 done
@@ -320,7 +382,9 @@ record_rss spotcheck after-load "$SPOT_PID"
 record_rss pact after-load "$PACT_PID"
 record_rss nginx after-load "$NGINX_PID"
 record_rss pact-min after-load "$MIN_PID"
-stop "$PACT_PID"; stop "$MIN_PID"; stop "$NV_PID"; stop "$ALL_PID"
+record_rss pact-like after-load "$LIKE_PID"
+record_rss wiremock after-load "$WM_PID"
+stop "$PACT_PID"; stop "$MIN_PID"; stop "$NV_PID"; stop "$ALL_PID"; stop "$LIKE_PID"; stop "$WM_PID"
 
 # A burst: every connection opened at once (wrk connects all of them before the first request), so the
 # servers must accept a thousand or more while already answering the first ones. wrk gives up on a request
@@ -368,6 +432,46 @@ time_library in-process
 time_library external-client --client "$BIN_DIR/spotcheck-client"
 time_library one-job --jobs 1
 
+# Exploration throughput (issue 23): `spotcheck explore` sessions/s and `spotcheck verify`'s generated cases/s against
+# a fresh spotcheck-serve, each when this build has the command; best effort, a failure is reported, not fatal.
+step "exploration throughput (explore: $EXPLORE_RUNS sessions; verify: $VERIFY_CASES generated cases; seed 1)"
+time_exploration() { # kind count args...
+    local kind=$1 count=$2; shift 2
+    local start end
+    start=$(date +%s.%N)
+    if run_bg timeout 900 "$BIN" "$@" > "$RAW/exploration-$kind.txt" 2>&1; then
+        end=$(date +%s.%N)
+        echo "{\"kind\": \"$kind\", \"count\": $count, \"seconds\": $(awk "BEGIN { print $end - $start }")}" >> "$RAW/exploration.jsonl"
+        tail -n 1 "$RAW/exploration.jsonl" | sed 's/^/   /'
+    else
+        echo "   $kind failed (exit $?); see $RAW/exploration-$kind.txt"
+    fi
+}
+if "$BIN" explore --help > /dev/null 2>&1; then
+    time_exploration explore "$EXPLORE_RUNS" explore --runs "$EXPLORE_RUNS" --seed 1
+else
+    echo "   spotcheck explore: not in this build"
+fi
+if "$BIN" verify --help 2>&1 | grep -q -- '--cases'; then
+    start_server spotcheck; VERIFY_PID=$PID
+    time_exploration verify "$VERIFY_CASES" verify --target "$URL" --cases "$VERIFY_CASES" --seed 1
+    stop "$VERIFY_PID"
+else
+    echo "   spotcheck verify --cases: not in this build"
+fi
+
+# The data directory's start after a million changes (issue 22's bench/datadir_start.py, on this run's release
+# binary); best effort like the exploration figures.
+step "data directory start after $DATADIR_CHANGES changes (bench/datadir_start.py, 3 starts, seed 1)"
+if [ -f bench/datadir_start.py ]; then
+    if [ ! -x "$OUT/datadir-venv/bin/python" ]; then
+        python3 -m venv "$OUT/datadir-venv" && "$OUT/datadir-venv/bin/pip" install -q crc32c==2.9.post0 || echo "   crc32c install failed"
+    fi
+    run_bg timeout 1800 "$OUT/datadir-venv/bin/python" bench/datadir_start.py "$BIN" --changes "$DATADIR_CHANGES" --starts 3 --seed 1 \
+        > "$RAW/datadir-start.txt" 2>&1 || echo "   bench/datadir_start.py failed; see $RAW/datadir-start.txt"
+    sed 's/^/   /' "$RAW/datadir-start.txt"
+fi
+
 # --- report -----------------------------------------------------------------------------------------
 cut -d' ' -f1-3 /proc/loadavg > "$RAW/load-end.txt"
 read -r BUSY_END TOTAL_END < <(machine_jiffies)
@@ -389,6 +493,7 @@ OWN_SECONDS=$(tail -n 1 "$RAW/times.txt" | awk '{ s = 0; for (i = 1; i <= 2; i++
     echo "wall_seconds=$(awk "BEGIN { print $(date +%s.%N) - $WALL_START }")"
     echo "machine_busy_seconds=$(awk "BEGIN { print ($BUSY_END - $BUSY_START) / $(getconf CLK_TCK) }")"
     echo "own_cpu_seconds=$OWN_SECONDS"
+    echo "wiremock=WireMock $(basename "$WIREMOCK_JAR" .jar | sed 's/^wiremock-standalone-//') (standalone jar of the wiremock $("$OUT/venv/bin/pip" show wiremock 2>/dev/null | sed -n 's/^Version: //p') package), $("$JAVA" -version 2>&1 | head -n 1)"
     echo "pact_interactions=$(python3 -c 'import json,sys; print(len(json.load(open(sys.argv[1]))["interactions"]))' "$PACT_FILE")"
 } > "$RAW/env.txt"
 python3 bench/performance_report.py "$RAW" "$OUT/results.json" docs/performance.md \

@@ -48,6 +48,11 @@ public struct ServeCommand: AsyncParsableCommand {
     @Flag(help: "Reproduce the real server's known defects listed in contracts/known-defects.json (e.g. 500 for malformed JSON).")
     var withKnownDefects = false
 
+    @Option(name: .customLong("drift"), help: ArgumentHelp(
+        "Depart from the contracts on purpose, to see what `spotcheck verify` and other tools catch (repeatable): "
+            + ContractDrift.allCases.map(\.rawValue).joined(separator: ", ") + ".", valueName: "name"))
+    var drifts: [String] = []
+
     @OptionGroup var faults: FaultOptions
 
     @OptionGroup var traffic: TrafficCheckOptions
@@ -58,6 +63,9 @@ public struct ServeCommand: AsyncParsableCommand {
     public func validate() throws {
         if listen.adminToken == nil && !((try? ServerConfiguration(host: listen.host).resolveLoopback()) ?? false) {
             throw ValidationError("--host \(listen.host) is beyond loopback: give --admin-token (the DELETE credential and the admin API token); the real backend's default token is only used on loopback")
+        }
+        for drift in drifts where ContractDrift(rawValue: drift) == nil {
+            throw ValidationError("--drift expects one of \(ContractDrift.allCases.map(\.rawValue).joined(separator: ", ")); got \"\(drift)\"")
         }
         guard storeLimit >= 0 else { throw ValidationError("--store-limit must be 0 (keep all) or positive, got \(storeLimit)") }
     }
@@ -93,7 +101,8 @@ public struct ServeCommand: AsyncParsableCommand {
         let directory = contractsDirectory
         let contractSet: ContractSet
         do {
-            contractSet = try ContractSet.load(from: directory)
+            // Unchanged contracts are not linted again at every start (issue 23); `SPOTCHECK_CACHE_DIR=off` always lints.
+            contractSet = try ContractSet.load(from: directory, cache: ContractLintCache.standard())
         } catch {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }
@@ -112,6 +121,7 @@ public struct ServeCommand: AsyncParsableCommand {
         options.storeMaxBytes = storeMaxBytes.bytes == 0 ? nil : storeMaxBytes.bytes
         options.allowedHosts = listen.allowHost
         options.reproduceKnownDefects = withKnownDefects
+        options.drift = Set(drifts.compactMap(ContractDrift.init(rawValue:)))
         do {
             options.exchangeObserver = try traffic.monitor(contracts: contractSet, source: "mock", defaultScope: .requests)
         } catch {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import MockCommands
 import ContractKit
+import Exploration
 import Foundation
 import ScenarioEngine
 
@@ -15,6 +16,10 @@ struct VerifyCommand: AsyncParsableCommand {
             It creates announcements (listed at the end) and never deletes or changes anything else. \
             An answer that matches an entry of contracts/known-defects.json is reported as a known server defect, not a \
             failure; an entry whose answer came out as documented is reported as no longer seen (a failure under --strict). \
+            Then it explores: requests generated from the contracts (each field alone and in pairs, auth, multipart, list \
+            parameters, the routes beyond the contracts) go to --target and to an embedded model of the same contracts; \
+            each difference is shrunk to a minimal request and grouped by rule (--cases/--time budget, --seed reproduces, \
+            --no-explore skips it; see docs/verify.md). \
             Exit 0 when every answer matches, 1 on a mismatch, 2 on bad usage or bad contracts.
             """
     )
@@ -43,6 +48,21 @@ struct VerifyCommand: AsyncParsableCommand {
     @Flag(help: "Fail when a known defect listed in known-defects.json was not seen (the server now answers as documented).")
     var strict = false
 
+    @Flag(name: .customLong("no-explore"), help: "Send only the documented examples (no generated requests).")
+    var noExplore = false
+
+    @Option(help: "The most generated requests to explore with (default \(RequestExplorer.defaultCases) without --time).")
+    var cases: Int?
+
+    @Option(help: "Explore for this long, e.g. 30s or 2m (shrinking comes on top).")
+    var time: String?
+
+    @Option(help: "The seed of the generated requests (default: a random one, printed).")
+    var seed: UInt64?
+
+    @Flag(name: .customLong("strict-headers"), help: "Fail on headers the server adds or stops sending compared with the model.")
+    var strictHeaders = false
+
     @OptionGroup var reports: ReportFileOptions
 
     func run() async throws {
@@ -58,6 +78,12 @@ struct VerifyCommand: AsyncParsableCommand {
         }
         if dryRun {
             print(VerificationPlanner.describe(plan))
+            if !noExplore {
+                let systematic = RequestGenerator(contracts: contracts, adminChecks: adminToken != nil).systematicCases().count
+                let budget = cases.map { "at most \($0)" } ?? time.map { "for \($0)," } ?? "at most \(RequestExplorer.defaultCases)"
+                print("then exploration: generated requests \(budget) (\(systematic) systematic first, then random pairs), "
+                    + "each sent to the target and an embedded model")
+            }
             print("\(plan.count) checks; nothing was sent")
             return 0
         }
@@ -69,6 +95,20 @@ struct VerifyCommand: AsyncParsableCommand {
             print("spotcheck verify: --timeout expects a positive number of seconds; got \(timeout)")
             return 2
         }
+        if let cases, cases < 1 {
+            print("spotcheck verify: --cases expects a positive number of generated requests; got \(cases)")
+            return 2
+        }
+        let budget: Duration?
+        if let time {
+            guard let parsed = Self.duration(time) else {
+                print("spotcheck verify: --time expects a duration such as 30s, 2m or 90; got \"\(time)\"")
+                return 2
+            }
+            budget = parsed
+        } else {
+            budget = nil
+        }
         print("verifying \(url.absoluteString) against \(plan.count) documented answers from \(LintPrinter.displayPath(contractsURL))")
         var verifier = ProviderVerifier(contracts: contracts, target: url, timeout: timeout)
         verifier.ignoreMessages = ignoreMessages
@@ -76,13 +116,44 @@ struct VerifyCommand: AsyncParsableCommand {
         verifier.strict = strict
         let outcome = await verifier.verify(plan)
         for result in outcome.report.results { print(ConsoleReporter.line(for: result)) }
-        print(ConsoleReporter.summary(outcome.report, noun: "checks"))
         print("created \(outcome.createdAnnouncements.count) announcement(s) on the server: "
             + (outcome.createdAnnouncements.isEmpty ? "none" : outcome.createdAnnouncements.joined(separator: ", ")))
-        if let message = reports.write(outcome.report, suiteName: "spotcheck verify", folder: "contracts") {
+        var results = outcome.report.results.map { result in
+            var result = result
+            result.tags.append("examples")
+            return result
+        }
+        if !noExplore {
+            var options = RequestExplorer.Options(seed: seed ?? UInt64.random(in: 1...UInt64(UInt32.max)))
+            options.cases = cases
+            options.duration = budget
+            options.ignoreMessages = ignoreMessages
+            options.adminToken = adminToken
+            options.timeout = .milliseconds(Int(timeout * 1000))
+            let exploration = await RequestExplorer(contracts: contracts, target: url, options: options).explore()
+            for line in ExplorationResults.consoleLines(exploration, strictHeaders: strictHeaders) { print(line) }
+            results += ExplorationResults.results(exploration, strictHeaders: strictHeaders)
+        }
+        var report = RunReport(results: results, duration: outcome.report.duration, client: outcome.report.client, target: outcome.report.target)
+        report.unseenKnownDefects = outcome.report.unseenKnownDefects
+        report.expiredKnownDefects = outcome.report.expiredKnownDefects
+        report.strictKnownDefects = outcome.report.strictKnownDefects
+        print(ConsoleReporter.summary(report, noun: "checks"))
+        if let message = reports.write(report, suiteName: "spotcheck verify", folder: "contracts") {
             print("spotcheck verify: \(message)")
             return 2
         }
-        return outcome.report.exitCode
+        return report.exitCode
+    }
+
+    /// `30s`, `2m`, `500ms` or plain seconds.
+    static func duration(_ text: String) -> Duration? {
+        let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
+        for (suffix, scale) in units where text.hasSuffix(suffix) {
+            guard let value = Double(text.dropLast(suffix.count)), value > 0 else { return nil }
+            return .milliseconds(Int(value * scale * 1000))
+        }
+        guard let value = Double(text), value > 0 else { return nil }
+        return .milliseconds(Int(value * 1000))
     }
 }

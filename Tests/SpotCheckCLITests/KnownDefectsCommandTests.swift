@@ -27,9 +27,11 @@ import Testing
         }
     }
 
-    /// The 20 MiB upload is left out: a debug build parses it for many seconds, and other tests cover it.
+    /// The 20 MiB upload is left out: a debug build parses it for many seconds, and other tests cover it. These tests
+    /// are about the examples' verdicts; exploration has its own (`VerifyCommandTests`, `ExplorationTests`).
     static func verify(_ target: URL, _ extra: [String] = []) async throws -> (Int32, String) {
-        try await VerifyCommandTests.run(["--target", target.absoluteString, "--skip", "photo of 20 MiB", "--admin-token", "tajnehasloadmina"] + extra)
+        try await VerifyCommandTests.run(["--target", target.absoluteString, "--skip", "photo of 20 MiB", "--admin-token", "tajnehasloadmina",
+                                          "--no-explore"] + extra)
     }
 
     @Test func aServerLikeTheRealOnePassesAndListsItsKnownDefectsInEveryReport() async throws {
@@ -88,7 +90,7 @@ import Testing
         let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"Resource not found\"", with: "\"Nie znaleziono\"")
         try text.write(to: file, atomically: true, encoding: .utf8)
         try await Self.withMock(knownDefects: true) { target in
-            let base = ["--contracts", contracts.path, "--target", target.absoluteString, "--skip", "photo of 20 MiB"]
+            let base = ["--contracts", contracts.path, "--target", target.absoluteString, "--skip", "photo of 20 MiB", "--no-explore"]
             let json = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString).json")
             defer { try? FileManager.default.removeItem(at: json) }
             let command = try VerifyCommand.parse(base + ["--json", json.path])

@@ -39,7 +39,7 @@ import Testing
         // Leave out the 20 MiB upload, which a debug build parses for many seconds (a heavy test covers it).
         let result: (Int32, String)
         do {
-            result = try await Self.run(["--target", backend.baseURL.absoluteString, "--junit", junit.path, "--skip", "photo of 20 MiB"])
+            result = try await Self.run(["--target", backend.baseURL.absoluteString, "--junit", junit.path, "--skip", "photo of 20 MiB", "--no-explore"])
         } catch {
             try await backend.shutdown()
             throw error
@@ -51,5 +51,47 @@ import Testing
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.contains("classname=\"contracts.upload-photo\""))
         #expect(xml.contains("<skipped message=\"no request can make a healthy server fail"))
+    }
+
+    @Test(arguments: [["--cases", "0"], ["--time", "soon"], ["--time", "0s"]])
+    func badExplorationBudgetExits2(arguments: [String]) async throws {
+        let (code, output) = try await Self.run(["--target", "http://127.0.0.1:9"] + arguments)
+        #expect(code == 2)
+        #expect(output.contains("spotcheck verify: --"), "\(output)")
+    }
+
+    /// Exploration against the mock with its known defects: the seed is printed, the reproduced defects are known
+    /// defects (exit 0), and the JSON report tells exploration's results from the examples'.
+    @Test func exploringAServerLikeTheRealOneTagsEachResultBySource() async throws {
+        var options = PetSpotMockBackend.Options(contracts: try ContractSet.load(from: URL(fileURLWithPath: RunCommandTests.contracts)), quiet: true)
+        options.reproduceKnownDefects = true
+        let backend = try await PetSpotMockBackend.start(options)
+        let json = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: json) }
+        let result: (Int32, String)
+        do {
+            result = try await Self.run(["--target", backend.baseURL.absoluteString, "--json", json.path, "--skip", "photo of 20 MiB",
+                                         "--seed", "9", "--cases", "400", "--admin-token", "tajnehasloadmina", "--strict"])
+        } catch {
+            try await backend.shutdown()
+            throw error
+        }
+        let left = await backend.announcementCount()
+        try await backend.shutdown()
+        #expect(result.0 == 0, "\(result.1)")
+        #expect(result.1.contains("explored with seed 9: 400 generated requests"))
+        #expect(result.1.contains("no difference from the model"))
+        #expect(result.1.contains("⚠ known defect create-malformed-json-500"))
+        // Exploration deleted its own announcements; what the examples created and did not delete stays.
+        let examplesLeft = result.1.components(separatedBy: "created ").dropFirst().first?.split(separator: " ").first.flatMap { Int($0) }
+        #expect(result.1.contains("announcement(s) exploration created") && result.1.contains("  deleted the "))
+        #expect(examplesLeft.map { left <= $0 } == true, "\(left) left, \(result.1)")
+        let report = try JSONValue(parsing: Data(contentsOf: json))
+        let results = report["results"]?.arrayValue ?? []
+        let explored = results.filter { $0["tags"]?.arrayValue?.contains("exploration") == true }
+        let examples = results.filter { $0["tags"]?.arrayValue?.contains("examples") == true }
+        #expect(!explored.isEmpty && explored.allSatisfy { $0["name"]?.stringValue?.hasPrefix("explore › ") == true })
+        #expect(explored.allSatisfy { $0["status"] == "knownDefect" })
+        #expect(examples.count + explored.count == results.count)
     }
 }

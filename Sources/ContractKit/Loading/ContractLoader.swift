@@ -24,6 +24,13 @@ struct ContractLoader {
     var validator = SchemaValidator()
     /// The entries of `known-defects.json`, when the folder has one.
     var knownDefects: [KnownDefect] = []
+    /// Where a lint-clean load is remembered; nil lints at every load.
+    var cache: ContractLintCache?
+    /// True when the cache vouched for this exact content: the schema lint and the example checks are skipped (the
+    /// structural decoding still runs, it builds the contracts).
+    private(set) var checksSkipped = false
+    /// The hash of the schemas' and contracts' names and bytes, as parsed.
+    private var contentHash = ContentHash()
 
     init(directory: URL) {
         self.directory = directory.standardizedFileURL
@@ -58,6 +65,8 @@ struct ContractLoader {
         for key in schemaKeys + contractKeys {
             if let value = parse(key) { parsed[key] = value }
         }
+        let hash = contentHash.hex
+        checksSkipped = problems.isEmpty && cache?.vouches(for: hash) == true
         var schemas: [String: JSONValue] = [:]
         for key in schemaKeys {
             guard let value = parsed[key] else { continue }
@@ -68,7 +77,7 @@ struct ContractLoader {
         for key in contractKeys { if let value = parsed[key] { documents[key] = value } }
         validator = SchemaValidator(documents: documents)
 
-        for key in schemaKeys {
+        for key in schemaKeys where !checksSkipped {
             guard let value = parsed[key] else { continue }
             problems += SchemaLinter(file: display(key), validator: validator, documentKey: key, documentRoot: value)
                 .lint(value, at: "")
@@ -84,6 +93,7 @@ struct ContractLoader {
         {
             knownDefects = KnownDefectLoader.read(value, file: display(KnownDefect.fileName), contracts: contracts, problems: &problems)
         }
+        if problems.isEmpty, !checksSkipped { cache?.record(hash) }
         return (contracts, schemas)
     }
 
@@ -115,6 +125,7 @@ struct ContractLoader {
             problems.append(LintProblem(file: display(key), pointer: "", message: "the file cannot be read"))
             return nil
         }
+        contentHash.add(file: key, data: data)
         do {
             return try JSONValue(parsing: data)
         } catch {
@@ -216,7 +227,7 @@ struct ContractLoader {
     /// Lints a schema embedded in a contract and returns it with canonical `$ref`s.
     mutating func lintSchema(_ schema: JSONValue, key: String, pointer: String) -> JSONValue {
         guard let root = documents[key] else { return schema }
-        problems += SchemaLinter(file: display(key), validator: validator, documentKey: key, documentRoot: root).lint(schema, at: pointer)
+        if !checksSkipped { problems += SchemaLinter(file: display(key), validator: validator, documentKey: key, documentRoot: root).lint(schema, at: pointer) }
         return SchemaReference.canonicalize(schema, documentKey: key)
     }
 
@@ -399,6 +410,7 @@ struct ContractLoader {
     /// succeeds must satisfy the request's body and query schemas (failing ones break them on purpose).
     mutating func checkExampleRequest(_ example: ExampleRequest, succeeds: Bool, request: RequestSpec, template: PathTemplate?,
                                       file: String, pointer: String, what: String) {
+        guard !checksSkipped else { return }
         if let template {
             for name in example.pathParameters.keys.sorted() where !template.parameterNames.contains(name) {
                 problems.append(LintProblem(file: file, pointer: JSONPointer.appending(JSONPointer.appending(pointer, "pathParameters"), name),
@@ -427,6 +439,7 @@ struct ContractLoader {
     }
 
     mutating func checkInstance(_ instance: JSONValue?, against schema: JSONValue, file: String, pointer: String, what: String) {
+        guard !checksSkipped else { return }
         guard let instance else {
             problems.append(LintProblem(file: file, pointer: pointer, message: "\(what) has no body to check against the schema"))
             return

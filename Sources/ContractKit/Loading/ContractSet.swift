@@ -14,14 +14,37 @@ public struct ContractSet: Sendable {
     public var knownDefects: [KnownDefect] = []
     /// Entries of the folder that were skipped although named like contract files (see `ContractLoader.warnings`).
     public var warnings: [LintProblem] = []
+    /// Each contract's request schemas compiled at load, by contract id: the per-request check walks no schema (issue 23).
+    public let requestChecks: [String: CompiledRequestCheck]
 
-    /// Loads and lints a contracts folder; throws ContractLoadError listing every problem if any.
-    public static func load(from directory: URL) throws(ContractLoadError) -> ContractSet {
+    /// A contract set from loaded parts; compiles every contract's request check.
+    public init(directory: URL, contracts: [Contract], schemas: [String: JSONValue], validator: SchemaValidator,
+                knownDefects: [KnownDefect] = [], warnings: [LintProblem] = []) {
+        self.directory = directory
+        self.warnings = warnings
+        self.contracts = contracts
+        self.schemas = schemas
+        self.validator = validator
+        self.knownDefects = knownDefects
+        var checks: [String: CompiledRequestCheck] = [:]
+        for contract in contracts { checks[contract.id] = CompiledRequestCheck(contract, validator: validator) }
+        requestChecks = checks
+    }
+
+    /// Whether this load skipped the schema lint and example checks because `cache` vouched for the same content.
+    public private(set) var lintSkipped = false
+
+    /// Loads and lints a contracts folder; throws ContractLoadError listing every problem if any. With a `cache`, content
+    /// that this build loaded lint-clean before is not linted again (`lintSkipped`), and a clean load is recorded.
+    public static func load(from directory: URL, cache: ContractLintCache? = nil) throws(ContractLoadError) -> ContractSet {
         var loader = ContractLoader(directory: directory)
+        loader.cache = cache
         let (contracts, schemas) = loader.load()
         guard loader.problems.isEmpty else { throw ContractLoadError(directory: directory, problems: loader.problems) }
-        return ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator,
-                           knownDefects: loader.knownDefects, warnings: loader.warnings)
+        var set = ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator,
+                              knownDefects: loader.knownDefects, warnings: loader.warnings)
+        set.lintSkipped = loader.checksSkipped
+        return set
     }
 
     /// Every problem in a contracts folder, in file order; [] means it is clean.

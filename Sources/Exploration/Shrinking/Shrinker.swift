@@ -1,6 +1,6 @@
 /// Greedy shrinking in the manner of Hypothesis: try each simpler candidate in order, keep the first that still fails
 /// the same way, start again from it; stop when no candidate does or the attempt budget is spent.
-public struct Shrinker<Value: Sendable & Hashable>: Sendable {
+public struct Shrinker<Value: Sendable & Equatable>: Sendable {
     /// Simpler variants of a value, the most aggressive first (e.g. half the actions gone before one).
     public let candidates: @Sendable (Value) -> [Value]
     /// The most candidate runs one shrink may spend.
@@ -16,11 +16,13 @@ public struct Shrinker<Value: Sendable & Hashable>: Sendable {
     public func shrink(_ value: Value, stillFails: (Value) async -> Bool) async -> (value: Value, tried: Int) {
         var current = value
         var tried = 0
-        var seen: Set<Value> = [value]
+        // A few hundred candidates at most: a list is enough, and values need only be equatable.
+        var seen: [Value] = [value]
         var progress = true
         while progress, tried < budget {
             progress = false
-            for candidate in candidates(current) where tried < budget && seen.insert(candidate).inserted {
+            for candidate in candidates(current) where tried < budget && !seen.contains(candidate) {
+                seen.append(candidate)
                 tried += 1
                 if await stillFails(candidate) {
                     current = candidate

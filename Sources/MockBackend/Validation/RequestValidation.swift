@@ -11,34 +11,40 @@ struct RequestValidation {
 
     func violations() -> [ExchangeViolation] {
         let spec = contract.request
+        // Compiled when the contracts loaded; a contract from elsewhere (never in `serve`) is compiled here.
+        let check = contracts.requestChecks[contract.id] ?? CompiledRequestCheck(contract, validator: contracts.validator)
         var found: [ExchangeViolation] = []
-        for parameter in contract.pathParameters {
-            guard let value = parameters[parameter.name] else { continue }
-            for v in contracts.validate(parameterValue: value, against: parameter) {
-                found.append(violation("path:\(parameter.name)", v.message, "\"\(ViolationText.cut(value))\""))
+        for parameter in check.pathParameters {
+            guard let value = parameters[parameter.spec.name] else { continue }
+            for v in parameter.violations(value) {
+                found.append(violation("path:\(parameter.spec.name)", v.message, "\"\(ViolationText.cut(value))\""))
             }
         }
-        let query = exchange.queryItems
-        for parameter in spec.query {
-            guard let value = query.first(where: { $0.name == parameter.name })?.value else {
-                if parameter.required { found.append(violation("query:\(parameter.name)", "present (required)", "missing")) }
-                continue
-            }
-            for v in contracts.validate(parameterValue: value, against: parameter) {
-                found.append(violation("query:\(parameter.name)", v.message, "\"\(ViolationText.cut(value))\""))
+        if !check.query.isEmpty {
+            let query = exchange.queryItems
+            for parameter in check.query {
+                let name = parameter.spec.name
+                guard let value = query.first(where: { $0.name == name })?.value else {
+                    if parameter.spec.required { found.append(violation("query:\(name)", "present (required)", "missing")) }
+                    continue
+                }
+                for v in parameter.violations(value) {
+                    found.append(violation("query:\(name)", v.message, "\"\(ViolationText.cut(value))\""))
+                }
             }
         }
-        for parameter in spec.headers {
-            guard let value = exchange.requestHeader(parameter.name) else {
-                if parameter.required { found.append(violation("header:\(parameter.name)", "present (required)", "missing")) }
+        for parameter in check.headers {
+            let name = parameter.spec.name
+            guard let value = exchange.requestHeader(name) else {
+                if parameter.spec.required { found.append(violation("header:\(name)", "present (required)", "missing")) }
                 continue
             }
-            for v in contracts.validate(parameterValue: value, against: parameter) {
-                found.append(violation("header:\(parameter.name)", v.message, "\"\(ViolationText.cut(value))\""))
+            for v in parameter.violations(value) {
+                found.append(violation("header:\(name)", v.message, "\"\(ViolationText.cut(value))\""))
             }
         }
         if let auth = spec.auth { found += authViolations(auth) }
-        found += bodyViolations(spec)
+        found += bodyViolations(spec, compiled: check.body)
         return found
     }
 
@@ -68,7 +74,7 @@ struct RequestValidation {
         return []
     }
 
-    private func bodyViolations(_ spec: RequestSpec) -> [ExchangeViolation] {
+    private func bodyViolations(_ spec: RequestSpec, compiled: CompiledSchema?) -> [ExchangeViolation] {
         guard let documented = spec.contentType, spec.body != nil || !spec.parts.isEmpty else { return [] }
         let sent = exchange.requestHeader("content-type")
         guard let sent, Exchange.mediaType(sent) == Exchange.mediaType(documented)
@@ -83,7 +89,8 @@ struct RequestValidation {
             } catch {
                 return [violation("/", "a JSON body", "not JSON (\(error.description)): \(ViolationText.excerpt(exchange.requestBody))")]
             }
-            return contracts.validate(body, against: schema).map {
+            let found = compiled?.validate(body) ?? contracts.validate(body, against: schema)
+            return found.map {
                 violation($0.pointer.isEmpty ? "/" : $0.pointer, $0.message, ViolationText.describe(JSONPointer.resolve($0.pointer, in: body)))
             }
         }

@@ -138,6 +138,17 @@ public final class StoreDataDirectory: Sendable {
         posixClose(lockFD)
     }
 
+    /// Takes the directory's lock, waiting up to a second: a process that just closed it (or a child forked in the
+    /// moment before it execs, which holds a copy of the descriptor) lets go within milliseconds, a running server never.
+    private static func lockBriefly(_ fd: Int32) -> Bool {
+        for attempt in 0..<50 {
+            if flock(fd, LOCK_EX | LOCK_NB) == 0 { return true }
+            guard errno == EWOULDBLOCK || errno == EINTR, attempt < 49 else { return false }
+            usleep(20_000)
+        }
+        return false
+    }
+
     /// The error for a symlink where the data directory keeps a file of its own.
     static func symlinkError(_ path: String) -> StoreDataDirectoryError {
         StoreDataDirectoryError(path: path, reason: "is a symbolic link; a data directory's files must be its own (a write would "
@@ -169,7 +180,7 @@ public final class StoreDataDirectory: Sendable {
         // Lock before looking: two processes must never initialise or repair one directory at once.
         let lockFD = posixOpen(path, O_RDONLY | O_CLOEXEC | O_DIRECTORY)
         guard lockFD >= 0 else { throw fail(path, "cannot open the data directory: \(String(cString: strerror(errno)))") }
-        guard flock(lockFD, LOCK_EX | LOCK_NB) == 0 else {
+        guard lockBriefly(lockFD) else {
             posixClose(lockFD)
             throw fail(path, "is in use by another spotcheck process; stop it or pick another --data-dir")
         }

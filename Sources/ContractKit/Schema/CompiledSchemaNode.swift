@@ -1,0 +1,59 @@
+import Foundation
+
+/// One schema of a `CompiledSchema`: its keywords read once, with the fixed parts of their messages already written.
+struct CompiledSchemaNode: Sendable {
+    /// What the schema is at all: `true` (or not an object), `false`, or an object of keywords.
+    enum Kind: Sendable { case anything, nothing, checks }
+
+    /// A `$ref`: the node it designates, or the text of one that does not resolve (reported when reached).
+    enum Reference: Sendable {
+        case resolved(Int, text: String)
+        case unresolved(String)
+    }
+
+    /// `additionalProperties`: none, `false`, or a schema every other member must satisfy.
+    enum Additional: Sendable {
+        case none
+        case forbidden
+        case schema(Int)
+    }
+
+    /// One entry of `properties`, in the schema's order.
+    struct Property: Sendable {
+        let name: String
+        let node: Int
+        let required: Bool
+    }
+
+    /// `allOf`, `anyOf`, `oneOf` and `not`, with the alternatives' descriptions for the messages.
+    struct Composition: Sendable {
+        var allOf: [Int] = []
+        var anyOf: [Int]?
+        var anyOfText = ""
+        var oneOf: [Int]?
+        var oneOfText = ""
+        var not: Int?
+        var notText = ""
+    }
+
+    var kind: Kind = .checks
+    var reference: Reference?
+    var types: JSONTypeSet?
+    var typeText = ""
+    var enumOptions: [JSONValue]?
+    var enumText = ""
+    var constant: JSONValue?
+    var constantText = ""
+    var string: CompiledStringChecks?
+    var number: CompiledNumberChecks?
+    var properties: [Property] = []
+    var propertyNames: Set<String> = []
+    var requiredElsewhere: [String] = []
+    var additional: Additional = .none
+    var minProperties: Int?
+    var maxProperties: Int?
+    var minItems: Int?
+    var maxItems: Int?
+    var items: Int?
+    var composition: Composition?
+}

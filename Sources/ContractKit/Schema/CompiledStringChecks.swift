@@ -1,0 +1,42 @@
+import Foundation
+
+/// The string keywords of one schema: lengths, `pattern` and `format`.
+struct CompiledStringChecks: Sendable {
+    var minLength: Int?
+    var maxLength: Int?
+    var pattern: String?
+    var format: SchemaFormat?
+    var formatName = ""
+
+    var isEmpty: Bool { minLength == nil && maxLength == nil && pattern == nil && format == nil }
+
+    func check(_ text: String, at pointer: String, into out: inout [SchemaViolation]) {
+        if minLength != nil || maxLength != nil {
+            let length = text.unicodeScalars.count
+            if let min = minLength, length < min {
+                out.append(SchemaViolation(pointer: pointer, keyword: "minLength",
+                    message: "\(SchemaValidator.subject(pointer)) must be at least \(min) character\(min == 1 ? "" : "s") long, found \(length)"))
+            }
+            if let max = maxLength, length > max {
+                out.append(SchemaViolation(pointer: pointer, keyword: "maxLength",
+                    message: "\(SchemaValidator.subject(pointer)) must be at most \(max) character\(max == 1 ? "" : "s") long, found \(length)"))
+            }
+        }
+        if let pattern {
+            switch RegexCache.shared.matches(pattern, text) {
+            case false?:
+                out.append(SchemaViolation(pointer: pointer, keyword: "pattern",
+                    message: "\(SchemaValidator.subject(pointer)) must match the pattern \(pattern), found \(SchemaValidator.describe(.string(text)))"))
+            case nil:
+                out.append(SchemaViolation(pointer: pointer, keyword: "pattern",
+                    message: "the schema's pattern \(pattern) is not a valid regular expression"))
+            case true?:
+                break
+            }
+        }
+        if let format, !format.accepts(text) {
+            out.append(SchemaViolation(pointer: pointer, keyword: "format",
+                message: "\(SchemaValidator.subject(pointer)) must be a valid \(formatName), found \(SchemaValidator.describe(.string(text)))"))
+        }
+    }
+}

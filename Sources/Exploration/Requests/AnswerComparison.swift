@@ -1,0 +1,143 @@
+import ContractKit
+import Foundation
+import MockBackend
+
+/// One way the server's answer differs from the model's: status, a body pointer (error code, field, message, a stored value).
+public struct AnswerDifference: Sendable, Hashable {
+    /// What differs: `status`, `body /error/code`, `read back body /description`, `body`.
+    public let aspect: String
+    /// The model's side.
+    public let model: String
+    /// The server's side.
+    public let server: String
+    /// Whether two differences in this aspect only belong together with the same values (status, error code, message), or
+    /// whatever the values (a stored value that comes back changed differs per request).
+    let groupsByValue: Bool
+}
+
+/// Compares two answers to the same request after replacing what each server makes up (ids, passwords, timestamps,
+/// request ids) by what it stands for, so only the behaviour the contract pins is compared.
+struct AnswerComparison: Sendable {
+    /// The concrete ids and passwords on each side, mapped to the same label (`<announcement 1>`).
+    var labels: [String: String] = [:]
+    /// Leave `error.message` out (servers that localise).
+    var ignoreMessages = false
+
+    /// Every difference between the model's and the server's answer, `prefix` naming the request (e.g. `read back `).
+    func differences(model: ExactHTTPClient.Answer, server: ExactHTTPClient.Answer, prefix: String = "") -> [AnswerDifference] {
+        var found: [AnswerDifference] = []
+        if model.status != server.status {
+            found.append(AnswerDifference(aspect: prefix + "status", model: Self.summary(model), server: Self.summary(server), groupsByValue: true))
+            return found
+        }
+        let modelJSON = try? JSONValue(parsing: model.body)
+        let serverJSON = try? JSONValue(parsing: server.body)
+        if let modelJSON, let serverJSON {
+            var pointers: [(String, JSONValue?, JSONValue?)] = []
+            Self.diff(normalized(modelJSON, key: nil, path: ""), normalized(serverJSON, key: nil, path: ""), at: "", into: &pointers)
+            for (pointer, left, right) in pointers.prefix(6) {
+                found.append(AnswerDifference(aspect: prefix + "body " + (pointer.isEmpty ? "/" : pointer), model: Self.describe(left),
+                                              server: Self.describe(right), groupsByValue: pointer.hasPrefix("/error/")))
+            }
+        } else if normalizedText(model.body) != normalizedText(server.body) {
+            found.append(AnswerDifference(aspect: prefix + "body", model: RenderedRequest.excerpt(model.body),
+                                          server: RenderedRequest.excerpt(server.body), groupsByValue: false))
+        }
+        return found
+    }
+
+    /// Header names the server sends and the model does not (`added`), and the other way round (`removed`).
+    static func headerChanges(model: ExactHTTPClient.Answer, server: ExactHTTPClient.Answer) -> (added: [String], removed: [String]) {
+        let modelNames = names(model)
+        let serverNames = names(server)
+        return (serverNames.subtracting(modelNames).sorted(), modelNames.subtracting(serverNames).sorted())
+    }
+
+    private static func names(_ answer: ExactHTTPClient.Answer) -> Set<String> {
+        // Framing headers follow the connection, not the API; the harness's own headers are not the server's behaviour.
+        Set(answer.headers.map { $0.name.lowercased() }.filter {
+            !["connection", "keep-alive", "transfer-encoding", "content-length"].contains($0) && !$0.hasPrefix("x-spotcheck-")
+        })
+    }
+
+    /// `201`, or `400 INVALID_FORMAT email "email format is invalid"`: how a report names an answer.
+    static func summary(_ answer: ExactHTTPClient.Answer) -> String {
+        guard let error = (try? JSONValue(parsing: answer.body))?["error"] else {
+            return answer.body.isEmpty || answer.status < 300 ? "\(answer.status)" : "\(answer.status) \(RenderedRequest.excerpt(answer.body.prefix(80)))"
+        }
+        var text = "\(answer.status)"
+        if let code = error["code"]?.stringValue { text += " " + code }
+        if let field = error["field"]?.stringValue { text += " " + field }
+        if let message = error["message"]?.stringValue { text += " \"\(message)\"" }
+        return text
+    }
+
+    private func normalizedText(_ data: Data) -> String {
+        replaceLabels(String(decoding: data, as: UTF8.self))
+    }
+
+    /// The value with made-up values replaced and, in lists, only the run's own announcements kept.
+    private func normalized(_ value: JSONValue, key: String?, path: String) -> JSONValue {
+        switch value {
+        case .string(let text):
+            if key == "requestId" { return "<request id>" }
+            if key == "managementPassword" { return text.count == 6 ? "<password>" : value }
+            return .string(replaceLabels(text))
+        case .array(let items):
+            let kept = items.filter { item in
+                // A list answer holds whatever else the server stores; only the run's own announcements are compared.
+                guard let id = item["id"]?.stringValue else { return true }
+                return labels[id] != nil
+            }
+            return .array(kept.enumerated().map { normalized($0.element, key: nil, path: path + "/\($0.offset)") })
+        case .object(let object):
+            var result = JSONObject()
+            for (name, member) in object {
+                if ignoreMessages, name == "message", path == "/error" { continue }
+                result[name] = normalized(member, key: name, path: path + "/" + name)
+            }
+            return .object(result)
+        default:
+            return value
+        }
+    }
+
+    private func replaceLabels(_ text: String) -> String {
+        var text = text
+        if let label = labels[text] { return label }
+        for (concrete, label) in labels where concrete.count > 6 && text.contains(concrete) {
+            text = text.replacingOccurrences(of: concrete, with: label)
+        }
+        // Regular expressions only where one could match: most strings hold neither a UUID nor a timestamp.
+        guard text.count >= 20, text.contains("-") else { return text }
+        for (pattern, replacement) in Self.madeUp {
+            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
+        }
+        return text
+    }
+
+    private static let madeUp = [
+        ("[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}", "<uuid>"),
+        ("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?Z", "<timestamp>"),
+    ]
+
+    private static func diff(_ left: JSONValue?, _ right: JSONValue?, at pointer: String, into found: inout [(String, JSONValue?, JSONValue?)]) {
+        guard found.count < 6, left != right else { return }
+        switch (left, right) {
+        case (.object(let a)?, .object(let b)?):
+            var names = a.keys
+            for name in b.keys where !names.contains(name) { names.append(name) }
+            for name in names { diff(a[name], b[name], at: pointer + "/" + name, into: &found) }
+        case (.array(let a)?, .array(let b)?) where a.count == b.count:
+            for index in a.indices { diff(a[index], b[index], at: pointer + "/\(index)", into: &found) }
+        default:
+            found.append((pointer, left, right))
+        }
+    }
+
+    private static func describe(_ value: JSONValue?) -> String {
+        guard let value else { return "absent" }
+        let text = String(decoding: value.data(), as: UTF8.self)
+        return text.count > 160 ? String(text.prefix(160)) + "… (\(text.count) characters)" : text
+    }
+}

@@ -1,0 +1,62 @@
+import ContractKit
+import Foundation
+
+/// Generated requests that made the server differ from the model in the same way, under one rule, with the minimal request.
+public struct DifferenceGroup: Sendable {
+    /// The contract id, or `METHOD path` for a route beyond the contracts.
+    public let route: String
+    /// What the minimal request does, e.g. `email "" with a valid phone`.
+    public let rule: String
+    /// How the model answered the minimal request.
+    public let model: String
+    /// How the server answered it.
+    public let server: String
+    /// Each way the answers differ.
+    public let differences: [AnswerDifference]
+    /// How many generated requests differed this way.
+    public let count: Int
+    /// The minimal request as sent to the server.
+    public let minimalRequest: String
+    /// The first request generated that differed this way, as sent.
+    public let firstRequest: String
+    /// The listed known defect the server's answer matches (reported, not failed).
+    public let knownDefect: KnownDefect?
+    /// How many requests shrinking sent.
+    public let shrinkTries: Int
+
+    /// `createAnnouncement: email "" with a valid phone — model 201, server 400 INVALID_FORMAT email "…" (48 generated cases; minimal request: …)`.
+    public var headline: String {
+        var line = "\(route): \(rule) — model \(model), server \(server)"
+        if model == server, let first = differences.first {
+            line = "\(route): \(rule) — \(first.aspect): model \(first.model), server \(first.server)"
+        }
+        return line + " (\(count) generated case\(count == 1 ? "" : "s"); minimal request: \(minimalRequest))"
+    }
+}
+
+/// What exploration found: the differences grouped by rule, header changes, and what it left on the server.
+public struct ExplorationOutcome: Sendable {
+    /// The seed that reproduces the generated requests.
+    public let seed: UInt64
+    /// How many generated requests were sent (each to the server and the model), not counting shrinking.
+    public let casesSent: Int
+    /// How many systematic cases the contracts give (sent first; random pairs fill a larger budget).
+    public let systematicCases: Int
+    /// Requests shrinking sent on top.
+    public let shrinkRequests: Int
+    /// The differences, one group per rule, failures first.
+    public let groups: [DifferenceGroup]
+    /// Header names the server sends that the model does not, with how many answers carried them.
+    public let headersAdded: [(name: String, answers: Int)]
+    /// Header names the model sends that the server stopped sending.
+    public let headersRemoved: [(name: String, answers: Int)]
+    /// The announcements exploration created on the server.
+    public let createdOnServer: [String]
+    /// Those it deleted again (`--admin-token`), and those it could not.
+    public let deletedOnServer: [String]
+    public let notDeleted: [String]
+    /// Why exploration could not run (no model, or the server would not create the run's announcements).
+    public let setupFailure: String?
+    /// How long it took.
+    public let duration: Duration
+}

@@ -1,0 +1,145 @@
+import ContractKit
+import Foundation
+import MockBackend
+
+/// One server a generated request goes to (the target, or an embedded model), with the announcements the run holds there.
+struct ExplorationSide: Sendable {
+    /// How reports name the side: `server`, `model` or `model with known defects`.
+    let name: String
+    /// The base URL, e.g. `http://127.0.0.1:3000`.
+    let baseURL: URL
+    /// The ids of the run's own announcements on this side, by slot.
+    var ids: [String] = []
+    /// Their management passwords, by slot.
+    var passwords: [String] = []
+
+    /// What goes on the wire for `request` here: the ids and passwords of this side's slots, the same fresh values elsewhere.
+    func render(_ request: GeneratedRequest, fresh: FreshValues, adminToken: String?) -> RenderedRequest {
+        var path = request.path.replacingOccurrences(of: "{unknown}", with: fresh.unknownID)
+        for (slot, id) in ids.enumerated() { path = path.replacingOccurrences(of: "{slot\(slot)}", with: id) }
+        var headers = request.headers
+        switch request.credentials {
+        case .none: break
+        case .literal(let value): headers["Authorization"] = value
+        case .adminToken: headers["Authorization"] = adminToken ?? ""
+        case .basic(let scheme, let id, let password):
+            let pair = value(id) + (password.map { ":" + value($0) } ?? "")
+            headers["Authorization"] = "\(scheme) " + Data(pair.utf8).base64EncodedString()
+        }
+        var body = Data()
+        switch request.body {
+        case .none: break
+        case .json(let json):
+            body = fresh.withMicrochip(json).data()
+            if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
+        case .raw(let text, let contentType):
+            body = Data(text.utf8)
+            if let contentType { headers["Content-Type"] = contentType }
+        case .multipart(let parts):
+            let boundary = "spotcheck-explore-\(fresh.boundary)"
+            for part in parts {
+                var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part.name)\""
+                if let fileName = part.fileName { head += "; filename=\"\(fileName)\"" }
+                if let type = part.contentType { head += "\r\nContent-Type: \(type)" }
+                body.append(Data((head + "\r\n\r\n").utf8))
+                body.append(part.data)
+                body.append(Data("\r\n".utf8))
+            }
+            body.append(Data("--\(boundary)--\r\n".utf8))
+            if headers["Content-Type"] == nil { headers["Content-Type"] = "multipart/form-data; boundary=\(boundary)" }
+        }
+        return RenderedRequest(method: request.method, path: path, query: request.query, headers: headers, body: body)
+    }
+
+    /// The text an identity stands for on this side.
+    func value(_ identity: GeneratedRequest.IdentityValue) -> String {
+        switch identity {
+        case .text(let text): return text
+        case .id(let slot): return slot < ids.count ? ids[slot] : "no-such-slot"
+        case .password(let slot): return slot < passwords.count ? passwords[slot] : "000000"
+        }
+    }
+
+    /// Sends `rendered` and returns the whole answer.
+    func send(_ rendered: RenderedRequest, client: ExactHTTPClient) async throws(ProxyError) -> ExactHTTPClient.Answer {
+        try await client.send(method: rendered.method, url: rendered.url(base: baseURL), headers: rendered.headers, body: rendered.body)
+    }
+}
+
+/// Values made once per case and sent to every side alike: a fresh microchip, an id nobody holds, a boundary.
+struct FreshValues: Sendable {
+    /// A UUID no server holds.
+    let unknownID: String
+    /// Digits no server has registered, so a shared server never answers a false 409.
+    let microchip: String
+    /// The microchip the run's first announcement registered, for the duplicate case.
+    let registeredMicrochip: String?
+    /// The multipart boundary.
+    let boundary: String
+
+    /// Marks the value standing for the first announcement's microchip.
+    static let registeredMarker = "{registered microchip}"
+
+    /// `json` with a digits-only microchip swapped for this case's fresh one (padding kept), and the marker resolved.
+    func withMicrochip(_ json: JSONValue) -> JSONValue {
+        guard var object = json.objectValue, let current = object["microchipNumber"]?.stringValue else { return json }
+        if current == Self.registeredMarker, let registeredMicrochip {
+            object["microchipNumber"] = .string(registeredMicrochip)
+            return .object(object)
+        }
+        let trimmed = current.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) else { return json }
+        // At least 12 digits: a short microchip a past run registered would answer a false 409 on a long-lived server.
+        let digits = String(String(repeating: microchip, count: trimmed.count / max(1, microchip.count) + 2).prefix(max(12, trimmed.count)))
+        object["microchipNumber"] = .string(current.replacingOccurrences(of: trimmed, with: digits))
+        return .object(object)
+    }
+}
+
+/// A request as sent to one side.
+struct RenderedRequest: Sendable {
+    let method: String
+    let path: String
+    let query: [QueryItem]
+    let headers: [String: String]
+    let body: Data
+
+    /// The full URL under `base` (its path kept as a prefix).
+    func url(base: URL) -> URL {
+        var text = base.absoluteString
+        while text.hasSuffix("/") { text.removeLast() }
+        text += path.addingPercentEncoding(withAllowedCharacters: Self.pathAllowed) ?? path
+        if !query.isEmpty {
+            text += "?" + query.map { Self.encode($0.name) + "=" + Self.encode($0.value) }.joined(separator: "&")
+        }
+        return URL(string: text) ?? base
+    }
+
+    /// How a report shows the request: method, path, query and a body excerpt.
+    var display: String {
+        var line = method + " " + path
+        if !query.isEmpty { line += "?" + query.map { "\($0.name)=\($0.value)" }.joined(separator: "&") }
+        if let auth = headers["Authorization"] { line += " (Authorization: \(auth))" }
+        if !body.isEmpty { line += " " + Self.excerpt(body) }
+        return line
+    }
+
+    /// The start of a body on one line: line breaks as ⏎, other control bytes and non-UTF-8 (an image's) as ·.
+    static func excerpt(_ data: Data) -> String {
+        let text = String(decoding: data.prefix(400), as: UTF8.self).replacingOccurrences(of: "\r\n", with: "⏎")
+        var line = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            let unreadable = scalar.properties.generalCategory == .control || scalar == "\u{FFFD}"
+            line.append(scalar == "\n" ? "⏎" : unreadable ? "·" : scalar)
+        }
+        return data.count > 400 ? String(line) + "… (\(data.count) bytes)" : String(line)
+    }
+
+    // A generated path may already hold escapes (e.g. `%20`); they go out as written.
+    private static let pathAllowed = CharacterSet.urlPathAllowed.union(CharacterSet(charactersIn: "%"))
+    private static let queryAllowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&=+#"))
+
+    private static func encode(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: queryAllowed) ?? text
+    }
+}

@@ -1,0 +1,119 @@
+import ContractKit
+import Foundation
+
+/// One value a generated body gives a property: absent (nil) or a JSON value, and how reports show it.
+struct FieldVariant: Sendable {
+    /// The value, or nil for "leave the property out".
+    let value: JSONValue?
+    /// `""`, `null`, `absent`, `"a@b.co"`, `255 characters`.
+    let label: String
+    /// Worth combining with another field's variants (blank, whitespace, absent, valid, one of each format edge).
+    let pairs: Bool
+}
+
+/// The values generation tries for one property of a request schema: types, blanks, padding, boundaries, pattern and
+/// format edges, enum values and near misses. Which edges apply follows the schema (type, enum, pattern, bounds) and,
+/// where a pattern alone says too little, the property's name (email, phone, date, digits).
+enum FieldVariants {
+    /// Every variant for `name` with `schema`; `valid` is a value the contract's examples give it.
+    static func variants(name: String, schema: JSONValue, valid: JSONValue?) -> [FieldVariant] {
+        var found: [FieldVariant] = [FieldVariant(value: nil, label: "absent", pairs: true), variant(.null, pairs: true)]
+        let types = typeNames(schema)
+        if let valid { found.append(variant(valid, label: "valid " + label(valid), pairs: true)) }
+        if types.contains("string") {
+            found += [variant("", pairs: true), variant(" ", pairs: true), variant("\t\n", pairs: false)]
+            if let text = valid?.stringValue { found.append(variant(.string("  \(text)  "), pairs: true)) }
+            found += stringEdges(name: name, schema: schema)
+            if !types.contains("number"), !types.contains("integer") { found.append(variant(1, pairs: false)) }
+        }
+        if types.contains("number") || types.contains("integer") {
+            found += numberEdges(schema: schema, integer: !types.contains("number"))
+            if !types.contains("string") { found.append(variant(.string(label(valid ?? 1)), pairs: false)) }
+        }
+        found += [variant(true, pairs: false), variant([], pairs: false), variant(.object(JSONObject()), pairs: false)]
+        var seen = Set<String>()
+        return found.filter { seen.insert($0.label).inserted }
+    }
+
+    /// The enum values, each near miss, and the edges of the pattern and length rules.
+    private static func stringEdges(name: String, schema: JSONValue) -> [FieldVariant] {
+        var found: [FieldVariant] = []
+        if let values = schema["enum"]?.arrayValue?.compactMap(\.stringValue) {
+            for value in values {
+                found += [variant(.string(value), pairs: true), variant(.string(value.lowercased()), pairs: false),
+                          variant(.string(value + "X"), pairs: false), variant(.string(" \(value) "), pairs: false)]
+            }
+            found.append(variant("UNKNOWN", pairs: true))
+        }
+        let pattern = schema["pattern"]?.stringValue ?? ""
+        let lower = name.lowercased()
+        if lower.contains("email") || pattern.contains("@") || schema["format"]?.stringValue == "email" {
+            found += [
+                "owner@example.com", "first+tag@example.com", "OWNER@EXAMPLE.COM", "nodot@example", "@example.com", "owner@",
+                "owner", "two@@example.com", "with space@example.com", "a@b.c", "zoë@example.com", " owner@example.com ",
+            ].map { variant(.string($0), pairs: $0 == "nodot@example" || $0 == "first+tag@example.com") }
+            for length in [64, 254, 255, 320] { found.append(sized(email(length: length), pairs: length >= 254)) }
+        } else if lower.contains("phone") {
+            found += ["(555) 123-4567", "+48 123 456 789", "555-CALL-NOW", "call me", "-", "1", "+", "١٢٣", "x1"]
+                .map { variant(.string($0), pairs: $0 == "call me" || $0 == "(555) 123-4567") }
+            found.append(sized(String(repeating: "1", count: 100), pairs: false))
+        } else if pattern.contains("[0-9]{4}-[0-9]{2}") || lower.hasSuffix("date") {
+            found += ["2025-02-28", "2024-02-29", "2025-02-29", "2025-02-32", "2025-13-01", "2025-00-10", "2999-01-01",
+                      "25-01-01", "2025-1-1", "2025/01/01", "2025-01-01T10:00:00Z", " 2025-01-01 "]
+                .map { variant(.string($0), pairs: $0 == "2999-01-01") }
+        } else if pattern.contains("[0-9]+") {
+            found += ["0", "007", "12a", "1 2", "-1", "1.5", "١٢٣", String(repeating: "9", count: 40)]
+                .map { variant(.string($0), pairs: $0 == "12a") }
+        } else if pattern == "\\S" {
+            found += ["x", " x ", "\u{00A0}", "DOG"].map { variant(.string($0), pairs: false) }
+        }
+        if pattern.isEmpty, schema["enum"] == nil {
+            found += ["<b>bold</b>", "a < b > c", "Zoë 🐶", "line\nbreak"].map { variant(.string($0), pairs: false) }
+            found.append(sized(String(repeating: "a", count: 1000), pairs: false))
+        }
+        for bound in ["minLength", "maxLength"] {
+            guard let limit = schema[bound]?.intValue else { continue }
+            for length in [limit - 1, limit, limit + 1] where length >= 0 {
+                found.append(sized(String(repeating: "a", count: length), pairs: false))
+            }
+        }
+        return found
+    }
+
+    /// Both sides of each bound, zero, fractions, huge values.
+    private static func numberEdges(schema: JSONValue, integer: Bool) -> [FieldVariant] {
+        var numbers: [Double] = [0, -1, 1.5, 1e308, 9_007_199_254_740_992]
+        for bound in ["minimum", "maximum"] {
+            guard let limit = schema[bound]?.numberValue else { continue }
+            numbers += [limit - 1, limit - 0.000001, limit, limit + 0.000001, limit + 1]
+        }
+        if integer { numbers += [1, 2, 2_147_483_648] }
+        return numbers.map { variant(.number($0), pairs: schema["minimum"]?.numberValue == $0 || schema["maximum"]?.numberValue == $0) }
+    }
+
+    /// An address of exactly `length` characters: `aaa…@example.com`.
+    static func email(length: Int) -> String {
+        let domain = "@example.com"
+        return String(repeating: "a", count: max(1, length - domain.count)) + domain
+    }
+
+    private static func typeNames(_ schema: JSONValue) -> Set<String> {
+        if let name = schema["type"]?.stringValue { return [name] }
+        if let names = schema["type"]?.arrayValue?.compactMap(\.stringValue) { return Set(names) }
+        return schema["enum"] != nil ? ["string"] : ["string", "number"]
+    }
+
+    private static func variant(_ value: JSONValue, label: String? = nil, pairs: Bool) -> FieldVariant {
+        FieldVariant(value: value, label: label ?? Self.label(value), pairs: pairs)
+    }
+
+    private static func sized(_ text: String, pairs: Bool) -> FieldVariant {
+        FieldVariant(value: .string(text), label: "\(text.count) characters (\(label(.string(String(text.suffix(16))))) at the end)", pairs: pairs)
+    }
+
+    /// How a report shows a value: JSON, cut short when long.
+    static func label(_ value: JSONValue) -> String {
+        let text = String(decoding: value.data(), as: UTF8.self)
+        return text.count > 60 ? "\(text.prefix(40))… (\(value.stringValue?.count ?? text.count) characters)" : text
+    }
+}

@@ -1,0 +1,213 @@
+import ContractKit
+import Foundation
+import MockBackend
+
+/// What one generated request got from the server and the model, and how the answers differ.
+struct CaseObservation: Sendable {
+    /// The request as generated.
+    let request: GeneratedRequest
+    /// The request as sent to the server.
+    let sent: RenderedRequest
+    /// How the server answered (`summary` form), or why it did not.
+    let serverSummary: String
+    /// How the model answered.
+    let modelSummary: String
+    /// The differences that count (empty when the server answered as the model).
+    let differences: [AnswerDifference]
+    /// The listed known defect the server's answer matches, when the model with known defects answered the same.
+    let knownDefect: KnownDefect?
+    /// Header names only the server sent, and only the model sent.
+    let headersAdded: [String]
+    let headersRemoved: [String]
+
+    /// The key two observations share when they differ the same way: the route, the aspects that differ, and what the
+    /// server answers in them. The model's side is left out on purpose: a server that now rejects a blank email
+    /// differs from whichever error the model gives first for the rest of the body, and that is still one rule.
+    var signature: String {
+        let status = differences.first { $0.aspect == "status" }.map { "model \($0.model.prefix(3)) " } ?? ""
+        return ([request.route, status, knownDefect?.id ?? ""] + differences.map { $0.groupsByValue ? "\($0.aspect): \($0.server)" : $0.aspect }).joined(separator: " | ")
+    }
+}
+
+/// Sends each generated request to the server, the model and the model with known defects, in lockstep: the same
+/// sequence reaches all three, the run's announcements live on each, and each side's ids and passwords are mapped to
+/// the same labels before answers are compared.
+struct LockstepRun: Sendable {
+    private(set) var server: ExplorationSide
+    private(set) var model: ExplorationSide
+    private(set) var modelWithDefects: ExplorationSide
+    let contracts: ContractSet
+    let client: ExactHTTPClient
+    let adminToken: String?
+    private(set) var comparison: AnswerComparison
+    /// The announcements this run created on the server (the slots and every generated create it accepted).
+    private(set) var createdOnServer: [String] = []
+    private var registeredMicrochip: String?
+    private var freshCounter = 0
+    private let nonce: UInt64
+    private var random: PetSpotRandom
+
+    init(server: URL, model: URL, modelWithDefects: URL, contracts: ContractSet, timeout: Duration, adminToken: String?,
+         ignoreMessages: Bool, seed: UInt64) {
+        self.server = ExplorationSide(name: "server", baseURL: server)
+        self.model = ExplorationSide(name: "model", baseURL: model)
+        self.modelWithDefects = ExplorationSide(name: "model with known defects", baseURL: modelWithDefects)
+        self.contracts = contracts
+        self.client = ExactHTTPClient(timeout: timeout)
+        self.adminToken = adminToken
+        self.comparison = AnswerComparison(ignoreMessages: ignoreMessages)
+        // Microchips must be new to a shared server on every run, so they come from the clock, not the seed.
+        self.nonce = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000
+        self.random = PetSpotRandom(seed: seed)
+    }
+
+    /// Creates the run's own announcements on every side with `request`; returns why that failed, if it did.
+    mutating func createSlots(_ request: GeneratedRequest, count: Int) async -> String? {
+        for slot in 0..<count {
+            let fresh = nextFresh()
+            if slot == 0 { registeredMicrochip = fresh.withMicrochip(bodyJSON(request) ?? .null)["microchipNumber"]?.stringValue }
+            var created: [(id: String, password: String)] = []
+            for side in [server, model, modelWithDefects] {
+                let rendered = side.render(request, fresh: fresh, adminToken: adminToken)
+                guard let answer = try? await side.send(rendered, client: client) else { return "\(side.name): no answer to \(rendered.display)" }
+                let body = try? JSONValue(parsing: answer.body)
+                guard answer.status == 201, let id = body?["id"]?.stringValue else {
+                    return "\(side.name) did not create an announcement: \(rendered.display) → \(AnswerComparison.summary(answer))"
+                }
+                // A server that renames the password still explores: its uploads then differ from the model's.
+                created.append((id, body?["managementPassword"]?.stringValue ?? ""))
+            }
+            server.ids.append(created[0].id)
+            server.passwords.append(created[0].password)
+            model.ids.append(created[1].id)
+            model.passwords.append(created[1].password)
+            modelWithDefects.ids.append(created[2].id)
+            modelWithDefects.passwords.append(created[2].password)
+            createdOnServer.append(created[0].id)
+            for side in created { label(id: side.id, password: side.password, as: "\(slot)") }
+        }
+        return nil
+    }
+
+    /// Sends `request` to every side and compares the answers (and, after a 201 everywhere, the announcement read back).
+    mutating func execute(_ request: GeneratedRequest) async -> CaseObservation {
+        let fresh = nextFresh()
+        let sides = [server, model, modelWithDefects]
+        let rendered = sides.map { $0.render(request, fresh: fresh, adminToken: adminToken) }
+        // The three sides answer independently, so they are asked at once.
+        let client = self.client
+        async let serverResult = Self.answer(sides[0], rendered[0], client)
+        async let modelResult = Self.answer(sides[1], rendered[1], client)
+        async let defectsResult = Self.answer(sides[2], rendered[2], client)
+        let results = await [serverResult, modelResult, defectsResult]
+        var answers: [ExactHTTPClient.Answer] = []
+        for (side, result) in zip(sides, results) {
+            switch result {
+            case .success(let answer):
+                answers.append(answer)
+            case .failure(let error):
+                let reason = "no answer (\(error))"
+                let difference = AnswerDifference(aspect: "answer", model: side.name == "server" ? "an answer" : reason,
+                                                  server: side.name == "server" ? reason : "an answer", groupsByValue: true)
+                return CaseObservation(request: request, sent: rendered[0], serverSummary: side.name == "server" ? reason : "-",
+                                       modelSummary: side.name == "server" ? "-" : reason, differences: [difference], knownDefect: nil,
+                                       headersAdded: [], headersRemoved: [])
+            }
+        }
+        let (serverAnswer, modelAnswer, defectsAnswer) = (answers[0], answers[1], answers[2])
+        if serverAnswer.status == 201, request.method == "POST", let id = (try? JSONValue(parsing: serverAnswer.body))?["id"]?.stringValue {
+            createdOnServer.append(id)
+        }
+        var differences = comparison.differences(model: modelAnswer, server: serverAnswer)
+        var knownDefect: KnownDefect?
+        if !differences.isEmpty, comparison.differences(model: defectsAnswer, server: serverAnswer).isEmpty {
+            // The same trigger the mock reproduces the defect by names which listed defect this is.
+            let sent = rendered[2]
+            if let trigger = KnownDefectTriggers.trigger(method: sent.method, path: sent.path, headers: sent.headers.map { ($0.key, $0.value) },
+                                                         body: [UInt8](sent.body)) {
+                knownDefect = contracts.knownDefects.first { $0.contractID == trigger.contractID && $0.trigger == trigger.trigger }
+            }
+        }
+        if request.readsBack, answers.allSatisfy({ $0.status == 201 }) {
+            differences += await readBack(answers)
+        }
+        // A known defect's answer is the defect model's (some carry no request-id), so its headers are compared with that.
+        let headers = AnswerComparison.headerChanges(model: knownDefect == nil ? modelAnswer : defectsAnswer, server: serverAnswer)
+        // A header the contract requires on this answer is part of the contract, not information: its loss is a difference.
+        let required = request.contractID.flatMap { contracts.contract(id: $0)?.response(status: modelAnswer.status) }?.headers
+            .filter(\.required).map { $0.name.lowercased() } ?? []
+        for name in headers.removed where required.contains(name) && knownDefect == nil {
+            differences.append(AnswerDifference(aspect: "header \(name)", model: "sent (the contract requires it)", server: "absent", groupsByValue: true))
+        }
+        return CaseObservation(request: request, sent: rendered[0], serverSummary: AnswerComparison.summary(serverAnswer),
+                               modelSummary: AnswerComparison.summary(modelAnswer), differences: differences, knownDefect: knownDefect,
+                               headersAdded: headers.added, headersRemoved: headers.removed.filter { !required.contains($0) || knownDefect != nil })
+    }
+
+    private static func answer(_ side: ExplorationSide, _ request: RenderedRequest, _ client: ExactHTTPClient) async -> Result<ExactHTTPClient.Answer, ProxyError> {
+        do {
+            return .success(try await side.send(request, client: client))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Deletes `ids` on the server with the admin token; returns the ids it could not delete, with why.
+    func delete(_ ids: [String]) async -> [String] {
+        var failed: [String] = []
+        for id in ids {
+            let request = GeneratedRequest(contractID: "deleteAnnouncement", method: "DELETE", path: "/api/v1/announcements/\(id)",
+                                           label: "clean up", credentials: .adminToken)
+            let rendered = server.render(request, fresh: nextFreshConstant(), adminToken: adminToken)
+            let answer = try? await server.send(rendered, client: client)
+            if let answer, answer.status == 204 || answer.status == 200 || answer.status == 404 { continue }
+            failed.append("\(id) (\(answer.map(AnswerComparison.summary) ?? "no answer"))")
+        }
+        return failed
+    }
+
+    /// Reads each side's new announcement back and compares what it stored.
+    private mutating func readBack(_ answers: [ExactHTTPClient.Answer]) async -> [AnswerDifference] {
+        let ids = answers.map { (try? JSONValue(parsing: $0.body))?["id"]?.stringValue }
+        guard let serverID = ids[0], let modelID = ids[1] else { return [] }
+        freshCounter += 1
+        for (index, id) in ids.enumerated() {
+            let password = (try? JSONValue(parsing: answers[index].body))?["managementPassword"]?.stringValue ?? ""
+            if let id { label(id: id, password: password, as: "created \(freshCounter)") }
+        }
+        let client = self.client
+        async let serverRead = Self.read(serverID, on: server, client)
+        async let modelRead = Self.read(modelID, on: model, client)
+        guard let fromServer = await serverRead, let fromModel = await modelRead else {
+            return [AnswerDifference(aspect: "read back", model: "an answer", server: "no answer", groupsByValue: true)]
+        }
+        let read = [fromServer, fromModel]
+        return comparison.differences(model: read[1], server: read[0], prefix: "read back ")
+    }
+
+    private static func read(_ id: String, on side: ExplorationSide, _ client: ExactHTTPClient) async -> ExactHTTPClient.Answer? {
+        guard let url = URL(string: "/api/v1/announcements/\(id)", relativeTo: side.baseURL)?.absoluteURL else { return nil }
+        return try? await client.send(method: "GET", url: url, headers: [:], body: Data())
+    }
+
+    // Passwords are not labelled: six digits repeat across hundreds of creates, and an answer's password is compared by shape.
+    private mutating func label(id: String, password: String, as name: String) {
+        comparison.labels[id] = "<announcement \(name)>"
+    }
+
+    private func bodyJSON(_ request: GeneratedRequest) -> JSONValue? {
+        if case .json(let json) = request.body { return json }
+        return nil
+    }
+
+    private mutating func nextFresh() -> FreshValues {
+        freshCounter += 1
+        let microchip = String(format: "%06llu%06d", nonce, freshCounter % 1_000_000)
+        return FreshValues(unknownID: random.uuid(), microchip: microchip, registeredMicrochip: registeredMicrochip,
+                           boundary: String(random.next() % 1_000_000_000))
+    }
+
+    private func nextFreshConstant() -> FreshValues {
+        FreshValues(unknownID: "00000000-0000-4000-8000-000000000000", microchip: "000000000000", registeredMicrochip: nil, boundary: "0")
+    }
+}

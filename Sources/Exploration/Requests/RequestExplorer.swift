@@ -1,0 +1,190 @@
+import ContractKit
+import Foundation
+import Logging
+import MockBackend
+
+/// `verify`'s exploration: generated requests sent to the server and to an embedded model of the same contracts in
+/// lockstep, the differing ones shrunk and grouped by rule.
+public struct RequestExplorer: Sendable {
+    /// How much to explore and how to compare.
+    public struct Options: Sendable {
+        /// Reproduces the generated requests (the report prints it).
+        public var seed: UInt64
+        /// The most generated requests; nil with no `duration` means `defaultCases`.
+        public var cases: Int?
+        /// Stop generating after this long (shrinking and clean-up come on top).
+        public var duration: Duration?
+        /// Leave `error.message` out of the comparison.
+        public var ignoreMessages = false
+        /// The admin token: DELETE cases are sent and the run's announcements are deleted at the end.
+        public var adminToken: String?
+        /// How long to wait for each answer.
+        public var timeout: Duration = .seconds(30)
+
+        /// Options with this seed and the default budget.
+        public init(seed: UInt64) {
+            self.seed = seed
+        }
+    }
+
+    /// The budget without `--cases` or `--time`: every systematic case against a local server in a few seconds.
+    public static let defaultCases = 1000
+
+    /// The contracts the model runs and the requests come from.
+    public let contracts: ContractSet
+    /// The server explored.
+    public let target: URL
+    /// The budget and comparison settings.
+    public let options: Options
+
+    /// An explorer of `target` against `contracts`.
+    public init(contracts: ContractSet, target: URL, options: Options) {
+        self.contracts = contracts
+        self.target = target
+        self.options = options
+    }
+
+    /// Runs the exploration; never throws: a model that cannot start or a server that cannot create is `setupFailure`.
+    public func explore() async -> ExplorationOutcome {
+        let clock = ContinuousClock()
+        let started = clock.now
+        func failed(_ reason: String, created: [String] = []) -> ExplorationOutcome {
+            ExplorationOutcome(seed: options.seed, casesSent: 0, systematicCases: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
+                               createdOnServer: created, deletedOnServer: [], notDeleted: [], setupFailure: reason, duration: clock.now - started)
+        }
+        let models: [PetSpotMockBackend]
+        do {
+            models = [try await startModel(knownDefects: false), try await startModel(knownDefects: true)]
+        } catch {
+            return failed("the embedded model did not start: \(error)")
+        }
+        var run = LockstepRun(server: target, model: models[0].baseURL, modelWithDefects: models[1].baseURL, contracts: contracts,
+                              timeout: options.timeout, adminToken: options.adminToken, ignoreMessages: options.ignoreMessages, seed: options.seed)
+        let outcome = await explore(&run, started: started, clock: clock)
+        for model in models { try? await model.shutdown() }
+        return outcome
+    }
+
+    private func explore(_ run: inout LockstepRun, started: ContinuousClock.Instant, clock: ContinuousClock) async -> ExplorationOutcome {
+        let generator = RequestGenerator(contracts: contracts, adminChecks: options.adminToken != nil)
+        guard let create = contracts.contracts.first(where: { JSONBodyModel(contract: $0, contracts: contracts) != nil }),
+            var slotRequest = generator.validRequest(create, label: "the run's own announcement")
+        else {
+            return ExplorationOutcome(seed: options.seed, casesSent: 0, systematicCases: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
+                                      createdOnServer: [], deletedOnServer: [], notDeleted: [],
+                                      setupFailure: "no contract creates announcements with a JSON body", duration: clock.now - started)
+        }
+        // The richest example, so reads compare every stored field.
+        if let richest = create.request.examples.compactMap({ $0.body?.objectValue }).max(by: { $0.count < $1.count }) {
+            slotRequest.body = .json(.object(richest))
+        }
+        if let reason = await run.createSlots(slotRequest, count: RequestGenerator.slots) {
+            let deleted = options.adminToken != nil ? await run.delete(run.createdOnServer) : []
+            return ExplorationOutcome(seed: options.seed, casesSent: 0, systematicCases: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
+                                      createdOnServer: run.createdOnServer, deletedOnServer: [], notDeleted: deleted,
+                                      setupFailure: reason, duration: clock.now - started)
+        }
+        let systematic = generator.systematicCases()
+        let limit = options.cases ?? (options.duration == nil ? Self.defaultCases : Int.max)
+        let deadline = options.duration.map { started + $0 }
+        var random = PetSpotRandom(seed: options.seed)
+        var sent = 0
+        var groups: [String: (first: CaseObservation, count: Int)] = [:]
+        var order: [String] = []
+        var added: [String: Int] = [:]
+        var removed: [String: Int] = [:]
+        while sent < limit, deadline.map({ clock.now < $0 }) ?? true {
+            let request: GeneratedRequest
+            if sent < systematic.count {
+                request = systematic[sent]
+            } else if let next = generator.randomCase(using: &random) {
+                request = next
+            } else {
+                break
+            }
+            sent += 1
+            let observation = await run.execute(request)
+            for name in observation.headersAdded { added[name, default: 0] += 1 }
+            for name in observation.headersRemoved { removed[name, default: 0] += 1 }
+            guard !observation.differences.isEmpty else { continue }
+            let key = observation.signature
+            if groups[key] == nil { order.append(key) }
+            groups[key, default: (observation, 0)].count += 1
+        }
+        var result: [DifferenceGroup] = []
+        var shrinkRequests = 0
+        for key in order {
+            guard let (first, count) = groups[key] else { continue }
+            var minimal = first.request
+            var tries = 0
+            var observed = first
+            if first.knownDefect == nil {
+                let shrunk = await RequestShrinker().shrink(first.request, signature: key) { candidate in
+                    let seen = await run.execute(candidate)
+                    return seen.differences.isEmpty ? nil : seen.signature
+                }
+                (minimal, tries) = shrunk
+                shrinkRequests += tries
+                if tries > 0 {
+                    let again = await run.execute(minimal)
+                    if again.signature == key { observed = again }
+                }
+            }
+            result.append(DifferenceGroup(
+                route: first.request.route, rule: Self.rule(of: minimal), model: observed.modelSummary, server: observed.serverSummary,
+                differences: observed.differences, count: count, minimalRequest: observed.sent.display, firstRequest: first.sent.display,
+                knownDefect: first.knownDefect, shrinkTries: tries))
+        }
+        let created = run.createdOnServer
+        var deleted: [String] = []
+        var notDeleted: [String] = []
+        if options.adminToken != nil {
+            notDeleted = await run.delete(created)
+            deleted = created.filter { id in !notDeleted.contains { $0.hasPrefix(id) } }
+        }
+        // Failures first, the rule most generated requests ran into first among them.
+        result.sort { ($0.knownDefect == nil ? 0 : 1, -$0.count) < ($1.knownDefect == nil ? 0 : 1, -$1.count) }
+        return ExplorationOutcome(
+            seed: options.seed, casesSent: sent, systematicCases: systematic.count, shrinkRequests: shrinkRequests, groups: result,
+            headersAdded: added.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+            headersRemoved: removed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
+            createdOnServer: created, deletedOnServer: deleted, notDeleted: notDeleted, setupFailure: nil, duration: clock.now - started)
+    }
+
+    private func startModel(knownDefects: Bool) async throws -> PetSpotMockBackend {
+        var logger = Logger(label: "spotcheck.verify.model")
+        logger.logLevel = .critical
+        // Unseeded: two seeded models (or a server started with the same seed) would hand out the same ids, and a
+        // model that created one announcement fewer would then reuse an id the run already labelled.
+        var modelOptions = PetSpotMockBackend.Options(contracts: contracts, seed: nil, adminToken: options.adminToken, quiet: true, logger: logger)
+        modelOptions.reproduceKnownDefects = knownDefects
+        // The model is the oracle; checking its own answers against the contracts would only slow every case down.
+        modelOptions.checkResponses = false
+        return try await PetSpotMockBackend.start(modelOptions)
+    }
+
+    /// What a (shrunk) request does, for the group's headline: the JSON keys it changes from the valid base body, and
+    /// the optional keys it keeps, or the generated case's label.
+    static func rule(of request: GeneratedRequest) -> String {
+        guard case .json(.object(let body)) = request.body, let base = request.baseBody else { return request.label }
+        // A case that shrank back to the valid body differs on any create: its label would name a value it no longer sends.
+        if body == base, request.contractID != nil { return "the valid body" }
+        var changed: [String] = []
+        var kept: [String] = []
+        for (key, value) in body {
+            if base[key] != value {
+                changed.append("\(key) \(FieldVariants.label(value))")
+            } else if !request.requiredKeys.contains(key) {
+                kept.append("a valid \(key)")
+            }
+        }
+        let dropped = base.keys.filter { body[$0] == nil }
+        if dropped.count > 2 {
+            changed.append("\(dropped.count) of the valid body's keys left out")
+        } else {
+            changed += dropped.map { "no \($0)" }
+        }
+        if changed.isEmpty { return request.label }
+        return changed.joined(separator: " and ") + (kept.isEmpty ? "" : " with " + kept.joined(separator: " and "))
+    }
+}
