@@ -5,12 +5,13 @@ import Testing
 
 /// Once the target has sent its answer's head, a body that stops coming is cut by the proxy's timeout, over real sockets.
 @Suite struct StalledUpstreamTests {
-    /// A target that sends its head and then one body byte per 30 s (a `slowBody` fault), behind a proxy with a short timeout.
+    /// A target that sends its head and then one body byte per 60 s (a `slowBody` fault), behind a proxy with a short timeout.
     private func withStallingTarget<T>(padding: Int, _ body: (MockServer) async throws -> T) async throws -> T {
-        let stall = FaultRule(name: "stall the body", fault: .slowBody(chunkBytes: 1, intervalMs: 30_000))
+        let stall = FaultRule(name: "stall the body", fault: .slowBody(chunkBytes: 1, intervalMs: 60_000))
         return try await withServer(rules: [stall], responder: EchoResponder(padding: padding)) { _, upstream in
-            // Long enough for a loaded machine to produce the head, short beside the target's 30 s silence.
-            let proxy = try FaultProxy(target: upstream.baseURL, timeout: .seconds(5))
+            // Long enough for a loaded machine to produce the head (CI runs the whole suite in parallel on two cores,
+            // where 5 s was once not enough), short beside the target's 60 s silence.
+            let proxy = try FaultProxy(target: upstream.baseURL, timeout: .seconds(12))
             return try await withServer(responder: proxy) { server, _ in try await body(server) }
         }
     }
@@ -22,11 +23,11 @@ import Testing
             let connection = try await RawConnection.connect(port: port, sending: rawRequest("GET", "/api/v1/announcements/x"))
             defer { connection.close() }
             let started = ContinuousClock.now
-            let read = await connection.read(window: .seconds(25))
+            let read = await connection.read(window: .seconds(40))
             #expect(read.status == 200)
             #expect(read.ending == .closed || read.ending == .reset)
             #expect((read.body?.count ?? 0) < 1000)
-            #expect(ContinuousClock.now - started < .seconds(20))
+            #expect(ContinuousClock.now - started < .seconds(35))
             let entry = try #require(server.journal.entries().last)
             #expect(entry.status == 200)
         }
@@ -38,10 +39,10 @@ import Testing
             let connection = try await RawConnection.connect(port: port, sending: rawRequest("GET", "/api/v1/announcements/x"))
             defer { connection.close() }
             let started = ContinuousClock.now
-            let read = await connection.readResponse(window: .seconds(25))
+            let read = await connection.readResponse(window: .seconds(40))
             #expect(read.status == 504)
             #expect(read.text.contains("nothing of the body"))
-            #expect(ContinuousClock.now - started < .seconds(20))
+            #expect(ContinuousClock.now - started < .seconds(35))
         }
     }
 
