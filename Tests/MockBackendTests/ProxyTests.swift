@@ -168,8 +168,17 @@ import Testing
     }
 
     @Test func anUnreachableTargetAnswers502() async throws {
-        // A server that was started and stopped leaves a port nothing listens on.
-        let port = try await withServer { _, address in address.port }
+        // A socket bound but never listening: connects are refused, and no other test's server can be handed the port
+        // meanwhile (a started-and-stopped server's port could be, and then the proxy reached that server instead).
+        let holder = try #require(PortPlaceholder.hold(host: "127.0.0.1", port: 0))
+        defer { PortPlaceholder.release(holder) }
+        var bound = sockaddr_in()
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &bound) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(holder, $0, &length) }
+        }
+        try #require(named == 0)
+        let port = Int(UInt16(bigEndian: bound.sin_port))
         let proxy = try await FaultProxy.start(target: try #require(URL(string: "http://127.0.0.1:\(port)")))
         do {
             let connection = try await RawConnection.connect(port: proxy.port)
