@@ -2,7 +2,6 @@ import ArgumentParser
 import ContractKit
 import Exploration
 import Foundation
-import Logging
 import MockCommands
 import ScenarioEngine
 
@@ -44,11 +43,7 @@ struct ExploreCommand: AsyncParsableCommand {
     @OptionGroup var reports: ReportFileOptions
 
     func run() async throws {
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .warning
-            return handler
-        }
+        WarningLogging.bootstrap()
         let code = await execute(print: ConsoleOutput.shared.write)
         if code != 0 { throw ExitCode(code) }
     }

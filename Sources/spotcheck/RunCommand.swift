@@ -2,7 +2,6 @@ import ArgumentParser
 import MockCommands
 import ContractKit
 import Foundation
-import Logging
 import ScenarioEngine
 
 /// `spotcheck run`: replays scenario files against the embedded mock backend (or a real server) and checks the client.
@@ -59,12 +58,7 @@ struct RunCommand: AsyncParsableCommand {
     var quiet = false
 
     func run() async throws {
-        // Fault proxies log refuse windows at info; in a run report only warnings and worse belong on the terminal.
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .warning
-            return handler
-        }
+        WarningLogging.bootstrap()
         let code = await execute(print: ConsoleOutput.shared.write)
         if code != 0 { throw ExitCode(code) }
     }

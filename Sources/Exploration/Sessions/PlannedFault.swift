@@ -1,4 +1,5 @@
 import ContractKit
+import MockBackend
 import ScenarioEngine
 
 /// A fault the session's backend injects into one call of one step of the submission.
@@ -50,21 +51,25 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         }
     }
 
-    /// The fault's name in the catalogue.
-    public var kindName: String {
+    /// The catalogue's fault this plan injects, with the parameters its scenario rule writes.
+    public var fault: Fault {
         switch kind {
-        case .status: return "status"
-        case .delay: return "delay"
-        case .stall: return "stall"
-        case .drop: return "drop"
-        case .reset: return "reset"
-        case .truncate: return "truncate"
-        case .malformed: return "malformed"
-        case .slowBody: return "slowBody"
-        case .refuse: return "refuse"
-        case .refuseAfterAnswer: return "refuseAfterAnswer"
+        case .status(let code): return .status(code)
+        case .delay(let ms): return .delay(ms: ms)
+        case .stall: return .stall
+        case .drop: return .drop
+        case .reset: return .reset
+        case .truncate: return .truncate(bytes: 1)
+        // A create answered 201 with a body that is not JSON: the promised status, so the client fails on decoding.
+        case .malformed: return .malformed(status: contract == "createAnnouncement" ? 201 : nil)
+        case .slowBody: return .slowBody(chunkBytes: 16, intervalMs: 5)
+        case .refuse: return .refuse()
+        case .refuseAfterAnswer: return .refuseAfterAnswer()
         }
     }
+
+    /// The fault's name in the catalogue.
+    public var kindName: String { fault.kind }
 
     /// The cause of the seeds' alert table (SeedAlertPolicy) the client meets when this fault fails its call.
     public var cause: SeedAlertPolicy.Cause {
@@ -82,18 +87,10 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
 
     /// The rule as a scenario file writes it.
     public var rule: JSONValue {
-        let fault: JSONValue
-        switch kind {
-        case .status(let code): fault = ["kind": "status", "status": .number(Double(code))]
-        case .delay(let ms): fault = ["kind": "delay", "ms": .number(Double(ms))]
-        case .truncate: fault = ["kind": "truncate", "bytes": 1]
-        case .malformed: fault = contract == "createAnnouncement" ? ["kind": "malformed", "status": 201] : ["kind": "malformed"]
-        case .slowBody: fault = ["kind": "slowBody", "chunkBytes": 16, "intervalMs": 5]
-        case .refuse:
+        if case .refuse = kind {
             // No selector: the port refuses from the first request on, as scenarios/fault-step1-refuse.json does.
-            return ["name": "the server is unreachable from the start", "fault": ["kind": "refuse"]]
-        default: fault = ["kind": .string(kindName)]
+            return ["name": "the server is unreachable from the start", "fault": fault.json]
         }
-        return ["name": .string("\(contract) call \(call): \(kindName)"), "contract": .string(contract), "calls": [.number(Double(call))], "fault": fault]
+        return ["name": .string("\(contract) call \(call): \(kindName)"), "contract": .string(contract), "calls": [.number(Double(call))], "fault": fault.json]
     }
 }
