@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 private func posixConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Glibc.connect(fd, address, length) }
 @discardableResult private func posixClose(_ fd: Int32) -> Int32 { Glibc.close(fd) }
+@discardableResult private func posixShutdown(_ fd: Int32) -> Int32 { Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
 private func posixSend(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int { Glibc.send(fd, bytes, count, flags) }
 private let noSignal = Int32(MSG_NOSIGNAL)
 private let streamSocket = Int32(SOCK_STREAM.rawValue)
@@ -10,6 +11,7 @@ private let streamSocket = Int32(SOCK_STREAM.rawValue)
 import Darwin
 private func posixConnect(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { Darwin.connect(fd, address, length) }
 @discardableResult private func posixClose(_ fd: Int32) -> Int32 { Darwin.close(fd) }
+@discardableResult private func posixShutdown(_ fd: Int32) -> Int32 { Darwin.shutdown(fd, SHUT_RDWR) }
 private func posixSend(_ fd: Int32, _ bytes: UnsafeRawPointer?, _ count: Int, _ flags: Int32) -> Int { Darwin.send(fd, bytes, count, flags) }
 private let noSignal = Int32(0)
 private let streamSocket = SOCK_STREAM
@@ -53,12 +55,19 @@ struct RawRead {
 }
 
 /// A plain POSIX TCP client for wire-level tests; blocking calls run on their own thread, never on the task pool.
+///
+/// The descriptor is released only in `deinit`, never by `close()`: every blocking call holds the connection, so the
+/// number cannot be reused by another test's socket (the whole test suite shares one process) while a call still uses it.
+/// A second `close()`, or a call after it, then touches only this dead socket, never someone else's.
 final class RawConnection: @unchecked Sendable {
-    // The descriptor is only used from one blocking call at a time, which the tests guarantee by awaiting each call.
     private let fd: Int32
 
     private init(fd: Int32) {
         self.fd = fd
+    }
+
+    deinit {
+        posixClose(fd)
     }
 
     /// Connects to 127.0.0.1:port and sends `text` right away from the same thread.
@@ -68,7 +77,6 @@ final class RawConnection: @unchecked Sendable {
             let bytes = Array(text.utf8)
             let sent = bytes.withUnsafeBytes { posixSend(connection.fd, $0.baseAddress, $0.count, noSignal) }
             if sent != bytes.count {
-                connection.close()
                 throw RawSocketError(code: errno)
             }
             return connection
@@ -104,7 +112,7 @@ final class RawConnection: @unchecked Sendable {
 
     /// Sends all bytes.
     func send(_ bytes: [UInt8]) async throws {
-        try await RawConnection.offPool { [fd] in
+        try await RawConnection.offPool { [self] in
             var offset = 0
             while offset < bytes.count {
                 let n = bytes[offset...].withUnsafeBytes { posixSend(fd, $0.baseAddress, $0.count, noSignal) }
@@ -124,7 +132,7 @@ final class RawConnection: @unchecked Sendable {
     func sendSteadily(_ text: String, times: Int, every interval: Duration) async throws {
         let bytes = Array(text.utf8)
         let pause = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
-        try await RawConnection.offPool { [fd] in
+        try await RawConnection.offPool { [self] in
             for _ in 0..<times {
                 let n = bytes.withUnsafeBytes { posixSend(fd, $0.baseAddress, $0.count, noSignal) }
                 if n != bytes.count { throw RawSocketError(code: n < 0 ? errno : 0) }
@@ -135,7 +143,7 @@ final class RawConnection: @unchecked Sendable {
 
     /// Reads until the peer closes or resets, `limit` bytes arrived, or nothing arrives for `window`.
     func read(window: Duration, limit: Int = .max) async -> RawRead {
-        await RawConnection.offPoolNonThrowing { [fd] in
+        await RawConnection.offPoolNonThrowing { [self] in
             var timeout = timeval(tv_sec: Int(window.components.seconds),
                                   tv_usec: Int(window.components.attoseconds / 1_000_000_000_000))
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -176,9 +184,9 @@ final class RawConnection: @unchecked Sendable {
         }
     }
 
-    /// Closes the socket.
+    /// Ends the connection both ways (the peer sees it close); the descriptor itself goes when the last user lets go.
     func close() {
-        posixClose(fd)
+        posixShutdown(fd)
     }
 
     private static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {

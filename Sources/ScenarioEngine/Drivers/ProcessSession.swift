@@ -17,6 +17,9 @@ final class ProcessSession: ClientSession, @unchecked Sendable {
     private let lines = LineChannel()
     private let tail = TailBuffer()
     private let lock = NSLock()
+    /// Held while writing to stdin and while closing it: a write must never use the descriptor's number after the
+    /// close, when the process may already have given it to a socket.
+    private let stdinLock = NSLock()
     private var nextID = 1
     private var closed = false
 
@@ -84,7 +87,10 @@ final class ProcessSession: ClientSession, @unchecked Sendable {
     }
 
     private func write(_ text: String) -> Bool {
+        stdinLock.lock()
+        defer { stdinLock.unlock() }
         let fd = stdin.fileHandleForWriting.fileDescriptor
+        guard fd >= 0 else { return false }
         var bytes = Array(text.utf8)[...]
         while !bytes.isEmpty {
             let n = bytes.withUnsafeBytes { systemWrite(fd, $0.baseAddress, $0.count) }
@@ -122,7 +128,7 @@ final class ProcessSession: ClientSession, @unchecked Sendable {
         }
         if alreadyClosed { return }
         if process.isRunning { _ = write(WireProtocol.quitRequest(id: takeID()).serialized() + "\n") }
-        try? stdin.fileHandleForWriting.close()
+        stdinLock.withLock { try? stdin.fileHandleForWriting.close() }
         for _ in 0..<100 where process.isRunning {
             try? await Task.sleep(for: .milliseconds(5))
         }
