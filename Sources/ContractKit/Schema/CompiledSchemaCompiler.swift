@@ -21,7 +21,7 @@ struct CompiledSchemaCompiler {
     }
 
     private mutating func node(for schema: JSONValue, in scope: SchemaValidator.Scope) -> CompiledSchemaNode {
-        var node = CompiledSchemaNode()
+        let node = CompiledSchemaNode()
         if case .bool(let allowed) = schema {
             node.kind = allowed ? .anything : .nothing
             return node
@@ -64,7 +64,7 @@ struct CompiledSchemaCompiler {
         number.exclusiveMinimum = bound("exclusiveMinimum")
         number.exclusiveMaximum = bound("exclusiveMaximum")
         if !number.isEmpty { node.number = number }
-        compileObjectKeywords(s, into: &node, in: scope)
+        compileObjectKeywords(s, into: node, in: scope)
         node.minItems = s["minItems"]?.intValue
         node.maxItems = s["maxItems"]?.intValue
         if let items = s["items"] { node.items = compile(items, in: scope) }
@@ -84,7 +84,7 @@ struct CompiledSchemaCompiler {
         return .resolved(index, text: ref)
     }
 
-    private mutating func compileObjectKeywords(_ s: JSONObject, into node: inout CompiledSchemaNode, in scope: SchemaValidator.Scope) {
+    private mutating func compileObjectKeywords(_ s: JSONObject, into node: CompiledSchemaNode, in scope: SchemaValidator.Scope) {
         let properties = s["properties"]?.objectValue ?? JSONObject()
         let required = (s["required"]?.arrayValue ?? []).compactMap(\.stringValue)
         node.propertyNames = Set(properties.keys)

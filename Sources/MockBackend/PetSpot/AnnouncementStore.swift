@@ -182,26 +182,63 @@ public final class AnnouncementStore: Sendable {
     public var evictedCount: Int { state.withLock { $0.evicted } }
 
     /// A fresh 10-character request id.
-    public func nextRequestID() -> String { state.withLock { $0.random.requestID() } }
+    ///
+    /// Unseeded ids come from the system generator, which needs no shared state: every request would otherwise take the
+    /// store's lock once just for its id, and the event loops queue on it. Seeded ids keep their one reproducible sequence.
+    public func nextRequestID() -> String {
+        guard seed != nil else {
+            var system = PetSpotRandom(seed: nil)
+            return system.requestID()
+        }
+        return state.withLock { $0.random.requestID() }
+    }
 
     /// Stores a new announcement built by `make` from a fresh id; nil when the microchip number is already taken.
     ///
     /// Answers the new id, its password, and the announcement's JSON as the API renders it.
     func create(microchipNumber: String?, make: (_ id: String) -> Announcement) -> (id: String, password: String, json: ByteBuffer)? {
-        state.withLock { s in
-            if let chip = microchipNumber, s.microchips.contains(chip) { return nil }
-            var id = s.random.uuid()
-            while s.records[id] != nil { id = s.random.uuid() }
-            let password = s.random.managementPassword()
-            let record = Record(announcement: make(id), password: password)
-            s.insert(record, id: id)
-            if limit != nil || maxBytes != nil {
-                s.created.append((s.nextSequence - 1, id))
-                s.evict(toKeep: limit)
+        guard seed == nil else {
+            // Seeded, the draws must come in one order whichever event loop creates, so they stay under the lock.
+            return state.withLock { s in
+                if let chip = microchipNumber, s.microchips.contains(chip) { return nil }
+                var id = s.random.uuid()
+                while s.records[id] != nil { id = s.random.uuid() }
+                let password = s.random.managementPassword()
+                let record = Record(announcement: make(id), password: password)
+                store(record, id: id, password: password, in: &s)
+                return (id, password, record.json)
             }
-            persistence?.record(.put(id: id, json: record.json, password: password, created: true))
-            return (id, password, record.json)
         }
+        // Unseeded, the id, the password and the rendered JSON are made before taking the lock, which then covers only
+        // the checks and the insert: creates on different event loops no longer wait for each other's rendering.
+        var system = PetSpotRandom(seed: nil)
+        while true {
+            let id = system.uuid()
+            let password = system.managementPassword()
+            let record = Record(announcement: make(id), password: password)
+            let stored: Bool? = state.withLock { s in
+                if let chip = microchipNumber, s.microchips.contains(chip) { return nil }
+                // A repeated version 4 UUID is all but impossible; if it happens, draw again rather than overwrite.
+                guard s.records[id] == nil else { return false }
+                store(record, id: id, password: password, in: &s)
+                return true
+            }
+            switch stored {
+            case nil: return nil
+            case false?: continue
+            case true?: return (id, password, record.json)
+            }
+        }
+    }
+
+    /// Inserts a newly created record, applies the bounds, and writes it to the data directory; the lock is held.
+    private func store(_ record: Record, id: String, password: String, in s: inout State) {
+        s.insert(record, id: id)
+        if limit != nil || maxBytes != nil {
+            s.created.append((s.nextSequence - 1, id))
+            s.evict(toKeep: limit)
+        }
+        persistence?.record(.put(id: id, json: record.json, password: password, created: true))
     }
 
     /// The announcement with this id as the API answers it.
