@@ -54,4 +54,29 @@ import Testing
         }
         try await mock.shutdown()
     }
+    /// The backend hands the check the body it already parsed; an empty body, which the backend reads as `{}`, and a
+    /// body that is not JSON must still be reported as not JSON, and a valid one must give no finding.
+    @Test func theCheckReportsEmptyAndMalformedBodiesAlthoughTheBackendParsedFirst() async throws {
+        let serve = try ServeCommand.parse(["--contracts", Self.contracts, "--port", "0", "--quiet"])
+        let mock = try await serve.start().get()
+        do {
+            let monitor = try #require(mock.server.exchangeObserver as? ExchangeMonitor)
+            let client = ExactHTTPClient(timeout: .seconds(10))
+            let url = mock.baseURL.appendingPathComponent("api/v1/announcements")
+            let valid = #"{"species": "cat", "sex": "MALE", "phone": "123456789", "lastSeenDate": "2025-11-18", "status": "MISSING", "locationLatitude": 1, "locationLongitude": 2}"#
+            #expect(try await client.send(method: "POST", url: url, headers: ["Content-Type": "application/json"], body: Data(valid.utf8)).status == 201)
+            let afterValid = monitor.violationsJSON()["violations"]?.arrayValue ?? []
+            #expect(afterValid.isEmpty, "\(afterValid)")
+            for body in ["", "{\"species\": "] {
+                _ = try await client.send(method: "POST", url: url, headers: ["Content-Type": "application/json"], body: Data(body.utf8))
+            }
+            let found = monitor.violationsJSON()["violations"]?.arrayValue ?? []
+            let notJSON = found.filter { $0.serialized().contains("not JSON") }
+            #expect(notJSON.count == 2, "\(found)")
+        } catch {
+            try await mock.shutdown()
+            throw error
+        }
+        try await mock.shutdown()
+    }
 }

@@ -1,3 +1,4 @@
+import ContractKit
 import NIOCore
 import NIOHTTP1
 
@@ -9,6 +10,8 @@ public struct MockResponse: Sendable {
     public var headers: HTTPHeaders
     /// The body bytes.
     public var body: ByteBuffer
+    /// The request's JSON body as the responder parsed it, whole: the exchange check reads it instead of parsing again.
+    var parsedRequestBody: JSONValue?
 
     public init(status: HTTPResponseStatus, headers: HTTPHeaders = [:], body: ByteBuffer = ByteBuffer()) {
         self.status = status

@@ -280,7 +280,8 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             responseHeaders: response.map { HeaderField.list($0.headers) } ?? [], responseBody: responseBody,
             errorCode: summary?.code, errorField: summary?.field)
         if let observer = server.exchangeObserver {
-            entry.violations = observer.inspect(entry, requestBody: request.body, responseBody: response?.body)
+            entry.violations = observer.inspect(entry, requestBody: request.body, parsedRequestBody: response?.parsedRequestBody,
+                                                responseBody: response?.body)
             violationHeaders = entry.violations
         }
         entry = server.journal.record(entry)

@@ -20,6 +20,8 @@ public struct Exchange: Sendable {
     public var requestBody: [UInt8]
     /// The request body's full size.
     public var requestBodySize: Int
+    /// The whole request body as JSON, when the server already parsed exactly these bytes; the check then skips its parse.
+    var parsedRequestBody: JSONValue?
     /// The status sent, nil when no answer was sent (stall, drop, reset).
     public var status: Int?
     /// The answer's headers, in order.

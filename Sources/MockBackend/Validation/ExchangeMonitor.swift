@@ -29,9 +29,14 @@ public final class ExchangeMonitor: ExchangeObserver {
     }
 
     public func inspect(_ entry: JournalEntry, requestBody: ByteBuffer, responseBody: ByteBuffer?) -> [ExchangeViolation] {
+        inspect(entry, requestBody: requestBody, parsedRequestBody: nil, responseBody: responseBody)
+    }
+
+    public func inspect(_ entry: JournalEntry, requestBody: ByteBuffer, parsedRequestBody: JSONValue?, responseBody: ByteBuffer?) -> [ExchangeViolation] {
         guard let validator else { return [] }
         var exchange = Exchange(entry)
         exchange.requestBody = Self.prefix(requestBody, contentType: exchange.requestHeader("content-type"))
+        exchange.parsedRequestBody = parsedRequestBody
         guard checksAnswers else { return validator.validate(exchange, answerIsGenuine: false) }
         if let responseBody { exchange.responseBody = Self.prefix(responseBody, contentType: exchange.responseHeader("content-type")) }
         // A fault the harness injected shaped the answer on purpose; only the request is the client's to answer for.

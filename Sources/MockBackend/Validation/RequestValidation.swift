@@ -84,10 +84,14 @@ struct RequestValidation {
         if let schema = spec.body {
             guard exchange.requestBodySize <= Exchange.jsonValidationLimit else { return [] }
             let body: JSONValue
-            do {
-                body = try JSONValue(parsing: exchange.requestBody)
-            } catch {
-                return [violation("/", "a JSON body", "not JSON (\(error.description)): \(ViolationText.excerpt(exchange.requestBody))")]
+            if let parsed = exchange.parsedRequestBody {
+                body = parsed
+            } else {
+                do {
+                    body = try JSONValue(parsing: exchange.requestBody)
+                } catch {
+                    return [violation("/", "a JSON body", "not JSON (\(error.description)): \(ViolationText.excerpt(exchange.requestBody))")]
+                }
             }
             let found = compiled?.validate(body) ?? contracts.validate(body, against: schema)
             return found.map {
