@@ -81,13 +81,15 @@ public struct ContractSet: Sendable {
     /// The contract whose method and path template match, with the path parameters.
     public func match(method: String, path: String) -> ContractMatch? {
         let upper = method.uppercased()
-        var best: ContractMatch?
-        for contract in contracts where contract.method == upper {
-            guard let parameters = contract.path.match(path) else { continue }
-            if let current = best, current.contract.path.literalCount >= contract.path.literalCount { continue }
-            best = ContractMatch(contract: contract, parameters: parameters)
+        // By index: binding each contract to a local copied the whole struct (every field retained) per candidate, on
+        // every exchange the monitor checks; only the winner is copied out.
+        var best: (index: Int, parameters: [String: String])?
+        for index in contracts.indices where contracts[index].method == upper {
+            guard let parameters = contracts[index].path.match(path) else { continue }
+            if let current = best, contracts[current.index].path.literalCount >= contracts[index].path.literalCount { continue }
+            best = (index, parameters)
         }
-        return best
+        return best.map { ContractMatch(contract: contracts[$0.index], parameters: $0.parameters) }
     }
 
     /// The contracts whose path matches, whatever their method (to tell 404 from 405).

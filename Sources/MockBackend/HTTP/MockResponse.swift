@@ -10,6 +10,8 @@ public struct MockResponse: Sendable {
     public var headers: HTTPHeaders
     /// The body bytes.
     public var body: ByteBuffer
+    /// Express's weak ETag of `body`, when the responder already knows it (a stored announcement's JSON).
+    var etag: String?
     /// The request's JSON body as the responder parsed it, whole: the exchange check reads it instead of parsing again.
     var parsedRequestBody: JSONValue?
 

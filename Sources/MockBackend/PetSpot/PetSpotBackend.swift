@@ -197,8 +197,10 @@ public struct PetSpotBackend: MockResponder {
         case .health: return Self.json(.ok, ["status": "ok", "timestamp": .string(Timestamp.string(from: configuration.now()))])
         case .createAnnouncement: return try create(body: JSONBodyParser.parse(request).value)
         case .getAnnouncement(let id):
-            guard let json = store.announcementJSON(id: id) else { throw PetSpotError.notFound() }
-            return MockResponse(status: .ok, headers: Self.jsonHeaders, body: json)
+            guard let (json, etag) = store.announcementForReading(id: id) else { throw PetSpotError.notFound() }
+            var response = MockResponse(status: .ok, headers: Self.jsonHeaders, body: json)
+            response.etag = etag
+            return response
         case .listAnnouncements: return try list(request)
         case .deleteAnnouncement(let id): return try delete(id: id, headers: request.headers)
         case .uploadPhoto(let id):
@@ -240,7 +242,7 @@ public struct PetSpotBackend: MockResponder {
     private func conditionalize(_ response: inout MockResponse, for request: MockRequest, route: PetSpotRoute) {
         response.headers.add(name: "X-Powered-By", value: "Express")
         guard response.body.readableBytes > 0, route.sendsThroughExpress else { return }
-        let etag = ExpressETag.weak(for: response.body)
+        let etag = response.etag ?? ExpressETag.weak(for: response.body)
         response.headers.add(name: "ETag", value: etag)
         guard request.method == .GET || request.method == .HEAD, (200..<300).contains(response.status.code),
             ExpressETag.isFresh(request.headers, etag: etag)

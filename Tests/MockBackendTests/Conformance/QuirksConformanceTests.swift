@@ -119,6 +119,12 @@ import Testing
             let uploaded = try await http.upload(id: id, authorization: PetSpotTestSupport.basic(id, password), bytes: PetSpotTestSupport.png)
             #expect(uploaded.status == 201)
             #expect(uploaded.header("ETag") == #"W/"2-vyGp6PvFo4RvsFtPoIWeCReyIC8""#)
+            // The store keeps each announcement's ETag once read; the photo changed the JSON, so the tag follows it.
+            let again = try await http.get("/api/v1/announcements/\(id)")
+            #expect(again.body != read.body)
+            #expect(again.header("ETag") == ExpressETag.weak(for: .init(bytes: again.body)))
+            #expect(again.header("ETag") != read.header("ETag"))
+            #expect(try await http.get("/api/v1/announcements/\(id)").header("ETag") == again.header("ETag"))
         }
     }
 
