@@ -45,8 +45,10 @@ public struct ProxyCommand: AsyncParsableCommand {
     public func run() async throws {
         switch await start() {
         case .success(let proxy):
+            // Before the banner: a script may send TERM as soon as it reads it.
+            let interrupt = await InterruptSignal.arm()
             FileHandle.standardOutput.write(Data(Self.banner(for: proxy, target: target).utf8))
-            await StopSignal.wait(proxy.server.shutdownRequest)
+            await StopSignal.wait(proxy.server.shutdownRequest, interrupt)
             let status = try await stop(proxy)
             if status != 0 { throw ExitCode(status) }
         case .failure(let failure):

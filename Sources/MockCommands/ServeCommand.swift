@@ -81,10 +81,12 @@ public struct ServeCommand: AsyncParsableCommand {
             try failure.outcome.finish()
             return
         }
+        // Before the banner: a script may send TERM as soon as it reads it.
+        let interrupt = await InterruptSignal.arm()
         // Written unbuffered: scripts wait for this line to learn the port.
         FileHandle.standardOutput.write(Data(Self.banner(for: mock).utf8))
         clock.print()
-        await StopSignal.wait(mock.server.shutdownRequest)
+        await StopSignal.wait(mock.server.shutdownRequest, interrupt)
         try await mock.shutdown()
         let status = traffic.finish(mock.server, name: "spotcheck serve")
         if status != 0 { throw ExitCode(status) }
