@@ -69,7 +69,13 @@ struct LockstepRun: Sendable {
             var created: [(id: String, password: String)] = []
             for side in [server, model, modelWithDefects] {
                 let rendered = side.render(request, fresh: fresh, adminToken: adminToken)
-                guard let answer = try? await side.send(rendered, client: client) else { return "\(side.name): no answer to \(rendered.display)" }
+                let answer: ExactHTTPClient.Answer
+                do {
+                    answer = try await side.send(rendered, client: client)
+                } catch {
+                    // The reason is kept: a setup that fails only under load must say why (refused, timed out, cut).
+                    return "\(side.name): no answer to \(rendered.display): \(error)"
+                }
                 let body = try? JSONValue(parsing: answer.body)
                 guard answer.status == 201, let id = body?["id"]?.stringValue else {
                     return "\(side.name) did not create an announcement: \(rendered.display) → \(AnswerComparison.summary(answer))"
