@@ -81,7 +81,7 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ]
         ),
-        .testTarget(name: "SpotCheckCLITests", dependencies: ["spotcheck", "spotcheck-serve", "MockCommands"]),
+        .testTarget(name: "SpotCheckCLITests", dependencies: ["spotcheck", "spotcheck-serve", "MockCommands", "ClientDoubles"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,3 +1,4 @@
+import ClientDoubles
 import ContractKit
 import Foundation
 import Testing
@@ -21,15 +22,7 @@ import Testing
 
     /// An executable product SwiftPM built next to this test bundle (e.g. `spotcheck-client`).
     static func builtProduct(_ name: String) throws -> URL {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var dir = bundle.deletingLastPathComponent()
-        // On Linux the test binary sits in the products folder; on macOS it is inside the .xctest bundle.
-        while dir.path != "/" {
-            let candidate = dir.appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir.deleteLastPathComponent()
-        }
-        throw DriverError("\(name) was not found next to \(bundle.path); build it with `swift build --product \(name)`")
+        try BuiltProduct.url(name)
     }
 
     /// The spotcheck-client executable SwiftPM built next to this test bundle.

@@ -1,3 +1,4 @@
+import ClientDoubles
 import Foundation
 import Testing
 
@@ -8,14 +9,7 @@ import Testing
 @Suite struct StopOnSignalTests {
     /// The built `spotcheck-serve` next to this test bundle.
     static func serveBinary() throws -> URL {
-        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var dir = bundle.deletingLastPathComponent()
-        while dir.path != "/" {
-            let candidate = dir.appendingPathComponent("spotcheck-serve")
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-            dir.deleteLastPathComponent()
-        }
-        throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: "spotcheck-serve (build it with `swift build --product spotcheck-serve`)"])
+        try BuiltProduct.url("spotcheck-serve")
     }
 
     /// Starts `arguments`, sends TERM as soon as the banner's first line arrives, and answers how the process ended.
