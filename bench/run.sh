@@ -212,6 +212,8 @@ set_cmd() { # server
     spotcheck) CMD=("$SERVE_BIN" --port 0 --quiet) ;;
     spotcheck-nv) CMD=("$SERVE_BIN" --port 0 --quiet --validate off) ;;
     spotcheck-all) CMD=("$SERVE_BIN" --port 0 --quiet --validate all) ;;
+    # The same server keeping 100 announcements instead of 20,000: its memory without the store's contents.
+    spotcheck-small) CMD=("$SERVE_BIN" --port 0 --quiet --store-limit 100) ;;
     pact) PORT=$(free_port); CMD=("$PACT" stub -f "$PACT_FILE" -p "$PORT" -l none) ;;
     pact-min) PORT=$(free_port); CMD=("$PACT" stub -f "$RAW/minimal.pact.json" -p "$PORT" -l none) ;;
     pact-like) PORT=$(free_port); CMD=("$PACT" stub -f "$RAW/like.pact.json" -p "$PORT" -l none) ;;
@@ -230,7 +232,7 @@ start_server() { # server
     "${CMD[@]}" > "$RAW/$1.log" 2>&1 &
     PID=$!; PIDS+=("$PID")
     case $1 in
-    spotcheck|spotcheck-nv|spotcheck-all)
+    spotcheck|spotcheck-nv|spotcheck-all|spotcheck-small)
         local deadline=$(( $(date +%s) + 30 ))
         until grep -q '^Listening on ' "$RAW/$1.log"; do
             kill -0 "$PID" 2>/dev/null || fail "spotcheck serve exited: $(cat "$RAW/$1.log")"
@@ -412,6 +414,20 @@ done
 echo "{\"requests\": $SPOT_REQUESTS}" > "$RAW/million.json"
 record_rss spotcheck "after-$SPOT_REQUESTS-requests" "$SPOT_PID"
 stop "$SPOT_PID"
+
+# The mock is stateful: most of what it holds after the load above is the 20,000 announcements it keeps. The same
+# creates and GETs against a server that keeps 100 show its memory without them, the figure comparable to a stub's.
+step "SpotCheck with --store-limit 100: one create run, then GET by id until $MILLION requests in total"
+start_server spotcheck-small; SMALL_URL=$URL; SMALL_PID=$PID
+SMALL_ID=$(create_announcement "$SMALL_URL") || fail "SpotCheck (--store-limit 100) did not create the announcement"
+run_wrk spotcheck-small small-create 1 "$SMALL_URL/api/v1/announcements" bench/create.lua; SMALL_REQUESTS=$REQUESTS
+n=0
+while [ "$SMALL_REQUESTS" -lt "$MILLION" ]; do
+    n=$((n + 1)); [ "$n" -le 200 ] || fail "still under $MILLION requests after 200 wrk runs (--store-limit 100)"
+    run_wrk spotcheck-small small-get "$n" "$SMALL_URL/api/v1/announcements/$SMALL_ID"; SMALL_REQUESTS=$((SMALL_REQUESTS + REQUESTS))
+done
+record_rss spotcheck-small "after-$SMALL_REQUESTS-requests" "$SMALL_PID"
+stop "$SMALL_PID"
 
 # The scenario library: every bundled scenario through the embedded mock backend, in-process, through
 # the external client (spotcheck-client over JSON lines) and with one job; medians of LIBRARY_RUNS.
