@@ -37,6 +37,7 @@ HEADLINE = ["spotcheck", "spotcheck-nv", "pact-min", "pact-like", "wiremock", "n
 PEERS = ["pact-min", "pact-like", "wiremock", "nginx"]
 NAMES = {"spotcheck": "SpotCheck", "pact": "Pact stub, whole pact", "nginx": "nginx static", "pact-min": "Pact stub, 3-interaction pact",
          "spotcheck-nv": "SpotCheck --validate off", "spotcheck-all": "SpotCheck --validate all",
+         "spotcheck-small": "SpotCheck --store-limit 100",
          "pact-like": "Pact stub, 3 interactions, like() per field", "wiremock": "WireMock (warmed up, no journal)"}
 HEADS = {"spotcheck": "SpotCheck (default checks)", "spotcheck-nv": "SpotCheck `--validate off`", "pact-min": "Pact stub, exact body",
          "pact-like": "Pact stub, `like(...)` per field", "wiremock": "WireMock, no journal", "nginx": "nginx static"}
