@@ -9,6 +9,17 @@ struct CompiledNumberChecks: Sendable {
 
     var isEmpty: Bool { minimum == nil && maximum == nil && exclusiveMinimum == nil && exclusiveMaximum == nil }
 
+    /// The number keywords of the schema object `s`, each bound with its text as the messages show it.
+    init(keywords s: JSONObject) {
+        func bound(_ keyword: String) -> (Double, String)? {
+            s[keyword]?.numberValue.map { ($0, JSONValue.number($0).serialized()) }
+        }
+        minimum = bound("minimum")
+        maximum = bound("maximum")
+        exclusiveMinimum = bound("exclusiveMinimum")
+        exclusiveMaximum = bound("exclusiveMaximum")
+    }
+
     func check(_ n: Double, at pointer: String, into out: inout [SchemaViolation]) {
         if let (min, text) = minimum, n < min {
             out.append(SchemaViolation(pointer: pointer, keyword: "minimum",

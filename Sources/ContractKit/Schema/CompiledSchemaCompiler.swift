@@ -46,23 +46,9 @@ struct CompiledSchemaCompiler {
             node.constant = constant
             node.constantText = constant.serialized()
         }
-        var string = CompiledStringChecks()
-        string.minLength = s["minLength"]?.intValue
-        string.maxLength = s["maxLength"]?.intValue
-        string.pattern = s["pattern"]?.stringValue
-        if let name = s["format"]?.stringValue, let format = SchemaFormat(rawValue: name) {
-            string.format = format
-            string.formatName = name
-        }
+        let string = CompiledStringChecks(keywords: s)
         if !string.isEmpty { node.string = string }
-        var number = CompiledNumberChecks()
-        func bound(_ keyword: String) -> (Double, String)? {
-            s[keyword]?.numberValue.map { ($0, JSONValue.number($0).serialized()) }
-        }
-        number.minimum = bound("minimum")
-        number.maximum = bound("maximum")
-        number.exclusiveMinimum = bound("exclusiveMinimum")
-        number.exclusiveMaximum = bound("exclusiveMaximum")
+        let number = CompiledNumberChecks(keywords: s)
         if !number.isEmpty { node.number = number }
         compileObjectKeywords(s, into: node, in: scope)
         node.minItems = s["minItems"]?.intValue

@@ -10,6 +10,17 @@ struct CompiledStringChecks: Sendable {
 
     var isEmpty: Bool { minLength == nil && maxLength == nil && pattern == nil && format == nil }
 
+    /// The string keywords of the schema object `s`, read as the validator reads them (an unknown `format` is ignored).
+    init(keywords s: JSONObject) {
+        minLength = s["minLength"]?.intValue
+        maxLength = s["maxLength"]?.intValue
+        pattern = s["pattern"]?.stringValue
+        if let name = s["format"]?.stringValue, let known = SchemaFormat(rawValue: name) {
+            format = known
+            formatName = name
+        }
+    }
+
     func check(_ text: String, at pointer: String, into out: inout [SchemaViolation]) {
         if minLength != nil || maxLength != nil {
             let length = text.unicodeScalars.count

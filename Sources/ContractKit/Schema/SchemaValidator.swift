@@ -122,55 +122,17 @@ public struct SchemaValidator: Sendable {
         return out
     }
 
+    /// The string keywords, with the one set of rules and messages the compiled check uses too.
     func checkString(_ text: String, _ s: JSONObject, at pointer: String) -> [SchemaViolation] {
         var out: [SchemaViolation] = []
-        let length = text.unicodeScalars.count
-        if let min = s["minLength"]?.intValue, length < min {
-            out.append(SchemaViolation(pointer: pointer, keyword: "minLength",
-                message: "\(Self.subject(pointer)) must be at least \(min) character\(min == 1 ? "" : "s") long, found \(length)"))
-        }
-        if let max = s["maxLength"]?.intValue, length > max {
-            out.append(SchemaViolation(pointer: pointer, keyword: "maxLength",
-                message: "\(Self.subject(pointer)) must be at most \(max) character\(max == 1 ? "" : "s") long, found \(length)"))
-        }
-        if let pattern = s["pattern"]?.stringValue {
-            switch RegexCache.shared.matches(pattern, text) {
-            case false?:
-                out.append(SchemaViolation(pointer: pointer, keyword: "pattern",
-                    message: "\(Self.subject(pointer)) must match the pattern \(pattern), found \(Self.describe(.string(text)))"))
-            case nil:
-                out.append(SchemaViolation(pointer: pointer, keyword: "pattern",
-                    message: "the schema's pattern \(pattern) is not a valid regular expression"))
-            case true?:
-                break
-            }
-        }
-        if let name = s["format"]?.stringValue, let format = SchemaFormat(rawValue: name), !format.accepts(text) {
-            out.append(SchemaViolation(pointer: pointer, keyword: "format",
-                message: "\(Self.subject(pointer)) must be a valid \(name), found \(Self.describe(.string(text)))"))
-        }
+        CompiledStringChecks(keywords: s).check(text, at: pointer, into: &out)
         return out
     }
 
+    /// The number keywords, with the one set of rules and messages the compiled check uses too.
     func checkNumber(_ n: Double, _ s: JSONObject, at pointer: String) -> [SchemaViolation] {
         var out: [SchemaViolation] = []
-        let shown = JSONValue.number(n).serialized()
-        if let min = s["minimum"]?.numberValue, n < min {
-            out.append(SchemaViolation(pointer: pointer, keyword: "minimum",
-                message: "\(Self.subject(pointer)) must be at least \(JSONValue.number(min).serialized()), found \(shown)"))
-        }
-        if let max = s["maximum"]?.numberValue, n > max {
-            out.append(SchemaViolation(pointer: pointer, keyword: "maximum",
-                message: "\(Self.subject(pointer)) must be at most \(JSONValue.number(max).serialized()), found \(shown)"))
-        }
-        if let min = s["exclusiveMinimum"]?.numberValue, n <= min {
-            out.append(SchemaViolation(pointer: pointer, keyword: "exclusiveMinimum",
-                message: "\(Self.subject(pointer)) must be greater than \(JSONValue.number(min).serialized()), found \(shown)"))
-        }
-        if let max = s["exclusiveMaximum"]?.numberValue, n >= max {
-            out.append(SchemaViolation(pointer: pointer, keyword: "exclusiveMaximum",
-                message: "\(Self.subject(pointer)) must be less than \(JSONValue.number(max).serialized()), found \(shown)"))
-        }
+        CompiledNumberChecks(keywords: s).check(n, at: pointer, into: &out)
         return out
     }
 
