@@ -1,7 +1,7 @@
 import ContractKit
 import Foundation
 import Logging
-import MockBackend
+@testable import MockBackend
 import NIOCore
 import NIOHTTP1
 
@@ -65,13 +65,8 @@ struct ChangedServer {
         return MockResponse(status: status, headers: headers, body: ByteBuffer(bytes: body))
     }
 
-    /// The answer with its JSON body rewritten.
+    /// The answer with its JSON body rewritten, as the mock's own drifts rewrite theirs.
     static func rewrite(_ response: MockResponse, _ transform: (JSONValue) -> JSONValue) -> MockResponse {
-        guard let body = try? JSONValue(parsing: Data(response.body.readableBytesView)) else { return response }
-        var response = response
-        let bytes = transform(body).data()
-        response.body = ByteBuffer(bytes: bytes)
-        response.headers.replaceOrAdd(name: "content-length", value: String(bytes.count))
-        return response
+        DriftResponder.rewriteJSON(response, transform)
     }
 }
