@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 import NIOCore
 import Testing
@@ -7,7 +8,7 @@ import Testing
 @Suite struct AdminStateChangeNoticeTests {
     final class Spy: ExchangeObserver, @unchecked Sendable {
         var forgotten: [[String]?] = []
-        func inspect(_ entry: JournalEntry, requestBody: ByteBuffer, responseBody: ByteBuffer?) -> [ExchangeViolation] { [] }
+        func inspect(_ entry: JournalEntry, requestBody: ByteBuffer, parsedRequestBody: JSONValue?, responseBody: ByteBuffer?) -> [ExchangeViolation] { [] }
         func recorded(_ entry: JournalEntry) {}
         func backendForgot(ids: [String]?) { forgotten.append(ids) }
     }

@@ -401,7 +401,8 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
 
     private func inspect(_ exchange: ExchangeRef, status: Int, headers: HTTPHeaders, body: ByteBuffer?) -> [ExchangeViolation] {
         guard let observer = server.exchangeObserver else { return [] }
-        return observer.inspect(entry(exchange, status: status, headers: headers), requestBody: ByteBuffer(bytes: exchange.requestCapture), responseBody: body)
+        return observer.inspect(entry(exchange, status: status, headers: headers), requestBody: ByteBuffer(bytes: exchange.requestCapture),
+                                parsedRequestBody: nil, responseBody: body)
     }
 
     private func record(_ exchange: ExchangeRef, status: Int?, headers: HTTPHeaders, violations: [ExchangeViolation]?) {

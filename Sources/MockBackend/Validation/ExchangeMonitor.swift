@@ -28,10 +28,6 @@ public final class ExchangeMonitor: ExchangeObserver {
         self.console = console
     }
 
-    public func inspect(_ entry: JournalEntry, requestBody: ByteBuffer, responseBody: ByteBuffer?) -> [ExchangeViolation] {
-        inspect(entry, requestBody: requestBody, parsedRequestBody: nil, responseBody: responseBody)
-    }
-
     public func inspect(_ entry: JournalEntry, requestBody: ByteBuffer, parsedRequestBody: JSONValue?, responseBody: ByteBuffer?) -> [ExchangeViolation] {
         guard let validator else { return [] }
         var exchange = Exchange(entry)

@@ -4,11 +4,8 @@ import NIOCore
 /// Looks at every exchange the server journals: validates it before it is stored, and learns from it once stored
 /// (coverage, recording). The server calls it on the connection's event loop, so it must be quick.
 public protocol ExchangeObserver: Sendable {
-    /// The violations to store on `entry`; `requestBody` and `responseBody` are the whole bodies (the entry holds their start).
-    func inspect(_ entry: JournalEntry, requestBody: ByteBuffer, responseBody: ByteBuffer?) -> [ExchangeViolation]
-
-    /// As `inspect(_:requestBody:responseBody:)`, with `parsedRequestBody` the whole request body as the responder
-    /// already parsed it (nil when it did not), so the check need not parse it again.
+    /// The violations to store on `entry`; `requestBody` and `responseBody` are the whole bodies (the entry holds their
+    /// start), and `parsedRequestBody` the request body as the responder already parsed it (nil when it did not).
     func inspect(_ entry: JournalEntry, requestBody: ByteBuffer, parsedRequestBody: JSONValue?, responseBody: ByteBuffer?) -> [ExchangeViolation]
 
     /// Called with the entry as the journal stored it (sequence assigned, violations filled).
@@ -20,11 +17,6 @@ public protocol ExchangeObserver: Sendable {
 }
 
 extension ExchangeObserver {
-    /// Parses again: an observer that keeps no parsed bodies checks the bytes.
-    public func inspect(_ entry: JournalEntry, requestBody: ByteBuffer, parsedRequestBody: JSONValue?, responseBody: ByteBuffer?) -> [ExchangeViolation] {
-        inspect(entry, requestBody: requestBody, responseBody: responseBody)
-    }
-
     /// Nothing remembered, nothing to forget.
     public func backendForgot(ids: [String]?) {}
 }
