@@ -309,7 +309,8 @@ function drawRules(active) {
   $('active-rules').innerHTML = active.rules.length ? active.rules.map((r) => {
     const remaining = r.remaining === null ? 'until cleared' : `${r.remaining} left`;
     return `<li data-index="${r.index}"><span class="what" title="${esc(JSON.stringify(r.rule))}">${esc(r.label)}</span>` +
-      `<span class="muted small">applied ${r.applied} · ${remaining}</span><button class="remove">×</button></li>`;
+      `<span class="muted small">applied ${r.applied} · ${remaining}${r.schedule ? ` · <span class="schedule">${esc(r.schedule)}</span>` : ''}</span>` +
+      `<button class="remove">×</button></li>`;
   }).join('') : '<li class="muted">none: every request gets the normal answer</li>';
   for (const li of document.querySelectorAll('#active-rules li[data-index]')) {
     li.querySelector('.remove').addEventListener('click', () => guarded($('fault-error'), async () => drawRules(await call('DELETE', 'faults/rules/' + li.dataset.index))));
