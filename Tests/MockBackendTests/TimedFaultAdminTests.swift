@@ -29,8 +29,8 @@ import Testing
             try await connection.send(rawRequest("GET", "/__spotcheck/faults"))
             let listed = try json(await connection.readResponse())
             #expect(try FaultRule.parseRules(listed, file: "GET") == FaultRule.parseRules(JSONValue(parsing: rules), file: "PUT"))
-            #expect(listed["rules"]?[0]?["quota"] == ["limit": 2, "windowSeconds": 10])
-            #expect(listed["rules"]?[0]?["fault"] == ["kind": "status", "status": 429])
+            #expect(listed["rules"]?.arrayValue?[0]["quota"] == ["limit": 2, "windowSeconds": 10])
+            #expect(listed["rules"]?.arrayValue?[0]["fault"] == ["kind": "status", "status": 429])
 
             for _ in 0..<2 {
                 try await connection.send(rawRequest("GET", "/a"))
@@ -48,8 +48,8 @@ import Testing
 
             try await connection.send(rawRequest("GET", "/__spotcheck/faults/active"))
             let active = try json(await connection.readResponse())
-            #expect(active["rules"]?[0]?["schedule"] == "quota: 2 per 10 s (shared)")
-            #expect(active["rules"]?[1]?["schedule"] == "outage: waits for the first matching call")
+            #expect(active["rules"]?.arrayValue?[0]["schedule"] == "quota: 2 per 10 s (shared)")
+            #expect(active["rules"]?.arrayValue?[1]["schedule"] == "outage: waits for the first matching call")
 
             clock.advance(by: 7)
             try await connection.send(rawRequest("GET", "/a"))

@@ -49,7 +49,7 @@ import Testing
         """)
         let again = try FaultRule.parseRules(FaultRule.json(rules), file: "GET /__spotcheck/faults")
         #expect(again == rules)
-        #expect(FaultRule.json(rules)["rules"]?[1]?["outage"]?["at"] == "2026-11-25T15:00:00Z")
+        #expect(FaultRule.json(rules)["rules"]?.arrayValue?[1]["outage"]?["at"] == "2026-11-25T15:00:00Z")
     }
 
     @Test(arguments: [

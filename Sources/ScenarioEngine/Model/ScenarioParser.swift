@@ -13,7 +13,7 @@ public struct ScenarioParser: Sendable {
     }
 
     static let topLevelKeys = ["name", "summary", "tags", "report", "reportOverrides", "client", "backend", "faults", "steps"]
-    static let stepKeys = ["action", "field", "value", "id", "query", "request", "capture", "faults", "ms", "expect"]
+    static let stepKeys = ["action", "field", "value", "id", "query", "request", "capture", "faults", "ms", "seconds", "expect"]
     static let expectKeys = [
         "outcome", "managementPassword", "alert", "fields", "inputs", "inputsIntact", "screen", "details", "listed",
         "status", "errorCode", "errorField", "headers", "bodyMatches", "bodyEquals", "journal", "because", "analytics",
