@@ -201,6 +201,15 @@ def test_time_based_rules_show_where_they_stand(page, serve):
     statuses = [http("GET", serve.base + "/api/health")[0] for _ in range(3)]
     assert statuses == [200, 200, 429], statuses
     expect(page.locator("#active-rules li", has_text="2 per minute")).to_contain_text("applied 1", timeout=5000)
+    page.locator("#rule-json-box summary").click()
+    page.locator("#rule-json").fill('{"name": "worse", "ramp": {"from": 0, "to": 2, "seconds": 60}}')
+    page.locator("#add-rule-json").click()
+    expect(page.locator("#fault-error")).to_contain_text("/ramp/to: expected a chance from 0 to 1", timeout=5000)
+    page.locator("#rule-json").fill('{"name": "worse", "ramp": {"from": 0, "to": 0.5, "seconds": 60}}')
+    page.locator("#add-rule-json").click()
+    expect(page.locator("#active-rules li", has_text="worse")).to_contain_text("ramp: waits for the first matching call", timeout=5000)
+    http("GET", serve.base + "/api/health")
+    expect(page.locator("#active-rules li", has_text="worse")).to_contain_text("ramp: failure chance now 0", timeout=5000)
 
 
 def test_stays_usable_under_load(page, serve):

@@ -329,6 +329,8 @@ async function guarded(target, work) {
 $('offline').addEventListener('click', () => guarded($('fault-error'), async () => {
   drawRules(await call($('offline').dataset.offline ? 'DELETE' : 'POST', 'faults/offline'));
 }));
+// Any rule the --faults format allows, time-based ones included; the server checks it and names the pointer of a mistake.
+$('add-rule-json').addEventListener('click', () => guarded($('fault-error'), async () => drawRules(await call('POST', 'faults/rules', $('rule-json').value))));
 $('clear-faults').addEventListener('click', () => guarded($('fault-error'), async () => { await call('DELETE', 'faults'); await refreshRules(); }));
 $('reset').addEventListener('click', () => guarded($('state-error'), async () => {
   await call('POST', 'reset');
