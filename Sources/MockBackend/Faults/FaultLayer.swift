@@ -98,9 +98,10 @@ public final class FaultLayer: Sendable {
 
     /// Picks the fault for one request: counts the call for every selector that matches, then returns the first rule that applies.
     public func decide(method: String, path: String, contract: String?) -> FaultDecision? {
-        let now = clock.now
-        return state.withLock { s in
+        state.withLock { s in
             if s.rules.isEmpty { return nil }
+            // Read under the lock, so concurrent requests reach the quota windows in the order of their times.
+            let now = clock.now
             var counted: [FaultSelector: Int] = [:]
             for rule in s.rules where counted[rule.selector] == nil && rule.selector.matches(method: method, path: path, contract: contract) {
                 let n = (s.selectorCalls[rule.selector] ?? 0) + 1

@@ -56,7 +56,7 @@ struct QuotaLedger: Sendable {
     /// Counts a request under `key` at `now` and says whether it is within `quota`.
     mutating func admit(key: String, quota: RequestQuota, now: Date) -> Verdict {
         var window = windows[key] ?? (opened: now, used: 0)
-        if now >= window.opened + quota.windowSeconds || now < window.opened {
+        if now >= window.opened + quota.windowSeconds {
             window = (opened: now, used: 0)
         }
         guard window.used < quota.limit else {
