@@ -26,7 +26,7 @@ enum LintCIResults {
                 }
                 let place = problem.line.map { ":\($0)" } ?? (problem.pointer.isEmpty ? "" : " " + problem.pointer)
                 results.append(CIResult(
-                    name: "\(location.file)\(place)", suite: ["spotcheck lint", kind + "s"], status: .failed, message: problem.message,
+                    name: "\(URL(fileURLWithPath: problem.file).lastPathComponent)\(place)", suite: ["spotcheck lint", kind + "s"], status: .failed, message: problem.message,
                     location: location, rule: problem.line != nil ? "spotcheck/lint/json-syntax" : "spotcheck/lint/\(kind)"))
             }
         }

@@ -26,6 +26,7 @@ import Testing
         #expect(markdown.contains("### Notes\n\n- **duplicate microchip** `contracts/known-defects.json:3`: known server defect, not drift\n"))
         #expect(markdown.contains("<details><summary>1 skipped</summary>\n\n- needs fixtures — a proxy cannot set up fixtures\n"))
         #expect(markdown.contains("<details><summary>2 passed</summary>\n\n- create succeeds\n- \n"))
+        #expect(markdown.hasSuffix("</details>\n\n"), "a blank line ends the HTML block before the next summary")
     }
 
     @Test func aPassingRunSaysPassed() {

@@ -36,7 +36,8 @@ public enum JobSummary {
             }
             out += "\n</details>\n"
         }
-        return out
+        // A blank line ends an HTML block, so the next step's summary appended to the same file renders as Markdown.
+        return out.hasSuffix("\n\n") ? out : out + "\n"
     }
 
     /// One reported result: its name and place, its one-line message, and the details folded in a code block.
