@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContractKit
 import Foundation
+import MockBackend
 import Testing
 
 @testable import MockCommands
@@ -133,5 +134,54 @@ import Testing
         let summary = try String(contentsOfFile: folder.path("summary.md"), encoding: .utf8)
         #expect(summary.hasPrefix("## ❌ spotcheck run: 1 failed\n"))
         #expect(summary.contains("- **expects offline from a 503** `"))
+    }
+
+    @Test func verifyPutsEachCheckOnItsExampleInTheContract() async throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        var options = PetSpotMockBackend.Options(contracts: try ContractSet.load(from: URL(fileURLWithPath: RunCommandTests.contracts)), quiet: true)
+        options.reproduceKnownDefects = true
+        let backend = try await PetSpotMockBackend.start(options)
+        let lines = RunCommandTests.Lines()
+        let code: Int32
+        do {
+            let command = try VerifyCommand.parse(["--contracts", RunCommandTests.contracts, "--target", backend.baseURL.absoluteString,
+                                                   "--skip", "photo of 20 MiB", "--no-explore", "--ctrf", folder.path("verify.ctrf.json")])
+            code = await command.execute(print: { lines.add($0) }, environment: ["GITHUB_ACTIONS": "true"])
+        } catch {
+            try await backend.shutdown()
+            throw error
+        }
+        try await backend.shutdown()
+        #expect(code == 0, "\(lines.text)")
+        #expect(try Self.violations(folder.path("verify.ctrf.json"), schema: "ctrf.schema.json").isEmpty)
+        let tests = try #require(Self.json(folder.path("verify.ctrf.json"))["results"]?["tests"]?.arrayValue)
+        let defect = try #require(tests.first { $0["name"] == "createAnnouncement › malformed JSON" })
+        #expect(defect["status"] == "other" && defect["rawStatus"] == "knownDefect")
+        let contract = URL(fileURLWithPath: RunCommandTests.contracts).appendingPathComponent("create-announcement.json")
+        let nameLine = try Self.line(of: "\"name\": \"malformed JSON\"", in: contract)
+        let line = try #require(defect["line"]?.intValue)
+        // The example object starts on its name's line or the one before.
+        #expect(line == nameLine || line == nameLine - 1, "line \(line), name on \(nameLine)")
+        #expect(defect["filePath"] == "contracts/create-announcement.json")
+        #expect(lines.text.contains("::notice file=contracts/create-announcement.json,line=\(line),"))
+    }
+
+    @Test func exploreWritesOneCTRFTestPerModelRule() async throws {
+        let folder = try Folder()
+        defer { folder.remove() }
+        let command = try ExploreCommand.parse(["--contracts", RunCommandTests.contracts, "--seed", "9", "--runs", "6", "--jobs", "2",
+                                                "--ctrf", folder.path("explore.ctrf.json"), "--junit", folder.path("explore.xml")])
+        let code = await command.execute(print: { _ in })
+        #expect(code == 0)
+        #expect(try Self.violations(folder.path("explore.ctrf.json"), schema: "ctrf.schema.json").isEmpty)
+        let report = try Self.json(folder.path("explore.ctrf.json"))
+        let tests = try #require(report["results"]?["tests"]?.arrayValue)
+        // One test per model rule, as the JUnit report has one test case per rule.
+        let junitCases = try String(contentsOfFile: folder.path("explore.xml"), encoding: .utf8).components(separatedBy: "<testcase ").count - 1
+        #expect(tests.count == junitCases && tests.count > 1)
+        #expect(tests.allSatisfy { $0["suite"] == ["spotcheck explore seed 9"] })
+        #expect(report["results"]?["summary"]?["failed"] == 0)
+        #expect(report["extra"]?["facts"]?.arrayValue?.first?.stringValue?.hasPrefix("seed 9; client: ") == true)
     }
 }
