@@ -25,6 +25,12 @@ struct LintCommand: ParsableCommand {
 
     @OptionGroup var sarifOption: SARIFOption
 
+    func validate() throws {
+        if recordings != nil, ci.ctrf != nil || ci.summary != nil || sarifOption.sarif != nil {
+            throw ValidationError("--ctrf, --summary and --sarif report the contracts and scenarios; they do not apply to --recordings")
+        }
+    }
+
     func run() throws {
         if let recordings { return try Self.lintRecordings(recordings).finish() }
         var isDirectory: ObjCBool = false
@@ -37,22 +43,20 @@ struct LintCommand: ParsableCommand {
     static func execute(directory: String, scenarios: String? = nil, ci: CIReportRequest = .none) -> CommandOutcome {
         let started = Date()
         // One load: it lints, and its error lists every problem.
-        var problems: [LintProblem] = []
+        var contractProblems: [LintProblem] = []
         var contracts: ContractSet?
         do {
             contracts = try ContractSet.load(from: URL(fileURLWithPath: directory))
         } catch {
-            problems = error.problems
+            contractProblems = error.problems
         }
-        let contractProblems = problems
-        if let scenarios {
-            // Contract ids in scenarios are checked only against contracts that load; their own problems are listed above.
-            problems += ScenarioLinter.lint(directory: URL(fileURLWithPath: scenarios), contracts: contracts)
-        }
+        // Contract ids in scenarios are checked only against contracts that load; their own problems are listed above.
+        let scenarioProblems = scenarios.map { ScenarioLinter.lint(directory: URL(fileURLWithPath: $0), contracts: contracts) } ?? []
+        let problems = contractProblems + scenarioProblems
         var annotations = ""
         let ciMessage = ci.write(print: { annotations += $0 + "\n" }) { locator in
             let scenarioFiles = scenarios.flatMap { try? ScenarioLibrary.scenarioFiles(in: URL(fileURLWithPath: $0)) } ?? []
-            return LintCIResults.report(contractProblems: contractProblems, scenarioProblems: Array(problems.dropFirst(contractProblems.count)),
+            return LintCIResults.report(contractProblems: contractProblems, scenarioProblems: scenarioProblems,
                                         checkedFiles: LintCIResults.jsonFiles(under: URL(fileURLWithPath: directory)) + scenarioFiles,
                                         start: started, locator: &locator)
         }
