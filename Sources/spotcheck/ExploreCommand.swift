@@ -42,14 +42,17 @@ struct ExploreCommand: AsyncParsableCommand {
 
     @OptionGroup var reports: ReportFileOptions
 
+    @OptionGroup var ci: CIReportOptions
+
     func run() async throws {
         WarningLogging.bootstrap()
-        let code = await execute(print: ConsoleOutput.shared.write)
+        let code = await execute(print: ConsoleOutput.shared.write, environment: ProcessInfo.processInfo.environment)
         if code != 0 { throw ExitCode(code) }
     }
 
-    /// Runs the command, writing human output through `print`; returns the exit code.
-    func execute(print: @escaping @Sendable (String) -> Void) async -> Int32 {
+    /// Runs the command, writing human output through `print`; `environment` decides the GitHub outputs; returns the exit code.
+    func execute(print: @escaping @Sendable (String) -> Void, environment: [String: String] = [:]) async -> Int32 {
+        let started = Date()
         func usage(_ message: String) -> Int32 {
             print("spotcheck explore: \(message)")
             return 2
@@ -94,15 +97,24 @@ struct ExploreCommand: AsyncParsableCommand {
             return 2
         }
         print(report.text)
+        var savedScenario: String?
         if let save, let c = report.counterexample {
             do {
                 let url = try Explorer.save(c, seed: seedValue, in: URL(fileURLWithPath: save))
-                print("saved \(URL(fileURLWithPath: save).appendingPathComponent(url.lastPathComponent).relativePath)")
+                let saved = URL(fileURLWithPath: save).appendingPathComponent(url.lastPathComponent).relativePath
+                savedScenario = saved
+                print("saved \(saved)")
             } catch {
                 return usage("cannot save into \(save): \(error.localizedDescription)")
             }
         }
         if let message = reports.write(junit: report.junit, json: report.json.serialized(pretty: true) + "\n") { return usage(message) }
+        let ciMessage = ci.write(environment: environment, print: print) { locator in
+            var ciReport = CIReport(command: "explore", start: started, stop: Date(), results: report.ciResults(savedScenario: savedScenario, locator: &locator))
+            ciReport.facts = ["seed \(seedValue); client: \(report.client)"]
+            return ciReport
+        }
+        if let ciMessage { return usage(ciMessage) }
         return report.exitCode
     }
 }
