@@ -74,7 +74,9 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            if head.uri.hasPrefix(AdminAPI.prefix) || !server.faults.rules.isEmpty || current != nil {
+            // A target that cannot be forwarded is refused (400) by the buffering path, which journals it like any answer.
+            if head.uri.hasPrefix(AdminAPI.prefix) || !server.faults.rules.isEmpty || current != nil
+                || ForwardableRequest.unsendableCharacter(inTarget: head.uri) != nil {
                 passingThrough = true
                 context.fireChannelRead(data)
             } else {
@@ -131,7 +133,7 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
             .connectTimeout(upstream.timeout)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    try channel.pipeline.syncOperations.addUpstreamClientHandlers()
                     try channel.pipeline.syncOperations.addHandler(UpstreamStreamHandler(client))
                 }
             }
