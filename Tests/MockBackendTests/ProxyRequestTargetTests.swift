@@ -1,6 +1,7 @@
 import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 import Testing
 
 @testable import MockBackend
@@ -41,9 +42,10 @@ import Testing
     }
 
     @Test(arguments: [true, false])
-    func anEncodedOrNonASCIITargetIsForwardedAsReceived(streams: Bool) async throws {
+    func percentEscapesAreForwardedAsWritten(streams: Bool) async throws {
         try await withProxy(streams: streams) { recorder, address in
-            let target = "/a%7Cb/%zz/caf\u{E9}?x=%20|y"
+            // Escapes stay as written (never decoded, never re-encoded), a malformed one included.
+            let target = "/a%7Cb/%zz/caf%C3%A9;v=1?x=%20|y&z=a/b?c"
             let connection = try await RawConnection.connect(port: address.port, sending: rawRequest("GET", target, close: true))
             defer { connection.close() }
             let read = await connection.readResponse(window: .seconds(30))
@@ -82,6 +84,30 @@ import Testing
         #expect(proxy.immediateResponse(to: MockRequest(method: .GET, uri: "/a|b")) == nil)
         #expect(recorder.received.isEmpty)
         try await recorder.shutdown()
+    }
+
+    @Test func theUpstreamConnectionRefusesAControlCharacterAtOnce() async throws {
+        let recorder = try await RequestLineRecorder.start()
+        do {
+            let client = UpstreamClient(host: "127.0.0.1", port: recorder.baseURL.port ?? 0, group: MultiThreadedEventLoopGroup.singleton,
+                                        timeout: .seconds(120), maxResponseBytes: 1024, targetDescription: recorder.baseURL.absoluteString)
+            for (uri, name, value) in [("/a\u{01}b", "X-Fine", "ok"), ("/fine", "X-Split", "a\r\nInjected: 1")] {
+                var headers = HTTPHeaders()
+                headers.add(name: name, value: value)
+                await #expect(throws: ProxyError.self) {
+                    _ = try await client.send(head: HTTPRequestHead(version: .http1_1, method: .GET, uri: uri, headers: headers), body: ByteBuffer())
+                }
+            }
+            // The seven characters NIO's validator refused go through.
+            let answer = try await client.send(head: HTTPRequestHead(version: .http1_1, method: .GET, uri: "/a|{}\"\\^`b", headers: ["Host": "x"]),
+                                               body: ByteBuffer())
+            #expect(answer.status == .ok)
+            #expect(recorder.received == [Array("GET /a|{}\"\\^`b HTTP/1.1".utf8)])
+            try await recorder.shutdown()
+        } catch {
+            try? await recorder.shutdown()
+            throw error
+        }
     }
 
     @Test func theGuardRefusesAHeaderThatWouldSplitTheHead() {
