@@ -6,7 +6,7 @@ which passes the spotcheck binary in SPOTCHECK_BIN. The target is a small Python
 holds a client's Basic credentials) and to replace the fault rules, on the forwarded port and on the admin port.
 Prints one line per test and closes with "N passed, N failed".
 """
-import http.server
+import http.server as httpserver
 import json
 import os
 import re
@@ -41,7 +41,8 @@ window.results = {};
   // The admin port: another origin on the same host.
   await attempt("adminJournal", async () => { const r = await fetch(admin + "/__spotcheck/journal"); return r.status + " " + await r.text(); });
   await attempt("adminFaultsJSON", async () => (await fetch(admin + "/__spotcheck/faults", {method: "PUT", headers: {"Content-Type": "application/json"}, body: evil})).status);
-  await attempt("adminFaultsNoCors", async () => (await fetch(admin + "/__spotcheck/faults", {method: "PUT", mode: "no-cors", body: evil})).type);
+  // no-cors allows only GET, HEAD and POST, with a text/plain body: the add-a-rule route.
+  await attempt("adminFaultsNoCors", async () => (await fetch(admin + "/__spotcheck/faults/rules", {method: "POST", mode: "no-cors", body: evil})).type);
   await attempt("adminResetNoCors", async () => (await fetch(admin + "/__spotcheck/reset", {method: "POST", mode: "no-cors"})).type);
   window.done = true;
 })();
@@ -54,7 +55,7 @@ class Target:
     def __init__(self):
         paths = self.paths = []
 
-        class Handler(http.server.BaseHTTPRequestHandler):
+        class Handler(httpserver.BaseHTTPRequestHandler):
             def do_any(self):
                 paths.append(self.path)
                 length = int(self.headers.get("Content-Length") or 0)
@@ -73,7 +74,7 @@ class Target:
             def log_message(self, *args):
                 pass
 
-        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server = httpserver.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
