@@ -119,3 +119,18 @@ import Testing
         #expect(!ForwardableRequest.headersAreSendable(["Bad Name": "x"]))
     }
 }
+
+extension ProxyRequestTargetTests {
+    @Test func theProxysOwn400IsNotHeldAgainstTheServer() throws {
+        let validator = ExchangeValidator(contracts: try PetSpotTestSupport.loadedContracts())
+        let path = "/api/v1/announcements/a\u{01}"
+        let refusal = try #require(FaultProxy.refusal(forTarget: path))
+        let json = [HeaderField(name: "Content-Type", value: "application/json")]
+        let own = Exchange(method: "GET", path: path, status: 400, responseHeaders: json, responseBody: Array(refusal.body.readableBytesView))
+        #expect(!validator.validate(own).contains { $0.side == .server })
+        // The same status from the target, in another envelope, is checked as usual.
+        let theirs = Exchange(method: "GET", path: path, status: 400, responseHeaders: json,
+                              responseBody: Array(#"{"error":{"code":"SOMETHING_ELSE","message":"no"}}"#.utf8))
+        #expect(validator.validate(theirs).contains { $0.side == .server })
+    }
+}
