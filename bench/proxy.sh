@@ -48,7 +48,9 @@ start() {
 }
 
 SERVE=$(start "$BIN" serve --quiet --no-validate --seed 1)
-VALIDATING=$(start "$BIN" proxy --target "http://127.0.0.1:$SERVE" --quiet)
+# The proxy's admin API answers on its admin port only; a free port is picked here so the violations can be read at the end.
+VALIDATING_ADMIN=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+VALIDATING=$(start "$BIN" proxy --target "http://127.0.0.1:$SERVE" --quiet --admin-port "$VALIDATING_ADMIN")
 PLAIN=$(start "$BIN" proxy --target "http://127.0.0.1:$SERVE" --quiet --no-validate)
 ID=$(curl -s -X POST "http://127.0.0.1:$SERVE/api/v1/announcements" -H 'Content-Type: application/json' -d @bench/create-body.json \
     | sed 's/.*"id":"\([^"]*\)".*/\1/')
@@ -73,7 +75,7 @@ for bench in get create; do
     done
 done
 
-VIOLATIONS=$(curl -s "http://127.0.0.1:$VALIDATING/__spotcheck/violations")
+VIOLATIONS=$(curl -s "http://127.0.0.1:$VALIDATING_ADMIN/__spotcheck/violations")
 LOAD=$(cut -d' ' -f1-3 /proc/loadavg)
 python3 - "$OUT" "$VIOLATIONS" "$LOAD" "$DURATION" "$THREADS" "$CONNECTIONS" <<'PY'
 import json, statistics, sys

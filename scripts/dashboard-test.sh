@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser tests of the dashboard (tests/dashboard/test_dashboard.py) in Debian's headless Chromium, driven by
+# Browser tests (every tests/dashboard/test_*.py: the dashboard, and pages that attack it) in Debian's headless Chromium, driven by
 # Playwright for Python (pinned, installed into .build-dashboard-venv, which .gitignore's ".build-*" keeps out of git).
 # Playwright's own browser download cannot work here, so it launches the system chromium.
 # Also writes docs/dashboard.png, the screenshot the README shows.
@@ -22,4 +22,9 @@ fi
 
 echo "== building spotcheck"
 swift build --product spotcheck >/dev/null
-SPOTCHECK_BIN="$(swift build --show-bin-path)/spotcheck" "$venv/bin/python" tests/dashboard/test_dashboard.py
+status=0
+for test in tests/dashboard/test_*.py; do
+    echo "== $test"
+    SPOTCHECK_BIN="$(swift build --show-bin-path)/spotcheck" "$venv/bin/python" "$test" || status=1
+done
+exit $status

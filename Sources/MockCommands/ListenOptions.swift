@@ -9,7 +9,7 @@ struct ListenOptions: ParsableArguments {
     @Option(help: "The port to bind; 0 picks a free one and prints it (serve: default 3000 like the real backend; proxy: default 0).")
     var port: Int?
 
-    @Option(help: "A second port serving only the admin API (0 picks one); it stays up while connections are refused.")
+    @Option(help: "A second port serving only the admin API and dashboard (0 picks one); it stays up while connections are refused (proxy: default 0, and the only place they answer).")
     var adminPort: Int?
 
     @Option(help: "Token for the admin API (X-SpotCheck-Admin-Token; serve: also DELETE's whole Authorization value, default tajnehasloadmina on loopback); required off loopback.")

@@ -9,9 +9,11 @@ public struct ProxyCommand: AsyncParsableCommand {
         commandName: "proxy",
         abstract: "Forward to a real PetSpot server, injecting faults and journaling every request.",
         discussion: """
-            Prints "Proxying http://127.0.0.1:PORT -> TARGET" on the first line, then serves until Ctrl-C.
-            Contract ids in the journal and in fault selectors come from the contracts folder.
-            The admin API lives under /__spotcheck/ (journal, health, faults, violations, coverage, shutdown).
+            Prints "Proxying http://127.0.0.1:PORT -> TARGET" on the first line, then the admin API and dashboard URL, and
+            serves until Ctrl-C. Contract ids in the journal and in fault selectors come from the contracts folder.
+            The admin API (journal, health, faults, violations, coverage, shutdown) and the dashboard live under /__spotcheck/
+            on the admin port only (--admin-port, default 0: a free one), never on the forwarded port, whose pages come from
+            the target; the forwarded port answers /__spotcheck/ with a 404 saying where the dashboard is.
             Every exchange is validated against the contracts (see docs/proxy.md); the run's report is written when the
             proxy stops (Ctrl-C, TERM or POST /__spotcheck/shutdown). Exit 2 on a bad target or bad fault rules,
             1 with --fail-on-violation when any exchange violated its contract.
@@ -86,7 +88,7 @@ public struct ProxyCommand: AsyncParsableCommand {
         do {
             let proxy = try await FaultProxy.start(
                 target: url, host: listen.host, port: listen.port ?? 0, faults: rules, seed: seed, journalLimit: listen.journalLimit,
-                contracts: contractSet, adminPort: listen.adminPort, adminToken: listen.adminToken, quiet: listen.quiet,
+                contracts: contractSet, adminPort: listen.adminPort ?? 0, adminToken: listen.adminToken, quiet: listen.quiet,
                 timeout: .milliseconds(Int64(timeout * 1000)), exchangeObserver: monitor, allowedHosts: listen.allowHost)
             return .success(proxy)
         } catch {
@@ -94,11 +96,11 @@ public struct ProxyCommand: AsyncParsableCommand {
         }
     }
 
-    /// The lines printed once listening: the proxy URL and target first, then the admin URL if any.
+    /// The lines printed once listening: the proxy URL and target first, then the admin API and dashboard URL.
     static func banner(for proxy: RunningFaultProxy, target: String) -> String {
         var banner = "Proxying \(proxy.baseURL.absoluteString) -> \(target)\n"
-        if let admin = proxy.address.adminBaseURL { banner += "Admin API on \(admin.absoluteString)/__spotcheck/\n" }
-        banner += DashboardBanner.line(base: proxy.baseURL, admin: proxy.address.adminBaseURL)
+        banner += "Admin API on \(proxy.adminBaseURL.absoluteString)/__spotcheck/\n"
+        banner += DashboardBanner.line(base: proxy.baseURL, admin: proxy.adminBaseURL)
         let rules = proxy.faults.rules
         if !rules.isEmpty { banner += "Fault rules: \(rules.map { $0.name ?? $0.fault.kind }.joined(separator: "; "))\n" }
         return banner

@@ -18,6 +18,8 @@ import Testing
         let monitor: ExchangeMonitor
         let console: Console
         var http: PetSpotHTTP { PetSpotHTTP(url: proxy.baseURL) }
+        /// The proxy's admin API, on its admin port.
+        var admin: PetSpotHTTP { PetSpotHTTP(url: proxy.adminBaseURL) }
     }
 
     private func withValidatingProxy<T>(drift: Set<ContractDrift> = [], record: URL? = nil,
@@ -70,7 +72,7 @@ import Testing
             #expect(lines.count == entry.violations.count)
             #expect(lines.contains { $0.contains("[server] createAnnouncement /managementPassword: expected") && $0.contains("got") })
             // 4. GET /__spotcheck/violations
-            let admin = try await setup.http.get("/__spotcheck/violations")
+            let admin = try await setup.admin.get("/__spotcheck/violations")
             let json = try #require(admin.json)
             #expect(json["totals"]?["violations"]?.intValue == entry.violations.count)
             #expect(json["totals"]?["failedExchanges"] == 1)
@@ -107,7 +109,7 @@ import Testing
             #expect(entries.allSatisfy { $0.violations.isEmpty })
             #expect(setup.console.all.isEmpty)
             #expect(setup.monitor.log.totals == ViolationLog.Totals(exchanges: 6))
-            let coverage = try #require(try await http.get("/__spotcheck/coverage").json)
+            let coverage = try #require(try await setup.admin.get("/__spotcheck/coverage").json)
             let missing = coverage["missing"]?.arrayValue?.compactMap(\.stringValue) ?? []
             #expect(!missing.contains("createAnnouncement 201"))
             #expect(!missing.contains("uploadPhoto 201"))

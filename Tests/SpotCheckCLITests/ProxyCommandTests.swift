@@ -39,6 +39,11 @@ import Testing
             do {
                 let banner = ProxyCommand.banner(for: proxy, target: command.target)
                 #expect(banner.hasPrefix("Proxying http://127.0.0.1:\(proxy.port) -> \(address.baseURL.absoluteString)\n"))
+                // The admin API and dashboard get a port of their own by default, never the forwarded one.
+                let adminPort = try #require(proxy.address.adminPort)
+                #expect(adminPort != proxy.port)
+                #expect(banner.contains("\nAdmin API on http://127.0.0.1:\(adminPort)/__spotcheck/\n"))
+                #expect(banner.contains("\nDashboard on http://127.0.0.1:\(adminPort)/__spotcheck/\n"))
                 #expect(proxy.faults.rules.first?.selector.contract == "createAnnouncement")
                 #expect(proxy.server.contractID("POST", "/api/v1/announcements") == "createAnnouncement")
                 try await proxy.shutdown()
@@ -51,6 +56,27 @@ import Testing
             try? await upstream.shutdown()
             throw error
         }
+    }
+}
+
+extension ProxyCommandTests {
+    @Test func anExplicitAdminPortIsKept() async throws {
+        let free = try await Self.freePort()
+        let command = try ProxyCommand.parse(["--target", "http://127.0.0.1:9", "--quiet", "--contracts", Self.contracts,
+                                              "--admin-port", "\(free)"])
+        let proxy = try await command.start().get()
+        #expect(proxy.address.adminPort == free)
+        #expect(ProxyCommand.banner(for: proxy, target: command.target).contains("Dashboard on http://127.0.0.1:\(free)/__spotcheck/\n"))
+        try await proxy.shutdown()
+    }
+
+    /// A port that was free a moment ago: bound on 0 by a throwaway server, which is then stopped.
+    private static func freePort() async throws -> Int {
+        let probe = MockServer(configuration: ServerConfiguration(quiet: true), responder: OKResponder(), faults: FaultLayer(),
+                               journal: Journal(), admin: nil, contractID: { _, _ in nil })
+        let port = try await probe.start().port
+        try await probe.shutdown()
+        return port
     }
 }
 

@@ -53,7 +53,7 @@ import Testing
             let proxy = try await command.start().get()
             let created = try await send("POST", proxy.baseURL.appendingPathComponent("api/v1/announcements"), json: Self.createBody)
             #expect(created.status == 201)
-            let shutdown = try await send("POST", proxy.baseURL.appendingPathComponent("__spotcheck/shutdown"))
+            let shutdown = try await send("POST", proxy.adminBaseURL.appendingPathComponent("__spotcheck/shutdown"))
             #expect(shutdown.status == 202)
             await proxy.server.shutdownRequest.wait()
             let status = try await command.stop(proxy)
@@ -104,7 +104,7 @@ import Testing
                                                   "--mock-coverage", coverage.path])
             let proxy = try await command.start().get()
             _ = try await send("GET", proxy.baseURL.appendingPathComponent("api/health"))
-            let report = try JSONValue(parsing: Data(try await send("GET", proxy.baseURL.appendingPathComponent("__spotcheck/coverage")).body))
+            let report = try JSONValue(parsing: Data(try await send("GET", proxy.adminBaseURL.appendingPathComponent("__spotcheck/coverage")).body))
             #expect(try await command.stop(proxy) == 0)
             #expect(report["onlyFromMock"]?.arrayValue?.compactMap(\.stringValue) == ["createAnnouncement 201"])
         }

@@ -49,6 +49,7 @@ public final class FaultProxy: MockResponder {
 
     /// Forwards the request with its method, path, query, headers (Authorization included) and body; answers 502/504 when the target fails.
     public func respond(to request: MockRequest) async -> MockResponse {
+        if let refusal = FaultProxy.refusal(forTarget: request.uri) { return refusal }
         var headers = forwardedHeaders(request.headers)
         if request.body.readableBytes > 0 || request.method == .POST || request.method == .PUT || request.method == .PATCH {
             headers.add(name: "Content-Length", value: "\(request.body.readableBytes)")
@@ -78,6 +79,11 @@ public final class FaultProxy: MockResponder {
         return headers
     }
 
+    /// The 400 for a target that cannot be forwarded, on the event loop (no task hop); nil for every other request.
+    public func immediateResponse(to request: MockRequest) -> MockResponse? {
+        FaultProxy.refusal(forTarget: request.uri)
+    }
+
     /// The request target on the upstream server (the target URL's path prefixes it).
     func upstreamURI(_ uri: String) -> String { basePath + uri }
 
@@ -98,6 +104,12 @@ public final class FaultProxy: MockResponder {
         FaultProxy.json(.payloadTooLarge, "The proxy forwards bodies up to \(maxBodyBytes) bytes.")
     }
 
+    /// The 400 for a request target that cannot be forwarded as received, nil when it can: answered at once, never sent.
+    static func refusal(forTarget uri: String) -> MockResponse? {
+        guard let character = ForwardableRequest.unsendableCharacter(inTarget: uri) else { return nil }
+        return failure(.badRequest, .unforwardableTarget(character: ForwardableRequest.describe(character)))
+    }
+
     static func failure(_ status: HTTPResponseStatus, _ error: ProxyError) -> MockResponse {
         json(status, error.description)
     }
@@ -109,10 +121,13 @@ public final class FaultProxy: MockResponder {
     }
 
     /// Starts a proxy server to `target` on `host:port` with its own fault layer and journal; the scenario engine starts one per scenario.
+    ///
+    /// The admin API and dashboard answer on `adminPort` only (0 picks a free one): the main port serves the target's
+    /// pages, and a page the target serves must not read the journal (every client's Authorization) or change the rules.
     public static func start(target: URL, host: String = "127.0.0.1", port: Int = 0, faults: [FaultRule] = [],
                              seed: UInt64? = nil, journalLimit: Int = 1000, contracts: ContractSet? = nil,
                              contractID: (@Sendable (_ method: String, _ path: String) -> String?)? = nil,
-                             adminPort: Int? = nil, adminToken: String? = nil, quiet: Bool = true,
+                             adminPort: Int = 0, adminToken: String? = nil, quiet: Bool = true,
                              timeout: Duration = .seconds(60), exchangeObserver: (any ExchangeObserver)? = nil,
                              allowedHosts: [String] = [], faultClock: any FaultClock = SystemFaultClock()) async throws -> RunningFaultProxy {
         let proxy = try FaultProxy(target: target, timeout: timeout)
@@ -121,6 +136,7 @@ public final class FaultProxy: MockResponder {
         }
         var configuration = ServerConfiguration(host: host, port: port, adminPort: adminPort, adminToken: adminToken, quiet: quiet)
         configuration.allowedHosts = allowedHosts
+        configuration.adminOnMainPort = false
         let server = MockServer(configuration: configuration, responder: proxy, faults: FaultLayer(rules: faults, seed: seed, clock: faultClock),
                                 journal: Journal(limit: journalLimit), admin: nil, contractID: matcher, exchangeObserver: exchangeObserver)
         let address = try await server.start()
@@ -147,6 +163,11 @@ public final class RunningFaultProxy: Sendable {
     public var baseURL: URL { address.baseURL }
     /// The proxy's port.
     public var port: Int { address.port }
+    /// `http://host:adminPort`, where the proxy's admin API and dashboard answer (never on the forwarded port).
+    public var adminBaseURL: URL {
+        // `start` always binds an admin port; the main URL is only a fallback for a server built some other way.
+        address.adminBaseURL ?? address.baseURL
+    }
     /// The proxy's journal.
     public var journal: Journal { server.journal }
     /// The proxy's live fault rules.

@@ -10,6 +10,8 @@ public enum ProxyError: Error, Sendable, Equatable, CustomStringConvertible {
     case upstreamResponseTooLarge(target: String, limit: Int)
     /// The target sent its answer's head, then nothing of the body for the timeout.
     case upstreamBodyStalled(target: String, seconds: Double)
+    /// The client's request target holds a character no request line can carry (named as `ForwardableRequest` names it).
+    case unforwardableTarget(character: String)
 
     /// Whether the target was too slow (504) rather than unreachable or broken (502).
     public var isTimeout: Bool {
@@ -32,6 +34,8 @@ public enum ProxyError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the target \(target) sent an answer over \(limit) bytes"
         case .upstreamBodyStalled(let target, let seconds):
             return "the target \(target) sent the head of its answer, then nothing of the body for \(seconds) s"
+        case .unforwardableTarget(let character):
+            return "the request target holds \(character), which no HTTP/1.1 request line can carry, so the proxy cannot forward it as received; percent-encode it"
         }
     }
 }

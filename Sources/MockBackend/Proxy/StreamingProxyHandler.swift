@@ -74,7 +74,9 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            if head.uri.hasPrefix(AdminAPI.prefix) || !server.faults.rules.isEmpty || current != nil {
+            // A target that cannot be forwarded is refused (400) by the buffering path, which journals it like any answer.
+            if head.uri.hasPrefix(AdminAPI.prefix) || !server.faults.rules.isEmpty || current != nil
+                || ForwardableRequest.unsendableCharacter(inTarget: head.uri) != nil {
                 passingThrough = true
                 context.fireChannelRead(data)
             } else {
@@ -120,7 +122,7 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
         if let (channel, link) = spare, channel.isActive {
             spare = nil
             link.exchange = exchange
-            attach(channel, exchange)
+            attach(channel, exchange, context: context)
             return
         }
         spare?.channel.close(promise: nil)
@@ -131,7 +133,7 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
             .connectTimeout(upstream.timeout)
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                    try channel.pipeline.syncOperations.addUpstreamClientHandlers()
                     try channel.pipeline.syncOperations.addHandler(UpstreamStreamHandler(client))
                 }
             }
@@ -150,7 +152,7 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
                         return
                     }
                     link.exchange = exchange
-                    handler.attach(channel, exchange)
+                    handler.attach(channel, exchange, context: context)
                 case .failure(let error):
                     handler.fail(exchange, .upstreamFailed(target: upstream.targetDescription, reason: "\(error)"), context: context)
                 }
@@ -158,9 +160,21 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     /// Sends what the client has sent so far over the target connection; the rest follows as it arrives.
-    private func attach(_ channel: any Channel, _ exchange: ExchangeRef) {
+    ///
+    /// A write the target connection refuses (`UpstreamRequestGuard`) ends the exchange at once with a 502: nothing
+    /// else would, and the client would wait for the whole timeout.
+    private func attach(_ channel: any Channel, _ exchange: ExchangeRef, context: ChannelHandlerContext) {
         exchange.upstream = channel
-        for part in exchange.queued { channel.write(part, promise: nil) }
+        let bound = NIOLoopBound((self, context, exchange), eventLoop: context.eventLoop)
+        let target = proxy.upstream.targetDescription
+        for part in exchange.queued {
+            let written = context.eventLoop.makePromise(of: Void.self)
+            channel.write(part, promise: written)
+            written.futureResult.assumeIsolated().whenFailure { error in
+                let (handler, context, exchange) = bound.value
+                handler.fail(exchange, .upstreamFailed(target: target, reason: "the request could not be written: \(error)"), context: context)
+            }
+        }
         exchange.queued = []
         channel.flush()
     }

@@ -21,7 +21,7 @@ struct UpstreamClient: Sendable {
                 .connectTimeout(timeout)
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addHTTPClientHandlers()
+                        try channel.pipeline.syncOperations.addUpstreamClientHandlers()
                     }
                 }
                 .connect(host: host, port: port).get()

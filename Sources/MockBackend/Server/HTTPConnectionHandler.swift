@@ -90,9 +90,10 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         let started = ContinuousClock.now
         let request = MockRequest(method: head.method, uri: head.uri, headers: head.headers,
                                   remoteAddress: context.channel.remoteAddress?.description)
-        let admin = request.path.hasPrefix(AdminAPI.prefix)
+        let adminPath = request.path.hasPrefix(AdminAPI.prefix)
+        let admin = adminPath && (adminOnly || server.configuration.adminOnMainPort)
         // The admin-only port answers 404 to anything else, so it never asks the backend for a limit.
-        let limit = admin || adminOnly ? AdminAPI.bodyLimit : server.responder.bodyLimit(for: request)
+        let limit = adminPath || adminOnly ? AdminAPI.bodyLimit : server.responder.bodyLimit(for: request)
         if let declared = head.headers.first(name: "content-length").flatMap(Int.init), declared > limit {
             reject(request, started: started, endReceived: false, context: context)
             return
@@ -187,6 +188,11 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     private func answer(_ request: MockRequest, keepAlive: Bool, started: ContinuousClock.Instant, context: ChannelHandlerContext) {
         if adminOnly {
             finish(AdminAPI.notFound(request.path), for: request, keepAlive: keepAlive, context: context)
+            return
+        }
+        if request.path.hasPrefix(AdminAPI.prefix) {
+            // Only when the admin API is kept off this port (the proxy's): neither answered nor forwarded nor journaled.
+            finish(AdminAPI.elsewhere(request.path, admin: server.address?.adminBaseURL), for: request, keepAlive: keepAlive, context: context)
             return
         }
         let method = request.method.rawValue

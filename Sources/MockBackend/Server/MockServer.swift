@@ -59,10 +59,15 @@ public final class MockServer: Sendable {
                                 loopback: configuration.isLoopback, observer: exchangeObserver, shutdownRequest: shutdownRequest)
         let ports = listeningPorts
         adminAPI.trust = AdminRequestTrust(hosts: HostAllowList(boundHost: configuration.host, allowedNames: configuration.allowedHosts),
-                                           ports: { ports.withLock { [$0.main, $0.admin].compactMap { $0 } } })
+                                           ports: Self.trustedPorts(ports, adminOnMainPort: configuration.adminOnMainPort))
         adminAPI.mainPort = { ports.withLock { $0.main } }
         self.adminAPI = adminAPI
         self.group = configuration.eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton
+    }
+
+    /// The ports whose pages the admin API trusts as its own: both, unless the main port serves another server's pages.
+    private static func trustedPorts(_ ports: Locked<(main: Int?, admin: Int?)>, adminOnMainPort: Bool) -> @Sendable () -> [Int] {
+        { ports.withLock { [adminOnMainPort ? $0.main : nil, $0.admin].compactMap { $0 } } }
     }
 
     /// Binds the port (and admin port) and starts answering; returns where it listens.

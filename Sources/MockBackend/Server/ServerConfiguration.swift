@@ -26,6 +26,9 @@ public struct ServerConfiguration: Sendable {
     public var eventLoopGroup: (any EventLoopGroup)?
     /// Host names, besides loopback, address literals and `host`, that the admin API and dashboard answer (`--allow-host`).
     public var allowedHosts: [String] = []
+    /// Whether the main port answers the admin API and dashboard too (`serve`); the proxy keeps them on the admin port only,
+    /// since its main port serves the target's pages, which must not reach the journal or the rules.
+    public var adminOnMainPort = true
     /// How many bytes of each request and response body the journal keeps; 0 keeps none.
     public var journalBodyLimit: Int = CapturedBody.defaultLimit
 

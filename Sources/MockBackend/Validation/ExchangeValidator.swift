@@ -82,9 +82,10 @@ public final class ExchangeValidator: Sendable {
                                  got: "undocumented: \(exchange.method) \(exchange.path)", side: .contracts)
     }
 
-    /// The proxy's own 502/504 when the target failed is about reachability, not about the contract.
+    /// The proxy's own 502/504 when the target failed is about reachability, and its 400 for a URL it cannot forward is
+    /// about the request line, not about the contract: the target never saw either.
     private func isProxyFailure(_ exchange: Exchange) -> Bool {
-        guard let status = exchange.status, status == 502 || status == 504, exchange.responseBody.first == UInt8(ascii: "{") else { return false }
+        guard let status = exchange.status, [400, 502, 504].contains(status), exchange.responseBody.first == UInt8(ascii: "{") else { return false }
         return (try? JSONValue(parsing: exchange.responseBody))?["error"]?["code"]?.stringValue == "PROXY_ERROR"
     }
 
