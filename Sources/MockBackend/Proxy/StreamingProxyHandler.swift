@@ -74,7 +74,8 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            if head.uri.hasPrefix(AdminAPI.prefix) || !server.faults.rules.isEmpty || current != nil {
+            // Administrator acts go the buffered way too, which refuses those a page on another site sent.
+            if head.uri.hasPrefix(AdminAPI.prefix) || !server.faults.rules.isEmpty || current != nil || server.guardsAdminAct(head) {
                 passingThrough = true
                 context.fireChannelRead(data)
             } else {
