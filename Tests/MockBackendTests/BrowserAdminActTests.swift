@@ -147,4 +147,29 @@ import Testing
             #expect(ids(mock) == before)
         }
     }
+
+    @Test func theProxyRefusesTheSameDeleteBeforeForwardingIt() async throws {
+        try await withServer(responder: EchoResponder()) { upstream, address in
+            let contracts = try PetSpotTestSupport.loadedContracts()
+            // No fault rule: the proxy streams, and must still hand the delete to the check.
+            let proxy = try await FaultProxy.start(target: address.baseURL, contracts: contracts)
+            do {
+                let connection = try await RawConnection.connect(port: proxy.port)
+                defer { connection.close() }
+                try await connection.send(delete("/api/v1/announcements/abc", port: proxy.port,
+                                                 [("Origin", "http://evil.example"), ("Sec-Fetch-Site", "cross-site")]))
+                let refused = await connection.readResponse()
+                #expect(refused.status == 403)
+                #expect(message(refused).contains("--allow-browser-admin"))
+                #expect(upstream.journal.entries().isEmpty)
+                try await connection.send(delete("/api/v1/announcements/abc", port: proxy.port, []))
+                #expect(await connection.readResponse().status != 403)
+                #expect(upstream.journal.entries().count == 1)
+                try await proxy.shutdown()
+            } catch {
+                try? await proxy.shutdown()
+                throw error
+            }
+        }
+    }
 }
