@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Browser tests (every tests/dashboard/test_*.py: the dashboard, and pages that attack it) in Debian's headless Chromium, driven by
+# Browser tests (every tests/dashboard/test_*.py: the dashboard, and attack pages from other origins) in Debian's headless Chromium, driven by
 # Playwright for Python (pinned, installed into .build-dashboard-venv, which .gitignore's ".build-*" keeps out of git).
 # Playwright's own browser download cannot work here, so it launches the system chromium.
 # Also writes docs/dashboard.png, the screenshot the README shows.
@@ -22,9 +22,14 @@ fi
 
 echo "== building spotcheck"
 swift build --product spotcheck >/dev/null
-status=0
-for test in tests/dashboard/test_*.py; do
-    echo "== $test"
-    SPOTCHECK_BIN="$(swift build --show-bin-path)/spotcheck" "$venv/bin/python" "$test" || status=1
+# Every tests/dashboard/test_*.py is a browser test file with its own main(); all run, and any failure fails the script.
+export SPOTCHECK_BIN="$(swift build --show-bin-path)/spotcheck"
+failed=()
+for file in tests/dashboard/test_*.py; do
+    echo "== $file"
+    "$venv/bin/python" "$file" || failed+=("$file")
 done
-exit $status
+if [ "${#failed[@]}" -ne 0 ]; then
+    echo "dashboard-test.sh: FAILED: ${failed[*]}" >&2
+    exit 1
+fi

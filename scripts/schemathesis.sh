@@ -102,14 +102,23 @@ wait "$runner_pid" || status=$?
 runner_pid=
 
 echo "== answers of the mock by contract and status (from its journal)"
-curl -fsS -H "X-SpotCheck-Admin-Token: $admin_token" "$url/__spotcheck/journal" | "$venv/bin/python" -c '
-import collections, json, sys
-entries = json.load(sys.stdin)["entries"]
+"$venv/bin/python" - "$url" "$admin_token" <<'PY' || echo "  (journal unavailable)"
+import collections, json, sys, urllib.request
+url, token = sys.argv[1], sys.argv[2]
+entries, cursor = [], None
+while True:  # the journal is served in pages of summaries, newest first
+    request = urllib.request.Request(url + "/__spotcheck/journal" + (f"?cursor={cursor}" if cursor else ""),
+                                     headers={"X-SpotCheck-Admin-Token": token})
+    page = json.load(urllib.request.urlopen(request, timeout=30))
+    entries += page["entries"]
+    cursor = page["next"]
+    if cursor is None:
+        break
 counts = collections.Counter((e.get("contract") or "(no contract)", e.get("status")) for e in entries)
 for (contract, status), n in sorted(counts.items(), key=lambda item: (item[0][0], str(item[0][1]))):
     print(f"  {contract:22} {status}  {n}")
 print(f"  {len(entries)} requests")
-' || echo "  (journal unavailable)"
+PY
 
 if grep -q "response breaks its contract" "$work/serve.log"; then
     echo "the mock's self-check found answers that break their contract:" >&2

@@ -55,6 +55,8 @@ public struct PetSpotMockBackend: Sendable {
         public var preloaded: [PetSpotFixture] = []
         /// The clock time-based fault rules read (the wall clock; scenarios pass a `VirtualFaultClock`).
         public var faultClock: any FaultClock = SystemFaultClock()
+        /// Let browser pages on other sites delete and get Express's open CORS preflight, as the real backend does (`--allow-browser-admin`).
+        public var allowBrowserAdmin = false
 
         /// Options with the defaults of the brief: 127.0.0.1, port 0, no seed, no fixtures, no faults, a 1000-entry journal.
         public init(
@@ -105,6 +107,7 @@ public struct PetSpotMockBackend: Sendable {
             contracts: options.contracts, seed: options.seed, fixtures: fixtures, adminToken: options.adminToken ?? options.defaultDeleteToken,
             checkResponses: options.checkResponses, logger: options.logger, now: options.now, storeLimit: options.storeLimit)
         backendConfiguration.storeMaxBytes = options.storeMaxBytes
+        backendConfiguration.allowBrowserAdmin = options.allowBrowserAdmin
         if options.reproduceKnownDefects { backendConfiguration.knownDefects = options.contracts.knownDefects }
         backendConfiguration.dataDirectory = try options.dataDirectory.map { url throws(StoreDataDirectoryError) in try StoreDataDirectory.open(url) }
         let backend = try PetSpotBackend(configuration: backendConfiguration)
@@ -112,6 +115,8 @@ public struct PetSpotMockBackend: Sendable {
             host: options.host, port: options.port, adminPort: options.adminPort, adminToken: options.adminToken,
             idleTimeout: options.idleTimeout, logger: options.logger, quiet: options.quiet)
         configuration.allowedHosts = options.allowedHosts
+        configuration.browserFacing = BrowserFacingEndpoints(contracts: options.contracts)
+        configuration.allowBrowserAdmin = options.allowBrowserAdmin
         let server = MockServer(
             configuration: configuration,
             responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift), faults: FaultLayer(rules: options.faults, seed: options.seed, clock: options.faultClock),

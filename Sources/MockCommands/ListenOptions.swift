@@ -20,6 +20,9 @@ struct ListenOptions: ParsableArguments {
         valueName: "name"))
     var allowHost: [String] = []
 
+    @Flag(help: "Let web pages on other sites delete (the endpoints whose contract marks the credential x-admin) and get an open CORS preflight, as the real backend does; off, only the app, curl and this server's own page may.")
+    var allowBrowserAdmin = false
+
     @Option(help: "How many requests the journal keeps.")
     var journalLimit: Int = 1000
 

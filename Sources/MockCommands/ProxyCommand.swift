@@ -89,7 +89,8 @@ public struct ProxyCommand: AsyncParsableCommand {
             let proxy = try await FaultProxy.start(
                 target: url, host: listen.host, port: listen.port ?? 0, faults: rules, seed: seed, journalLimit: listen.journalLimit,
                 contracts: contractSet, adminPort: listen.adminPort ?? 0, adminToken: listen.adminToken, quiet: listen.quiet,
-                timeout: .milliseconds(Int64(timeout * 1000)), exchangeObserver: monitor, allowedHosts: listen.allowHost)
+                timeout: .milliseconds(Int64(timeout * 1000)), exchangeObserver: monitor, allowedHosts: listen.allowHost,
+                allowBrowserAdmin: listen.allowBrowserAdmin)
             return .success(proxy)
         } catch {
             return failure("\(error)")

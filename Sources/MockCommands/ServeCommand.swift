@@ -122,6 +122,7 @@ public struct ServeCommand: AsyncParsableCommand {
         options.storeLimit = storeLimit == 0 ? nil : storeLimit
         options.storeMaxBytes = storeMaxBytes.bytes == 0 ? nil : storeMaxBytes.bytes
         options.allowedHosts = listen.allowHost
+        options.allowBrowserAdmin = listen.allowBrowserAdmin
         options.reproduceKnownDefects = withKnownDefects
         options.drift = Set(drifts.compactMap(ContractDrift.init(rawValue:)))
         do {

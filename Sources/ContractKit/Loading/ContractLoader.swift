@@ -5,7 +5,7 @@ import Foundation
 struct ContractLoader {
     static let contractKeys = ["id", "summary", "method", "path", "pathParameters", "request", "responses"]
     static let requestKeys = ["contentType", "auth", "headers", "query", "body", "parts", "maxBodyBytes", "maxFileBytes", "examples"]
-    static let authKeys = ["scheme", "header", "credentials", "description"]
+    static let authKeys = ["scheme", "header", "credentials", "description", "x-admin"]
     static let authSchemes = ["basic", "bearer", "apiKey"]
     static let parameterKeys = ["required", "schema", "description"]
     static let partKeys = ["required", "kind", "description"]
@@ -252,7 +252,8 @@ struct ContractLoader {
             }
             auth = AuthRequirement(scheme: scheme, header: header ?? "Authorization",
                                    credentials: authReader.string("credentials", problems: &problems),
-                                   description: authReader.string("description", problems: &problems))
+                                   description: authReader.string("description", problems: &problems),
+                                   isAdmin: authReader.bool("x-admin", problems: &problems) ?? false)
         }
         let headers = decodeParameters(reader.object["headers"], key: key, pointer: "/request/headers")
         let query = decodeParameters(reader.object["query"], key: key, pointer: "/request/query")

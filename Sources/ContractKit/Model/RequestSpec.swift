@@ -51,6 +51,9 @@ public struct AuthRequirement: Sendable, Equatable {
     public let credentials: String?
     /// Free text for people.
     public let description: String?
+    /// Whether the credential is an administrator's (`"x-admin": true`): the endpoint is not for the app's web pages, so
+    /// browsers get no CORS grant for it and a browser's request from another site is refused (docs/security.md).
+    public var isAdmin = false
 }
 
 /// A named, typed value in a path, query string or header.

@@ -42,7 +42,14 @@ struct AdminAPI: Sendable {
         return nil
     }
 
+    /// Answers an admin request, refusals included, with the headers that keep other pages from framing or sniffing it.
     func handle(_ request: MockRequest) async -> MockResponse {
+        var response = await routed(request)
+        AdminSecurityHeaders.apply(to: &response.headers)
+        return response
+    }
+
+    private func routed(_ request: MockRequest) async -> MockResponse {
         if let refused = refusal(request) { return refused }
         let route = String(request.path.dropFirst(AdminAPI.prefix.count))
         if let answer = exchangeRoute(route, request) { return answer }
@@ -53,9 +60,8 @@ struct AdminAPI: Sendable {
             health["mainPort"] = mainPort().map { .number(Double($0)) } ?? .null
             return AdminAPI.json(.ok, .object(health))
         case ("journal", .GET):
-            var body = ByteBuffer()
-            body.writeBytes(journal.jsonData())
-            return MockResponse(status: .ok, headers: ["content-type": "application/json"], body: body)
+            let page = JournalPage.encode(journal, JournalPageRequest(query: request.query))
+            return MockResponse(status: .ok, headers: ["content-type": "application/json"], body: page)
         case ("journal", .DELETE):
             journal.clear()
             return MockResponse(status: .noContent)
@@ -100,11 +106,15 @@ struct AdminAPI: Sendable {
     }
 
     static func notFound(_ path: String) -> MockResponse {
-        error(.notFound, "Nothing here: \(path). The admin API has health, journal, events, reset, faults and state under \(prefix); the dashboard is \(prefix).")
+        var response = error(.notFound, "Nothing here: \(path). The admin API has health, journal, events, reset, faults and state under \(prefix); the dashboard is \(prefix).")
+        AdminSecurityHeaders.apply(to: &response.headers)
+        return response
     }
 
     static func tooLarge() -> MockResponse {
-        error(.payloadTooLarge, "Admin requests are limited to \(bodyLimit) bytes.")
+        var response = error(.payloadTooLarge, "Admin requests are limited to \(bodyLimit) bytes.")
+        AdminSecurityHeaders.apply(to: &response.headers)
+        return response
     }
 
     static func json(_ status: HTTPResponseStatus, _ value: JSONValue) -> MockResponse {

@@ -61,6 +61,7 @@ final class AdminEventStream: Sendable {
         headers.add(name: "content-type", value: "text/event-stream; charset=utf-8")
         headers.add(name: "cache-control", value: "no-cache")
         headers.add(name: "x-accel-buffering", value: "no")
+        AdminSecurityHeaders.apply(to: &headers)
         channel.write(HTTPServerResponsePart.head(HTTPResponseHead(version: .http1_1, status: .ok, headers: headers)), promise: nil)
         var first = ByteBuffer(string: "retry: 1000\n\n")
         stream.encode(backlog, dropped: wanted.count - backlog.count, into: &first)

@@ -40,6 +40,19 @@ public enum Fault: Sendable, Equatable {
         }
     }
 
+    /// The statuses a `status` fault may answer: final ones. A 1xx is interim (the client keeps waiting for the real
+    /// answer, and 101 switches protocols), so it can never stand for an answer.
+    public static let finalStatuses = 200...599
+
+    /// Why `status` cannot be a `status` fault's answer, for a person; nil when it can.
+    static func finalStatusProblem(_ status: Int) -> String? {
+        if finalStatuses.contains(status) { return nil }
+        if (100...199).contains(status) {
+            return "\(status) is an interim (1xx) status, not an answer; a status fault answers with a final status from 200 to 599"
+        }
+        return "\(status) is not a final HTTP status; a status fault answers with a status from 200 to 599"
+    }
+
     /// Every kind name, in the order the docs list them.
     public static let kinds = ["status", "delay", "stall", "drop", "reset", "truncate", "malformed", "slowBody", "refuse", "refuseAfterAnswer"]
 

@@ -146,9 +146,10 @@ private struct RuleReader {
         switch kind {
         case "status":
             try rejectUnknown(o, allowed: ["kind", "status", "body", "headers"], at: p)
-            guard let status = try nonNegative(o, "status", at: p, required: true), (100...599).contains(status) else {
-                throw error("\(p)/status", "expected an HTTP status from 100 to 599")
+            guard let status = try nonNegative(o, "status", at: p, required: true) else {
+                throw error("\(p)/status", "expected a final HTTP status from 200 to 599")
             }
+            if let problem = Fault.finalStatusProblem(status) { throw error("\(p)/status", problem) }
             var headers: [String: String] = [:]
             if let h = o["headers"] {
                 guard let ho = h.objectValue else { throw error("\(p)/headers", "expected an object of header names to strings") }

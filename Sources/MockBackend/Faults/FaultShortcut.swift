@@ -42,7 +42,7 @@ extension FaultRule {
 
         let fault: Fault
         if let status = Int(kind) {
-            guard (100...599).contains(status) else { throw failure("\(status) is not an HTTP status") }
+            if let problem = Fault.finalStatusProblem(status) { throw failure(problem) }
             try expectArguments(0)
             fault = .status(status)
         } else {
@@ -50,7 +50,7 @@ extension FaultRule {
             case "status":
                 try expectArguments(1)
                 let status = try number(0, "a status")
-                guard (100...599).contains(status) else { throw failure("\(status) is not an HTTP status") }
+                if let problem = Fault.finalStatusProblem(status) { throw failure(problem) }
                 fault = .status(status)
             case "delay":
                 try expectArguments(1)

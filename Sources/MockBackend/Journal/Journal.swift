@@ -47,6 +47,30 @@ public final class Journal: Sendable {
         state.withLock { s in s.entries.first { $0.sequence == sequence } }
     }
 
+    /// The total kept, and up to `limit` kept entries newest first, only those with a sequence below `cursor` when one is given.
+    ///
+    /// Only the chosen entries are copied (their bodies are shared, not duplicated), so a page costs what it shows.
+    func newest(below cursor: Int?, limit: Int) -> (count: Int, entries: [JournalEntry]) {
+        state.withLock { s in
+            var chosen: [JournalEntry] = []
+            let count = s.entries.count
+            var offset = count - 1
+            while offset >= 0, chosen.count < limit {
+                let entry = s.entries[(s.start + offset) % count]
+                if cursor.map({ entry.sequence < $0 }) ?? true { chosen.append(entry) }
+                offset -= 1
+            }
+            return (count, chosen)
+        }
+    }
+
+    /// Whether an entry older than `sequence` is still kept.
+    func hasEntry(below sequence: Int) -> Bool {
+        state.withLock { s in
+            s.entries.isEmpty ? false : s.entries[s.start].sequence < sequence
+        }
+    }
+
     private func store(_ entry: JournalEntry) -> JournalEntry {
         state.withLock { s in
             var e = entry
@@ -62,11 +86,4 @@ public final class Journal: Sendable {
         }
     }
 
-    /// The entries as the admin API serves them: `{"entries": [...]}`.
-    public func jsonData() -> Data {
-        struct Body: Encodable { let entries: [JournalEntry] }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return (try? encoder.encode(Body(entries: entries()))) ?? Data(#"{"entries":[]}"#.utf8)
-    }
 }

@@ -30,6 +30,9 @@ public struct PetSpotBackend: MockResponder {
         public var storeMaxBytes: Int?
         /// Where the store keeps its changes across restarts (`serve --data-dir`); nil keeps it in memory.
         public var dataDirectory: StoreDataDirectory?
+        /// Answer CORS preflights like Express's `cors()` (every method, requested headers reflected), as the real backend
+        /// does (`--allow-browser-admin`); otherwise they grant only what the contracts' browser-facing endpoints need.
+        public var allowBrowserAdmin = false
 
         /// A configuration with the usual defaults.
         public init(
@@ -74,6 +77,8 @@ public struct PetSpotBackend: MockResponder {
     let configuration: Configuration
     let validator: CreateAnnouncementValidator
     let responseCheck: ResponseContractCheck?
+    /// What preflights grant, read from the contracts; nil answers them like Express's `cors()`.
+    let browserFacing: BrowserFacingEndpoints?
 
     /// A backend with an empty store plus the configured fixtures.
     public init(configuration: Configuration) throws(CreateAnnouncementValidator.MissingSchema) {
@@ -82,6 +87,7 @@ public struct PetSpotBackend: MockResponder {
         self.store = AnnouncementStore(seed: configuration.seed, fixtures: configuration.fixtures, limit: configuration.storeLimit,
                                        maxBytes: configuration.storeMaxBytes, persistence: configuration.dataDirectory)
         self.responseCheck = configuration.checkResponses ? ResponseContractCheck(contracts: configuration.contracts) : nil
+        self.browserFacing = configuration.allowBrowserAdmin ? nil : BrowserFacingEndpoints(contracts: configuration.contracts)
     }
 
     /// Answers one request like the real backend: the route, its checks in order, and the envelope on any error.
@@ -252,9 +258,15 @@ public struct PetSpotBackend: MockResponder {
         response.body = ByteBuffer()
     }
 
-    /// Express's `cors()` preflight: 204, the allowed methods, and the requested headers reflected.
+    /// A CORS preflight: 204 with the methods and headers the contracts' browser-facing endpoints need (never an
+    /// administrator's act, never a header just because it was asked for); with `allowBrowserAdmin`, Express's `cors()`.
     private func preflight(_ request: MockRequest) -> MockResponse {
         var headers = HTTPHeaders()
+        if let browserFacing {
+            headers.add(name: "Access-Control-Allow-Methods", value: browserFacing.methods.joined(separator: ","))
+            if !browserFacing.headers.isEmpty { headers.add(name: "Access-Control-Allow-Headers", value: browserFacing.headers.joined(separator: ",")) }
+            return MockResponse(status: .noContent, headers: headers)
+        }
         headers.add(name: "Access-Control-Allow-Methods", value: "GET,HEAD,PUT,PATCH,POST,DELETE")
         if let requested = request.headers.first(name: "Access-Control-Request-Headers") {
             headers.add(name: "Access-Control-Allow-Headers", value: requested)

@@ -129,7 +129,8 @@ public final class FaultProxy: MockResponder {
                              contractID: (@Sendable (_ method: String, _ path: String) -> String?)? = nil,
                              adminPort: Int = 0, adminToken: String? = nil, quiet: Bool = true,
                              timeout: Duration = .seconds(60), exchangeObserver: (any ExchangeObserver)? = nil,
-                             allowedHosts: [String] = [], faultClock: any FaultClock = SystemFaultClock()) async throws -> RunningFaultProxy {
+                             allowedHosts: [String] = [], faultClock: any FaultClock = SystemFaultClock(),
+                             allowBrowserAdmin: Bool = false) async throws -> RunningFaultProxy {
         let proxy = try FaultProxy(target: target, timeout: timeout)
         let matcher: @Sendable (String, String) -> String? = contractID ?? { method, path in
             contracts?.match(method: method, path: path)?.contract.id
@@ -137,6 +138,8 @@ public final class FaultProxy: MockResponder {
         var configuration = ServerConfiguration(host: host, port: port, adminPort: adminPort, adminToken: adminToken, quiet: quiet)
         configuration.allowedHosts = allowedHosts
         configuration.adminOnMainPort = false
+        configuration.browserFacing = contracts.map(BrowserFacingEndpoints.init(contracts:))
+        configuration.allowBrowserAdmin = allowBrowserAdmin
         let server = MockServer(configuration: configuration, responder: proxy, faults: FaultLayer(rules: faults, seed: seed, clock: faultClock),
                                 journal: Journal(limit: journalLimit), admin: nil, contractID: matcher, exchangeObserver: exchangeObserver)
         let address = try await server.start()

@@ -74,9 +74,10 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         switch unwrapInboundIn(data) {
         case .head(let head):
-            // A target that cannot be forwarded is refused (400) by the buffering path, which journals it like any answer.
+            // A target that cannot be forwarded is refused (400) by the buffering path, which journals it like any answer;
+            // administrator acts go the buffered way too, which refuses those a page on another site sent.
             if head.uri.hasPrefix(AdminAPI.prefix) || !server.faults.rules.isEmpty || current != nil
-                || ForwardableRequest.unsendableCharacter(inTarget: head.uri) != nil {
+                || ForwardableRequest.unsendableCharacter(inTarget: head.uri) != nil || server.guardsAdminAct(head) {
                 passingThrough = true
                 context.fireChannelRead(data)
             } else {

@@ -197,6 +197,11 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         }
         let method = request.method.rawValue
         let contract = server.contractID(method, request.path)
+        // Before the fault layer: a refused act changes nothing, not even a rule's counter.
+        if let refused = server.adminActRefusal(request, contract: contract) {
+            finish(refused, for: request, keepAlive: keepAlive, context: context)
+            return
+        }
         let decision = server.faults.decide(method: method, path: request.path, contract: contract)
 
         guard let decision else {

@@ -31,6 +31,11 @@ public struct ServerConfiguration: Sendable {
     public var adminOnMainPort = true
     /// How many bytes of each request and response body the journal keeps; 0 keeps none.
     public var journalBodyLimit: Int = CapturedBody.defaultLimit
+    /// The app API's endpoints as the contracts divide them; a browser's cross-site or same-site request to one of its
+    /// administrator acts (deleting) is refused on the main port. Nil guards nothing (a server without contracts).
+    public var browserFacing: BrowserFacingEndpoints?
+    /// Lets browser pages on other sites perform administrator acts, as the real backend does (`--allow-browser-admin`).
+    public var allowBrowserAdmin = false
 
     /// A configuration with safe defaults: 127.0.0.1, an ephemeral port, no admin port, 60 s idle timeout.
     public init(host: String = "127.0.0.1", port: Int = 0, adminPort: Int? = nil, adminToken: String? = nil,

@@ -12,13 +12,18 @@ enum AdminTrustRefusal: Sendable, Equatable, CustomStringConvertible {
     case crossSite(String)
     /// A write without `Content-Type: application/json` (what a form or a no-cors fetch sends).
     case notJSON(contentType: String?)
+    /// A read a browser marked as asked for by a page on another site (an `<img>`, a script, a fetch).
+    case crossSiteRead(String)
+    /// An `Origin` or `Sec-Fetch-*` header sent twice, which no browser does.
+    case repeatedHeader(String)
 
-    /// The answer's status: 421 for a foreign Host, 415 for the content type, 403 otherwise.
+    /// The answer's status: 421 for a foreign Host, 415 for the content type, 400 for a repeated header, 403 otherwise.
     var status: HTTPResponseStatus {
         switch self {
         case .foreignHost: return .misdirectedRequest
         case .notJSON: return .unsupportedMediaType
-        case .preflight, .foreignOrigin, .crossSite: return .forbidden
+        case .repeatedHeader: return .badRequest
+        case .preflight, .foreignOrigin, .crossSite, .crossSiteRead: return .forbidden
         }
     }
 
@@ -36,7 +41,24 @@ enum AdminTrustRefusal: Sendable, Equatable, CustomStringConvertible {
             return "Refused a change to the admin API that the browser marked Sec-Fetch-Site: \(site): only this server's own dashboard may change the mock's state."
         case .notJSON(let type):
             return "Changes to the admin API need Content-Type: application/json (got \(type.map { "\"\($0)\"" } ?? "none")); with curl, add -H 'Content-Type: application/json'."
+        case .crossSiteRead(let site):
+            return "The admin API does not answer reads the browser marked Sec-Fetch-Site: \(site) (asked for by a page on another site); open the dashboard from its address, or use curl."
+        case .repeatedHeader(let name):
+            return "The request carries the \(name) header more than once, which no browser sends; send it once."
         }
+    }
+
+    /// The sentence for an administrator's act on the app's API (deleting on the main port) that this refusal turned away.
+    func adminActDescription(method: String, path: String) -> String {
+        let who: String
+        switch self {
+        case .foreignOrigin(let origin): who = "from the web page at \(origin)"
+        case .crossSite(let site): who = "that the browser marked Sec-Fetch-Site: \(site)"
+        default: return description
+        }
+        return "Refused \(method) \(path) \(who): it is an administrator's act (its contract marks the credential \"x-admin\"), "
+            + "which only the app, curl and other clients that are not a web page on another site may do. "
+            + "To let browser pages do it, as the real backend does, start the mock with --allow-browser-admin."
     }
 
     /// The host part of a Host header value, for the `--allow-host` hint.
