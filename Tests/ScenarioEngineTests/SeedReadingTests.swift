@@ -197,8 +197,8 @@ import Testing
     }
     /// A client that lower-cases only the email's domain passes the mixed-case scenario and the whole library.
     @Test func lowerCasingTheEmailDomainPassesTheLibrary() async throws {
-        let r = try await Self.results(["validation-email-mixed-case.json"], driver: SeedReadingClients.lowerCasesEmailDomain)
-        #expect(r["validation-email-mixed-case.json"]?.status == .passed, "\(Self.message(r["validation-email-mixed-case.json"]))")
+        let r = try await SeedReadingTests.results(["validation-email-mixed-case.json"], driver: SeedReadingClients.lowerCasesEmailDomain)
+        #expect(r["validation-email-mixed-case.json"]?.status == .passed, "\(SeedReadingTests.message(r["validation-email-mixed-case.json"]))")
         let library = try EngineTestSupport.library()
         let report = try await EngineTestSupport.run(library.scenarios, driver: SeedReadingClients.lowerCasesEmailDomain)
         #expect(report.passed == library.scenarios.count, "\(LibraryRunTests.describe(report))")

@@ -24,12 +24,12 @@ enum ReachBugClients {
     /// Drops the microchip number from the create body.
     static let dropsMicrochip = SpecBreakingClients.tampering { body, _ in body.microchipNumber = nil }
 
-    /// Ignores the configured request timeout and gives every request 600 ms.
+    /// Ignores the configured request timeout and gives every request 700 ms: enough for every answer but a late one.
     struct FixedShortTimeout: ClientDriver {
-        var description: String { "broken: a fixed 600 ms request timeout" }
+        var description: String { "broken: a fixed 700 ms request timeout" }
         func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
             var shortened = context
-            shortened.settings.requestTimeoutMs = 600
+            shortened.settings.requestTimeoutMs = 700
             return try await PetSpotClientDriver().open(shortened)
         }
     }
@@ -42,7 +42,8 @@ enum ReachBugClients {
         }
     }
 
-    /// Guards only the first double tap; a double tap on a later Continue runs two submissions.
+    /// Guards a double tap only on the session's first submission; a double tap after any earlier attempt (after Cancel,
+    /// a failure, going back online) runs two submissions.
     struct LaterDoubleTapSubmitsTwice: ClientDriver {
         var description: String { "broken: a later double tap submits twice" }
         func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
@@ -69,16 +70,16 @@ actor ListCaching: ClientSession {
     func close() async { await inner.close() }
 }
 
-/// The first double tap goes to the reference client; every later one is two submissions.
+/// A double tap before any attempt goes to the reference client; after one, it is two submissions.
 actor LaterDoubleTaps: ClientSession {
     let inner: any ClientSession
-    var seen = 0
+    var attempted = false
     init(inner: any ClientSession) { self.inner = inner }
 
     func perform(_ action: ClientAction) async throws(DriverError) -> ClientObservation {
-        guard action == .doubleTapContinue else { return try await inner.perform(action) }
-        seen += 1
-        if seen == 1 { return try await inner.perform(action) }
+        let later = attempted
+        if [.submit, .doubleTapContinue, .retry].contains(action) { attempted = true }
+        guard action == .doubleTapContinue, later else { return try await inner.perform(action) }
         return try await TwiceSubmitting(inner: inner).perform(action)
     }
 
