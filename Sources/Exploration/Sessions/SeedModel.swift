@@ -12,8 +12,8 @@ public struct SeedModel: Sendable {
     /// The request timeout used when a session stalls, drops, resets or cuts a call, so a wait for the timeout ends quickly.
     public static let stallTimeoutMs = 1000
     /// The request timeout of a session with an answer timed against it (`PlannedFault.Kind.lateAnswer`, `.slowAnswer`):
-    /// long enough that half of it leaves a busy machine a second to spare.
-    public static let timingTimeoutMs = 2000
+    /// long enough that half of it leaves a busy machine one and a half seconds to spare.
+    public static let timingTimeoutMs = 3000
 
     /// A model for a form that starts with `startInputs`.
     public init(startInputs: [String: String]) { self.startInputs = startInputs }

@@ -11,7 +11,7 @@ extension SessionGenerator {
     func addReach(to session: inout Session, _ index: Int) {
         var d = Draw(seed: (seed ^ 0x2E_AC4_DA7E) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index))
         if d.chance(0.25) { session.lastSeenDate = d.pick(DaylightSavingDates.all) }
-        let timed = d.chance(0.15)
+        let timed = d.chance(0.1)
         if timed {
             let contract = d.pick(["createAnnouncement", "uploadPhoto"])
             let percent = d.pick(Self.timeoutShares)

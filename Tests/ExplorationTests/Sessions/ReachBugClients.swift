@@ -24,12 +24,12 @@ enum ReachBugClients {
     /// Drops the microchip number from the create body.
     static let dropsMicrochip = SpecBreakingClients.tampering { body, _ in body.microchipNumber = nil }
 
-    /// Ignores the configured request timeout and gives every request 700 ms: enough for every answer but a late one.
+    /// Ignores the configured request timeout and gives every request 1.2 s: enough for every answer but a late one.
     struct FixedShortTimeout: ClientDriver {
-        var description: String { "broken: a fixed 700 ms request timeout" }
+        var description: String { "broken: a fixed 1200 ms request timeout" }
         func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
             var shortened = context
-            shortened.settings.requestTimeoutMs = 700
+            shortened.settings.requestTimeoutMs = 1200
             return try await PetSpotClientDriver().open(shortened)
         }
     }
