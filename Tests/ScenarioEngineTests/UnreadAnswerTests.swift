@@ -83,3 +83,28 @@ import Testing
         #expect(cause.wireValue["decodingPath"] == "/data/0/photoUrl")
     }
 }
+
+/// The reference external client fills `cause.decodingPath` when it cannot read a details answer.
+@Suite struct ExternalDecodingPathTests {
+    @Test func spotcheckClientReportsWhereDecodingFailed() async throws {
+        let scenario = try EngineTestSupport.parse(#"""
+        {"name": "unreadable details", "summary": "s", "report": "default", "backend": {"fixtures": "pets.json"},
+         "faults": [{"contract": "getAnnouncement", "calls": [1], "fault": {"kind": "malformed", "body": "{\"id\": 7}"}}],
+         "steps": [{"action": "loadDetails", "id": "3c1d5e9f-4a61-4283-9d94-e0f1a2b3c404", "expect": {"outcome": "failure"}}]}
+        """#)
+        let target = try await EmbeddedBackendProvider(contracts: try EngineTestSupport.contracts()).makeTarget(for: scenario, seed: 1)
+        let client = try LibraryRunTests.builtClient()
+        let context = ClientContext(baseURL: target.baseURL, settings: scenario.client, report: scenario.report, scenarioName: scenario.name)
+        do {
+            let session = try await ProcessDriver(command: "'\(client.path)'").open(context)
+            let observation = try await session.perform(.loadDetails(id: "3c1d5e9f-4a61-4283-9d94-e0f1a2b3c404"))
+            await session.close()
+            #expect(observation.details?.state == "error")
+            #expect(observation.cause?.kind == .decoding)
+            #expect(observation.cause?.decodingPath == "/id", "\(String(describing: observation.cause))")
+        } catch {
+            Issue.record("\(error)")
+        }
+        await target.shutdown()
+    }
+}

@@ -155,3 +155,28 @@ struct SessionReachTests {
         }
     }
 }
+
+/// The library alone now catches what only exploration caught: the photo uploaded with the first announcement's
+/// password, and a list cached by its query.
+@Suite("library gaps closed")
+struct LibraryGapTests {
+    static func run(_ file: String, _ driver: any ClientDriver) async throws -> ScenarioResult {
+        let library = try ScenarioLibrary.load(from: ScenarioLibrary.bundledDirectory)
+        let scenario = try #require(library.scenarios.first { $0.displayPath == file })
+        return await ScenarioRunner(driver: driver, targets: EmbeddedBackendProvider(contracts: try ExplorationSupport.contracts()), seed: 1).run(scenario)
+    }
+
+    @Test func passwordOpensPhotoScenarioCatchesTheUploadToTheFirstAnnouncement() async throws {
+        let broken = try await Self.run("retry-after-step2-failure-password-opens-photo.json", ExploreBugClients.UploadsToFirstAnnouncement())
+        #expect(broken.status == .failed)
+        #expect(broken.failure?.mismatches.contains { $0.subject == "summary password" } == true, "\(broken.failure?.message ?? "")")
+        #expect(try await Self.run("retry-after-step2-failure-password-opens-photo.json", PetSpotClientDriver()).status == .passed)
+    }
+
+    @Test func listAfterCreateScenarioCatchesAListCachedByQuery() async throws {
+        let broken = try await Self.run("list-after-create-same-query.json", ReachBugClients.ListCachedByQuery())
+        #expect(broken.status == .failed)
+        #expect(broken.failure?.headline.contains("listed announcements: expected 4, got 3") == true, "\(broken.failure?.message ?? "")")
+        #expect(try await Self.run("list-after-create-same-query.json", PetSpotClientDriver()).status == .passed)
+    }
+}
