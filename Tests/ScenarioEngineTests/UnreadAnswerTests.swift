@@ -60,6 +60,10 @@ import Testing
         #expect(message.contains("/email: null (nullable in the schema)"), "\(message)")
         #expect(message.contains("the client says decoding failed at: /status"), "\(message)")
         #expect(result.failure?.unreadAnswer?.decodingPath == "/status")
+        // `--json` carries the same: the answer's journal line, its unusual values and the path.
+        let json = JSONReporter.failure(try #require(result.failure))
+        #expect(json["unreadAnswer"]?["decodingPath"] == "/status")
+        #expect(json["unreadAnswer"]?["unusualValues"]?.arrayValue?.contains("/email: null (nullable in the schema)") == true)
         // The headline stays the first expectation that failed; the answer's values come after the mismatches.
         #expect(result.failure?.headline.contains("outcome: expected success") == true, "\(result.failure?.headline ?? "")")
         #expect(result.failure?.mismatches.contains { $0.subject.contains("unusual") } == false)
