@@ -45,6 +45,7 @@ func causeObject(_ cause: FailureCause) -> [String: Any] {
     if let code = cause.code { o["code"] = code }
     if let status = cause.status { o["status"] = status }
     if let detail = cause.detail { o["detail"] = detail }
+    if let path = cause.decodingPath { o["decodingPath"] = path }
     return o
 }
 
@@ -192,7 +193,9 @@ final class ClientState {
             return ["outcome": "failure", "details": ["state": "loading"]]
         case .error(let message):
             if let error = model.lastError { log("details failed: \(error)") }
-            return ["outcome": "failure", "details": ["state": "error", "message": message]]
+            var answer: [String: Any] = ["outcome": "failure", "details": ["state": "error", "message": message]]
+            if let error = model.lastError { answer["cause"] = causeObject(ErrorMapping.cause(for: error)) }
+            return answer
         case .loaded(let p):
             let none = "(none)"
             let photo: String

@@ -26,6 +26,13 @@ enum SeedReadingClients {
         return o
     }
 
+    /// Sends the email with only its domain lower-cased (`Owner@Example.COM` → `Owner@example.com`): the domain of an
+    /// address is case-insensitive, and seed 001 FR-005 makes the whole email case-insensitive.
+    static let lowerCasesEmailDomain = SpecBreakingClients.tampering { body, _ in
+        guard let email = body.email, let at = email.lastIndex(of: "@") else { return }
+        body.email = String(email[..<at]) + email[at...].lowercased()
+    }
+
     /// 003 T031: the phone is validated first and the form returns early, so only the phone error shows.
     static let returnEarlyValidation = Rewritten(name: "003 T031 return-early validation") { _, observation in
         var o = observation

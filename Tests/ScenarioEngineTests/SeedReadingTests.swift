@@ -195,4 +195,12 @@ import Testing
         #expect(failed.isEmpty, "\(failed.map { "\($0.file): \($0.failureMessage ?? $0.skipReason ?? "")" }.joined(separator: "\n"))")
         #expect(report.results.contains { $0.readings.contains { $0.contains("003 T044") } })
     }
+    /// A client that lower-cases only the email's domain passes the mixed-case scenario and the whole library.
+    @Test func lowerCasingTheEmailDomainPassesTheLibrary() async throws {
+        let r = try await SeedReadingTests.results(["validation-email-mixed-case.json"], driver: SeedReadingClients.lowerCasesEmailDomain)
+        #expect(r["validation-email-mixed-case.json"]?.status == .passed, "\(SeedReadingTests.message(r["validation-email-mixed-case.json"]))")
+        let library = try EngineTestSupport.library()
+        let report = try await EngineTestSupport.run(library.scenarios, driver: SeedReadingClients.lowerCasesEmailDomain)
+        #expect(report.passed == library.scenarios.count, "\(LibraryRunTests.describe(report))")
+    }
 }

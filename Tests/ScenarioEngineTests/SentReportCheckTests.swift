@@ -43,4 +43,44 @@ import Testing
         #expect(try Self.check(#"{\#(Self.base), "phone": "+48 123-456-789", "reward": "old reward"}"#, inputs: inputs)
             == ["sent reward of #1: expected absent or empty (the input is empty), got \"old reward\""])
     }
+    /// Seed 001 FR-005: the email is case-insensitive and trimmed, so a lower-cased domain (or all of it) is the input.
+    @Test func anEmailInAnyCaseWithOrWithoutSurroundingSpacesPasses() throws {
+        let inputs = ["phone": "+48 123-456-789", "email": " Owner@Example.COM ", "reward": ""]
+        for sent in ["Owner@example.com", "owner@example.com", " OWNER@EXAMPLE.COM", "Owner@Example.COM "] {
+            #expect(try Self.check(#"{\#(Self.base), "phone": "+48 123-456-789", "email": "\#(sent)"}"#, inputs: inputs) == [], "\(sent)")
+        }
+        let other = try Self.check(#"{\#(Self.base), "phone": "+48 123-456-789", "email": "owner2@example.com"}"#, inputs: inputs)
+        #expect(other == ["sent email of #1: expected the email input \" Owner@Example.COM \" in any case, with or without surrounding whitespace, got \"owner2@example.com\""])
+    }
+
+    /// Seed 001 FR-004: the phone's formatting is the UI's, so any formatting of the same digits passes; a digit or a
+    /// character the user never typed does not.
+    @Test func aPhoneInAnyFormattingOfItsDigitsPasses() throws {
+        let inputs = ["phone": "+48 123-456-789", "email": "a@b.co", "reward": ""]
+        for sent in ["+48123456789", "+48 123 456 789", "+48123-456-789", "+48 123-456-789"] {
+            #expect(try Self.check(#"{\#(Self.base), "phone": "\#(sent)", "email": "a@b.co"}"#, inputs: inputs) == [], "\(sent)")
+        }
+        for sent in ["48123456789", "+48 (123) 456-789", "+48123456780"] {
+            #expect(try Self.check(#"{\#(Self.base), "phone": "\#(sent)", "email": "a@b.co"}"#, inputs: inputs).count == 1, "\(sent)")
+        }
+    }
+
+    /// Every failed sent-value check quotes the seed file and requirement that make it strict.
+    @Test func eachFailedCheckCitesItsSeedLine() throws {
+        let report = try EngineTestSupport.scenario("happy-path.json").report
+        let body = #"{"species": "cat", "sex": "MALE", "locationLatitude": 1, "locationLongitude": 21.0122, "lastSeenDate": "2025-11-02", "status": "FOUND", "phone": "+48 000", "email": "x@y.zz", "reward": "$5", "age": 4}"#
+        let record = JournalRecord(sequence: 1, method: "POST", path: "/api/v1/announcements", contract: "createAnnouncement", status: 201,
+                                   authUser: nil, fault: nil, contentType: "application/json", bodyText: body, bodySize: body.utf8.count)
+        let mismatches = SentReportCheck(report: report, inputs: ["phone": "+48 123-456-789", "email": "owner@example.com", "reward": " $5"]).check(record)
+        let why = Dictionary(mismatches.map { ($0.subject, $0.why ?? "") }, uniquingKeysWith: { a, _ in a })
+        #expect(why["sent email of #1"]?.contains("seed 001 FR-005") == true, "\(why)")
+        #expect(why["sent phone of #1"]?.contains("seed 001 FR-004") == true)
+        #expect(why["sent reward of #1"]?.contains("seed 001 FR-006") == true)
+        #expect(why["sent status of #1"]?.contains("seed 001 Key Entities") == true)
+        #expect(why["sent lastSeenDate of #1"]?.contains("seed 004 FR-003") == true)
+        #expect(why["sent species of #1"]?.contains("seed 001 Key Entities") == true)
+        #expect(why["sent locationLatitude of #1"]?.contains("seed 001 FR-003") == true)
+        #expect(why["sent age of #1"]?.contains("seed 001 Key Entities") == true)
+        #expect(mismatches.allSatisfy { $0.why?.contains("seed 00") == true }, "\(mismatches.map(\.subject))")
+    }
 }

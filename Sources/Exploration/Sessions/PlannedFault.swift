@@ -26,6 +26,11 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         case refuse
         /// Create call `call` is answered, then the server is unreachable (the upload meets a refused connect) until lifted.
         case refuseAfterAnswer
+        /// The normal answer after `percent` % of the client's request timeout (`SeedModel.timingTimeoutMs`): a `delay`.
+        case lateAnswer(percent: Int)
+        /// The answer's headers and first bytes at once, the rest of its body in pieces each `percent` % of the client's
+        /// request timeout later: a `slowBody` whose pauses are that long.
+        case slowAnswer(percent: Int)
     }
 
     /// `createAnnouncement` (step 1) or `uploadPhoto` (step 2).
@@ -50,7 +55,44 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         switch kind {
         // A refused server fails every request until lifted, not one call: the model keeps that state itself.
         case .delay, .slowBody, .refuse, .refuseAfterAnswer: return false
+        // A late answer fails for certain only once it is far past the timeout; nearer, either outcome is possible.
+        case .lateAnswer(let percent), .slowAnswer(let percent): return percent >= Self.certainTimeoutPercent
         default: return true
+        }
+    }
+
+    /// From this share of the client's timeout on, a late answer is certain to time out, however busy the machine.
+    public static let certainTimeoutPercent = 150
+    /// Up to this share of the client's timeout, a late answer is certain to arrive in time, however busy the machine.
+    public static let certainInTimePercent = 50
+
+    /// Whether the call may succeed or time out depending on the machine's speed (a late answer near the timeout): the
+    /// seeds allow either, and the model accepts both.
+    public var racesTheTimeout: Bool {
+        switch kind {
+        case .lateAnswer(let percent): return percent > Self.certainInTimePercent && percent < Self.certainTimeoutPercent
+        // A create answer is dripped in several pieces, each after the pause: its total may pass the timeout even at
+        // 50 %, which times out a client that bounds the whole exchange but not one that bounds the silence.
+        case .slowAnswer(let percent):
+            return percent < Self.certainTimeoutPercent && (contract != "uploadPhoto" || percent > Self.certainInTimePercent)
+        default: return false
+        }
+    }
+
+    /// Whether the backend handles the request (stores the announcement or the photo) whatever the fault then does to
+    /// its answer (docs/faults.md "reaches the backend"); a late answer the client gave up on is dropped unhandled.
+    public var reachesBackend: Bool {
+        switch kind {
+        case .delay, .truncate, .malformed, .slowBody, .refuseAfterAnswer, .slowAnswer: return true
+        case .status, .stall, .drop, .reset, .refuse, .lateAnswer: return false
+        }
+    }
+
+    /// Whether the fault is timed against the client's timeout (the session then runs with `SeedModel.timingTimeoutMs`).
+    public var isTimed: Bool {
+        switch kind {
+        case .lateAnswer, .slowAnswer: return true
+        default: return false
         }
     }
 
@@ -68,6 +110,10 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         case .slowBody: return .slowBody(chunkBytes: 16, intervalMs: 5)
         case .refuse: return .refuse()
         case .refuseAfterAnswer: return .refuseAfterAnswer()
+        case .lateAnswer(let percent): return .delay(ms: SeedModel.timingTimeoutMs * percent / 100)
+        // The upload's answer (`{}`) in two one-byte pieces, so exactly one pause; a create's in 256-byte pieces, so a few.
+        case .slowAnswer(let percent):
+            return .slowBody(chunkBytes: contract == "uploadPhoto" ? 1 : 256, intervalMs: SeedModel.timingTimeoutMs * percent / 100)
         }
     }
 
@@ -79,7 +125,7 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         switch kind {
         case .status: return .httpStatus
         case .malformed: return .undecodableBody
-        case .stall: return .timedOut
+        case .stall, .lateAnswer, .slowAnswer: return .timedOut
         case .drop: return .connectionLost
         case .reset: return .reset
         case .truncate: return .truncated

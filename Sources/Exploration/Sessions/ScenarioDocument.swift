@@ -27,6 +27,7 @@ public struct ScenarioDocument: Sendable {
         var report = baseReport
         for name in session.omittedFields { report[name] = Optional<JSONValue>.none }
         if let date = session.lastSeenDate { report["lastSeenDate"] = .string(date) }
+        if let chip = session.microchip { report["microchipNumber"] = .string(chip) }
         return report
     }
 
@@ -42,7 +43,11 @@ public struct ScenarioDocument: Sendable {
         let optional = steps.contains { ClientAction.optionalNames.contains($0.document["action"]?.stringValue ?? "") }
         var root: JSONObject = ["name": .string(name), "summary": .string(summary), "tags": optional ? ["explored", "optional-protocol"] : ["explored"],
                                 "report": .object(report(for: session))]
-        if session.faults.contains(where: { [.stall, .drop, .reset, .truncate, .refuse, .refuseAfterAnswer].contains($0.kind) }) { root["client"] = ["timeoutMs": .number(Double(SeedModel.stallTimeoutMs))] }
+        if session.faults.contains(where: \.isTimed) {
+            root["client"] = ["timeoutMs": .number(Double(SeedModel.timingTimeoutMs))]
+        } else if session.faults.contains(where: { [.stall, .drop, .reset, .truncate, .refuse, .refuseAfterAnswer].contains($0.kind) }) {
+            root["client"] = ["timeoutMs": .number(Double(SeedModel.stallTimeoutMs))]
+        }
         if !session.stored.isEmpty { root["backend"] = ["fixtures": ["announcements": .array(session.stored.map(\.fixture))]] }
         if !session.faults.isEmpty { root["faults"] = .array(session.faults.map(\.rule)) }
         root["steps"] = .array(steps.map(\.document))

@@ -11,6 +11,9 @@ public struct SeedModel: Sendable {
     public static let idleMs = 500
     /// The request timeout used when a session stalls, drops, resets or cuts a call, so a wait for the timeout ends quickly.
     public static let stallTimeoutMs = 1000
+    /// The request timeout of a session with an answer timed against it (`PlannedFault.Kind.lateAnswer`, `.slowAnswer`):
+    /// long enough that half of it leaves a busy machine one and a half seconds to spare.
+    public static let timingTimeoutMs = 3000
 
     /// A model for a form that starts with `startInputs`.
     public init(startInputs: [String: String]) { self.startInputs = startInputs }
@@ -30,6 +33,12 @@ public struct SeedModel: Sendable {
         var creates = 0
         var uploads = 0
         var detailCalls = 0
+        // Announcements of this session holding a photo: the list shows them next to the stored ones.
+        var photosStored = 0
+        // False once an upload may or may not have stored its photo (a late answer the client gave up on).
+        var photosKnown = true
+        // Whether an announcement with the report's microchip exists, so a later create meets 409 (petspot-api CONFLICT).
+        var chipTaken = false
         // A refused port stays refused until the rules are lifted (docs/faults.md `refuse`); lifting removes every rule.
         var serverDown = session.faults.contains { $0.kind == .refuse }
         var lifted = false
@@ -77,6 +86,22 @@ public struct SeedModel: Sendable {
             var order: [JSONValue] = ["createAnnouncement"]
             var failed = fault("createAnnouncement", creates)
             let goesDown = !lifted && session.faults.contains { $0.kind == .refuseAfterAnswer && $0.contract == "createAnnouncement" && $0.call == creates }
+            if failed == nil, chipTaken {
+                // The microchip is stored already (an earlier attempt's create reached the backend): 409, a server error
+                // the client cannot prevent, so the generic alert (seed 001 FR-012; scenarios/microchip-conflict-on-retry.json).
+                if goesDown { serverDown = true }
+                phase = .alert
+                let rules: [ModelRule] = [.alertFitsCause, .stayOnForm, .inputsSurvive, .analyticsOnlyOnSuccess, .bodyCarriesCurrentInputs, .twoStepSubmission]
+                return ModelledStep(document: [
+                    "action": .string(action),
+                    "expect": ["outcome": "failure", "alert": ["kind": .array(Self.alertKinds(.httpStatus).map { .string($0) })],
+                               "inputsIntact": true, "analytics": [], "journal": ["order": .array(order), "sentReport": true],
+                               "because": .string(Self.because(rules) + "; the report's microchip is already stored, so the backend answers 409")],
+                ], kind: .attempt(succeeds: false), rules: rules)
+            }
+            // A create the backend handled stores the microchip, whatever a fault then did to its answer.
+            if session.microchip != nil, failed?.reachesBackend ?? true { chipTaken = true }
+            if failed == nil, !goesDown, let racing = racing("createAnnouncement", creates) { return timingRace(action, racing) }
             if failed == nil, goesDown {
                 // Step 1 is answered, then the port closes: the upload meets a refused connect and never reaches the server.
                 serverDown = true
@@ -85,6 +110,9 @@ public struct SeedModel: Sendable {
                 uploads += 1
                 order.append("uploadPhoto")
                 failed = fault("uploadPhoto", uploads)
+                // An upload the backend handled stores the photo, whatever a fault then did to its answer.
+                if failed?.reachesBackend ?? true { photosStored += 1 }
+                if failed == nil, let racing = racing("uploadPhoto", uploads) { return timingRace(action, racing) }
             }
             var expect: JSONObject = [:]
             let rules: [ModelRule]
@@ -110,6 +138,12 @@ public struct SeedModel: Sendable {
                 expect["inputsIntact"] = true
                 expect["analytics"] = []
                 expect["journal"] = ["order": .array(order), "sentReport": true]
+                if case .lateAnswer = failed.kind {
+                    // The client gives up before the late answer is due, and the backend drops a request whose connection
+                    // closed while it waited: nothing of it reaches the journal (or the store), so there is no body to check.
+                    expect["journal"] = nil
+                    if failed.contract == "uploadPhoto" { photosKnown = false }
+                }
                 rules = [.alertFitsCause, .stayOnForm, .inputsSurvive, .analyticsOnlyOnSuccess, .bodyCarriesCurrentInputs, .twoStepSubmission]
             } else {
                 phase = .summary
@@ -125,8 +159,44 @@ public struct SeedModel: Sendable {
             return ModelledStep(document: ["action": .string(action), "expect": .object(expect)], kind: .attempt(succeeds: failed == nil), rules: rules)
         }
 
+        /// A late answer near the timeout on this call, which the machine's speed decides.
+        func racing(_ contract: String, _ call: Int) -> PlannedFault? {
+            lifted ? nil : session.faults.first { $0.contract == contract && $0.call == call && $0.racesTheTimeout }
+        }
+        /// The attempt whose answer comes near the client's timeout: a success, or a failure with an alert the seeds allow
+        /// for a time-out (SeedAlertPolicy `timedOut`). What follows depends on which, so the walk ends here.
+        func timingRace(_ action: String, _ racing: PlannedFault) -> ModelledStep {
+            phase = .summary
+            photosKnown = false
+            let rules: [ModelRule] = [.passwordOpensPhoto, .inputsSurvive, .alertFitsCause]
+            return ModelledStep(document: [
+                "action": .string(action),
+                "expect": ["outcome": ["success", "failure"], "alert": ["kind": .array(Self.alertKinds(.timedOut).map { .string($0) })],
+                           "managementPassword": "^[0-9]{6}$", "passwordOpensPhoto": true, "inputsIntact": true,
+                           "because": .string(Self.because(rules) + "; \(racing.contract) call \(racing.call) is answered near the client's timeout, so it may succeed or time out")],
+            ], kind: .ambiguousSubmit, rules: rules)
+        }
+        func readDetails(_ pet: StoredPet) -> [ModelledStep] {
+            let read = DetailsModel.steps(for: pet, firstCall: detailCalls + 1) { fault("getAnnouncement", $0) != nil }
+            detailCalls += read.calls
+            return read.steps
+        }
+        func listStep() -> ModelledStep {
+            let rules: [ModelRule] = [.listWithPhotos]
+            // The stored announcements with a photo and those whose photo this session's uploads stored (an upload
+            // the backend handled stores it even when a fault kept its answer from the client).
+            var expect: JSONObject = ["outcome": "success", "journal": ["order": ["listAnnouncements"]], "because": .string(Self.because(rules))]
+            if photosKnown { expect["listed"] = .number(Double(session.stored.filter(\.hasPhoto).count + photosStored)) }
+            return ModelledStep(document: ["action": "list", "expect": .object(expect)], kind: .read, rules: rules)
+        }
+
         walk: for action in session.actions {
             switch (action, phase) {
+            case (.list, .summary) where !offline && !serverDown && !brokenConnection:
+                // The list read after a create: the new announcement has its photo, so it is listed.
+                steps.append(listStep())
+            case (.readDetails(let index), .summary) where !offline && !serverDown && !brokenConnection && session.stored.indices.contains(index):
+                steps += readDetails(session.stored[index])
             case (_, .summary):
                 break walk
             case (.edit(let field, let value), .form):
@@ -202,18 +272,11 @@ public struct SeedModel: Sendable {
                     "action": "setFaults", "faults": [],
                     "expect": ["because": "the server is reachable again: every fault rule is lifted (docs/faults.md: refuse stays until the rules change)"],
                 ], kind: .idle, rules: []))
-            case (.readDetails(let index), .form) where !offline && !serverDown && session.stored.indices.contains(index):
-                let read = DetailsModel.steps(for: session.stored[index], firstCall: detailCalls + 1) { fault("getAnnouncement", $0) != nil }
-                detailCalls += read.calls
-                steps += read.steps
-            case (.list, .form) where !offline && !serverDown:
-                let rules: [ModelRule] = [.listWithPhotos]
-                var expect: JSONObject = ["outcome": "success", "journal": ["order": ["listAnnouncements"]]]
-                // Before any upload the store holds only the preloaded announcements; afterwards a photo may have been
-                // stored by an upload whose answer the client never saw, so the count is not predicted.
-                if uploads == 0 { expect["listed"] = .number(Double(session.stored.filter(\.hasPhoto).count)) }
-                expect["because"] = .string(Self.because(rules))
-                steps.append(ModelledStep(document: ["action": "list", "expect": .object(expect)], kind: .read, rules: rules))
+            // Not on a connection a drop, reset or cut answer broke: the read may wait out the timeout there (libcurl).
+            case (.readDetails(let index), .form) where !offline && !serverDown && !brokenConnection && session.stored.indices.contains(index):
+                steps += readDetails(session.stored[index])
+            case (.list, .form) where !offline && !serverDown && !brokenConnection:
+                steps.append(listStep())
             case (.idle, _):
                 let rules: [ModelRule] = [.noSendWithoutTap]
                 steps.append(ModelledStep(document: [

@@ -10,6 +10,8 @@ public struct Session: Sendable, Equatable, Hashable {
     public var lastSeenDate: String?
     /// Announcements the backend holds before the first step, for details and list reads.
     public var stored: [StoredPet] = []
+    /// The microchip number the user entered at step 1, when the report has one (digits).
+    public var microchip: String?
 
     /// A session with these actions and faults.
     public init(actions: [SessionAction], faults: [PlannedFault], omittedFields: [String] = [], lastSeenDate: String? = nil) {

@@ -157,8 +157,21 @@ public final class AnnouncementAPI: Sendable {
         do {
             return try JSONDecoder().decode(type, from: data)
         } catch {
-            throw .undecodableBody(UndecodableBody(operation: operation, status: status, reason: Self.describe(error), bodyExcerpt: BodyExcerpt.of(data)))
+            throw .undecodableBody(UndecodableBody(operation: operation, status: status, reason: Self.describe(error), bodyExcerpt: BodyExcerpt.of(data),
+                                                   codingPath: Self.codingPath(of: error)))
         }
+    }
+
+    /// Where a `DecodingError` happened as a JSON pointer (a missing key's own name included), `nil` for other errors.
+    static func codingPath(of error: any Error) -> String? {
+        guard let decodingError = error as? DecodingError else { return nil }
+        let keys: [any CodingKey]
+        switch decodingError {
+        case .keyNotFound(let key, let context): keys = context.codingPath + [key]
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context): keys = context.codingPath
+        @unknown default: return nil
+        }
+        return "/" + keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: "/")
     }
 
     static func describe(_ error: any Error) -> String {

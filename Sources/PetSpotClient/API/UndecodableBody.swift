@@ -8,13 +8,16 @@ public struct UndecodableBody: Sendable, Equatable, CustomStringConvertible {
     public let reason: String
     /// The start of the raw body, for diagnostics.
     public let bodyExcerpt: String
+    /// Where in the body decoding failed, as a JSON pointer (`/photoUrl`, `/0/status`), when the decoder said.
+    public let codingPath: String?
 
     /// Creates a description of an unreadable body.
-    public init(operation: AnnouncementOperation, status: Int, reason: String, bodyExcerpt: String) {
+    public init(operation: AnnouncementOperation, status: Int, reason: String, bodyExcerpt: String, codingPath: String? = nil) {
         self.operation = operation
         self.status = status
         self.reason = reason
         self.bodyExcerpt = bodyExcerpt
+        self.codingPath = codingPath
     }
 
     /// A sentence for a person.

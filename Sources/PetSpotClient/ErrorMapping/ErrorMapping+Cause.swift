@@ -19,7 +19,7 @@ extension ErrorMapping {
                 case .http(let failure):
                     return FailureCause(kind: .httpStatus, status: failure.status)
                 case .undecodableBody(let body):
-                    return FailureCause(kind: .decoding, status: body.status, detail: body.reason)
+                    return FailureCause(kind: .decoding, status: body.status, detail: body.reason, decodingPath: body.codingPath)
                 }
             }
             if let submission = link as? SubmissionError {

@@ -23,14 +23,17 @@ public struct FailureCause: Sendable, Hashable, CustomStringConvertible {
     public let status: Int?
     /// A short explanation for people (e.g. the decoding problem).
     public let detail: String?
+    /// For `decoding`: where in the body decoding failed, as a JSON pointer (e.g. `/photoUrl`), when known.
+    public let decodingPath: String?
 
     /// A cause with these values.
-    public init(kind: Kind, domain: String? = nil, code: Int? = nil, status: Int? = nil, detail: String? = nil) {
+    public init(kind: Kind, domain: String? = nil, code: Int? = nil, status: Int? = nil, detail: String? = nil, decodingPath: String? = nil) {
         self.kind = kind
         self.domain = domain
         self.code = code
         self.status = status
         self.detail = detail
+        self.decodingPath = decodingPath
     }
 
     /// The domain of `URLError`s, spelled out so this file needs no Foundation.

@@ -32,15 +32,20 @@ public struct ObservedCause: Sendable, Equatable {
     public var reason: String?
     /// Free text for people.
     public var detail: String?
+    /// For `decoding`: where in the answer's body decoding failed, as the client's decoder says (a JSON pointer such as
+    /// `/photoUrl`, or Swift's `DecodingError` coding path), printed with the answer's unusual values.
+    public var decodingPath: String?
 
     /// A cause with these values.
-    public init(kind: Kind, domain: String? = nil, code: Int? = nil, status: Int? = nil, reason: String? = nil, detail: String? = nil) {
+    public init(kind: Kind, domain: String? = nil, code: Int? = nil, status: Int? = nil, reason: String? = nil, detail: String? = nil,
+                decodingPath: String? = nil) {
         self.kind = kind
         self.domain = domain
         self.code = code
         self.status = status
         self.reason = reason
         self.detail = detail
+        self.decodingPath = decodingPath
     }
 
     /// The cause as the protocol's JSON object.
@@ -51,6 +56,7 @@ public struct ObservedCause: Sendable, Equatable {
         if let status { o["status"] = .number(Double(status)) }
         if let reason { o["reason"] = .string(reason) }
         if let detail { o["detail"] = .string(detail) }
+        if let decodingPath { o["decodingPath"] = .string(decodingPath) }
         return .object(o)
     }
 }

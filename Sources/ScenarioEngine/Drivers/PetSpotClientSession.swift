@@ -108,7 +108,7 @@ final class PetSpotClientSession: ClientSession {
         case .decoding: kind = .decoding
         case .other: kind = .other
         }
-        return ObservedCause(kind: kind, domain: cause.domain, code: cause.code, status: cause.status, detail: cause.detail)
+        return ObservedCause(kind: kind, domain: cause.domain, code: cause.code, status: cause.status, detail: cause.detail, decodingPath: cause.decodingPath)
     }
 
     private func detailsObservation(_ model: PetDetailsModel) -> ClientObservation {
@@ -116,7 +116,8 @@ final class PetSpotClientSession: ClientSession {
         case .loading:
             return ClientObservation(outcome: .failure, details: ObservedDetails(state: "loading"))
         case .error(let message):
-            return ClientObservation(outcome: .failure, details: ObservedDetails(state: "error", message: message))
+            return ClientObservation(outcome: .failure, details: ObservedDetails(state: "error", message: message),
+                                     cause: model.lastError.map { Self.observed(ErrorMapping.cause(for: $0)) })
         case .loaded(let p):
             return ClientObservation(outcome: .success, details: ObservedDetails(state: "loaded", presentation: Self.presentationValues(p)))
         }

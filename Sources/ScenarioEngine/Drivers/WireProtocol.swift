@@ -116,7 +116,7 @@ public enum WireProtocol {
         }
         let cause = ObservedCause(
             kind: kind, domain: value["domain"]?.stringValue, code: value["code"]?.intValue, status: value["status"]?.intValue,
-            reason: value["reason"]?.stringValue, detail: value["detail"]?.stringValue)
+            reason: value["reason"]?.stringValue, detail: value["detail"]?.stringValue, decodingPath: value["decodingPath"]?.stringValue)
         switch kind {
         case .urlError where cause.code == nil:
             throw DriverError("a \"urlError\" cause needs an integer \"code\" (e.g. -1004): \(excerpt(line))")

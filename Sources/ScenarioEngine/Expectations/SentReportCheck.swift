@@ -1,10 +1,9 @@
 import ContractKit
 import Foundation
 
-/// Checks a create request's body against what the user entered: every field of the report as the API expects it
-/// (seed 001, Key Entities "AnnouncementCreatePayload"; FR-006 reward verbatim; seed 004 FR-003 the date; the API's
-/// `YYYY-MM-DD`). Where the seeds allow several readings (a trimmed email, a phone without its formatting) every
-/// reasonable one is accepted.
+/// Checks a create request's body against what the user entered. Each check is as strict as the seed line it cites
+/// (`SentValueRule`) and no stricter: where no line fixes a value's form (the email's case, the phone's formatting),
+/// every reading of the input is accepted.
 struct SentReportCheck {
     /// The report of steps 1 to 3 (and the initial contact inputs).
     let report: ReportData
@@ -12,15 +11,15 @@ struct SentReportCheck {
     let inputs: [String: String]
 
     /// Why the sent date matters, for a failed date check whatever the step is about.
-    static let dateRule = "lastSeenDate is the calendar day the user picked, sent as YYYY-MM-DD whatever the device's time zone (petspot-api createAnnouncement; seed 004 FR-003)"
-    /// Why the rest of the sent body matters.
+    static let dateRule = SentValueRule.lastSeenDate.citation
+    /// Why the rest of the sent body matters, for a check with no field of its own (the body's media type and form).
     static let bodyRule = "the create request must carry the report as the user entered it (seed 001 FR-003 step 1; petspot-api createAnnouncement)"
 
-    /// Every difference between `record`'s body and the report, each explained by its own rule.
+    /// Every difference between `record`'s body and the report, each explained by the seed line that makes it strict.
     func check(_ record: JournalRecord) -> [Mismatch] {
         compare(record).map { mismatch in
             var m = mismatch
-            m.why = m.subject.contains("lastSeenDate") ? Self.dateRule : Self.bodyRule
+            m.why = SentValueRule.forSubject(m.subject)?.citation ?? Self.bodyRule
             return m
         }
     }
@@ -86,17 +85,30 @@ struct SentReportCheck {
         if let value = sent("age"), let entered = report.fields["age"]?.intValue, value.intValue != entered {
             m.append(Mismatch(subject("age"), expected: "\(entered) or absent", actual: shown(value)))
         }
-        // Contact: the inputs as the user left them. The reward verbatim (FR-006); email trimmed or not, any case
-        // (FR-005); phone as typed, trimmed, or reduced to its digits with the leading + (FR-004 keeps the formatting in the UI only).
-        m += contact("reward", accepted: { [$0] }, subject: subject("reward"), sent: sent("reward"), what: "verbatim")
-        m += contact("email", accepted: { [$0, Self.trimmed($0), Self.trimmed($0).lowercased()] }, subject: subject("email"), sent: sent("email"),
-                     what: "as typed or trimmed")
-        m += contact("phone", accepted: { [$0, Self.trimmed($0), Self.phoneDigits($0)] }, subject: subject("phone"), sent: sent("phone"),
-                     what: "as typed, trimmed or as digits")
+        // Contact: the inputs as the user left them. The reward verbatim (FR-006); the email in any case and with or
+        // without surrounding whitespace (FR-005); the phone's digits with its leading + in any formatting (FR-004).
+        m += contact("reward", accepts: { sent, entered in sent == entered }, subject: subject("reward"), sent: sent("reward"), what: "verbatim")
+        m += contact("email", accepts: Self.sameEmail, subject: subject("email"), sent: sent("email"),
+                     what: "in any case, with or without surrounding whitespace")
+        m += contact("phone", accepts: Self.samePhone, subject: subject("phone"), sent: sent("phone"),
+                     what: "with the same digits and leading +, in any formatting")
         return m
     }
 
-    private func contact(_ name: String, accepted: (String) -> [String], subject: String, sent: JSONValue?, what: String) -> [Mismatch] {
+    /// Seed 001 FR-005 and Assumptions "Email validation": case-insensitive, whitespace trimmed. So an address in
+    /// another case (a lower-cased domain, or all of it) and with or without the surrounding whitespace is the same.
+    static func sameEmail(_ sent: String, _ entered: String) -> Bool {
+        trimmed(sent).lowercased() == trimmed(entered).lowercased()
+    }
+
+    /// Seed 001 FR-004 and Assumptions "Phone validation": digits and a leading `+`, spaces and dashes sanitized, the
+    /// user's formatting kept in the UI. No line says how the body formats it, so any formatting of the same digits
+    /// passes, as long as the client added no character the user did not type.
+    static func samePhone(_ sent: String, _ entered: String) -> Bool {
+        phoneDigits(sent) == phoneDigits(entered) && Set(sent).isSubset(of: Set(entered))
+    }
+
+    private func contact(_ name: String, accepts: (String, String) -> Bool, subject: String, sent: JSONValue?, what: String) -> [Mismatch] {
         let entered = inputs[name] ?? ""
         let value = sent?.stringValue
         if Self.trimmed(entered).isEmpty {
@@ -105,7 +117,7 @@ struct SentReportCheck {
             }
             return []
         }
-        guard let value, accepted(entered).contains(value) else {
+        guard let value, accepts(value, entered) else {
             let actual = sent.map { v in v.stringValue.map(ExpectationChecker.quote) ?? v.serialized() } ?? "absent"
             return [Mismatch(subject, expected: "the \(name) input \(ExpectationChecker.quote(entered)) \(what)", actual: actual)]
         }

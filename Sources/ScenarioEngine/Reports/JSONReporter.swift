@@ -52,6 +52,11 @@ public enum JSONReporter {
         failure["message"] = .string(f.message)
         if let stopped = f.stoppedEarly { failure["stoppedEarly"] = .string(stopped) }
         if let tail = f.clientStderr { failure["clientStderr"] = .string(tail) }
+        if let unread = f.unreadAnswer {
+            var o: JSONObject = ["record": .string(unread.record), "unusualValues": .array(unread.unusualValues.map { .string($0) })]
+            if let path = unread.decodingPath { o["decodingPath"] = .string(path) }
+            failure["unreadAnswer"] = .object(o)
+        }
         return .object(failure)
     }
 

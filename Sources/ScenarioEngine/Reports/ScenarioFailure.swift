@@ -18,6 +18,8 @@ public struct ScenarioFailure: Sendable {
     public var clientStderr: String?
     /// Why the scenario stopped at this step instead of checking the rest (`nil`: it went on, or this was the last step).
     public var stoppedEarly: String?
+    /// The 2xx answer the client did not present, with its unusual values, when that is how the step failed.
+    public var unreadAnswer: UnreadAnswer?
 
     /// A failure with these values.
     public init(stepNumber: Int?, action: String?, pointer: String?, mismatches: [Mismatch], because: String? = nil, journalExcerpt: [String] = [],
@@ -43,6 +45,7 @@ public struct ScenarioFailure: Sendable {
             if let why = m.why, why != because { lines.append("    why it matters: \(why)") }
         }
         if let because, mismatches.contains(where: { $0.why == nil || $0.why == because }) { lines.append("  why it matters: \(because)") }
+        if let unreadAnswer { lines += unreadAnswer.lines.map { "  " + $0 } }
         if let stoppedEarly { lines.append("  later steps not run: \(stoppedEarly)") }
         if !journalExcerpt.isEmpty {
             lines.append("  journal:")

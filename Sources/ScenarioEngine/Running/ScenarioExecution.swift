@@ -37,6 +37,8 @@ struct ScenarioExecution {
     var skipReason: String?
     /// Whether the client's device is offline (`deviceOffline` until `deviceOnline`).
     var deviceOffline = false
+    /// The contracts describing the target's answers, for naming the unusual values of an answer the client did not present.
+    var contracts: ContractSet?
     /// Set when the app stopped the user earlier in the flow, in a way the seeds allow: the later steps do not apply.
     var finishedEarly = false
 
@@ -177,7 +179,13 @@ struct ScenarioExecution {
                 inputs[field] = shown.flatMap { accepted?.contains($0) == true ? $0 : nil } ?? accepted?.first ?? value
             }
             mismatches += await checkJournal(checker, records)
-            if !mismatches.isEmpty { return await failure(step, mismatches, records: records) }
+            if !mismatches.isEmpty {
+                var failed = await failure(step, mismatches, records: records)
+                if case .success(let observation)? = outcome, let contracts {
+                    failed.unreadAnswer = UnreadAnswer.find(in: records, observation: observation, mismatches: mismatches, contracts: contracts)
+                }
+                return failed
+            }
         case .setFaults(let rules):
             do {
                 try await target.replaceFaults(rules)

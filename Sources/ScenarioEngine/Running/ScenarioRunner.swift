@@ -36,6 +36,7 @@ public struct ScenarioRunner: Sendable {
                                                             mismatches: [Mismatch("target", expected: "a running \(targets.description)", actual: error.message)]))
         }
         var execution = ScenarioExecution(scenario: scenario, target: target, driver: driver)
+        execution.contracts = targets.contracts
         execution.knownDefects = KnownDefectMatcher(knownDefects)
         await execution.run()
         await execution.session?.close()

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 import MockBackend
 
@@ -5,6 +6,9 @@ import MockBackend
 public protocol TargetProvider: Sendable {
     /// A short description for reports, e.g. `embedded mock backend`.
     var description: String { get }
+
+    /// The contracts describing the target's answers (their schemas name a served answer's unusual values).
+    var contracts: ContractSet { get }
 
     /// Why `scenario` cannot run on this kind of target, or `nil` when it can; such scenarios are reported as skipped.
     func skipReason(for scenario: Scenario) -> String?

@@ -13,7 +13,7 @@ struct ExploreCorrectClientTests {
     static let readings: [any ClientDriver] = [
         SeedReadingClients.t044Mapping, SeedReadingClients.returnEarlyValidation, SeedReadingClients.cancelFirstButtons,
         SeedReadingClients.titleAndMessage, SeedReadingClients.Accepts200ForUpload(), SeedReadingClients.StopsEarlier(),
-        SeedReadingClients.WithoutOptionalActions(),
+        SeedReadingClients.WithoutOptionalActions(), SeedReadingClients.lowerCasesEmailDomain,
     ]
 
     @Test("the reference client passes every session of several seeds", arguments: [UInt64(1), 7, 2026])

@@ -46,7 +46,7 @@ struct ExploreFindsBugsTests {
         let c = try #require(report.counterexample, "\(name): no counterexample in \(report.sessions) sessions")
         #expect(rule.contains(c.failure.rule), "\(name): \(c.failure.rule.rawValue): \(c.failure.headline)")
         #expect(c.steps.shrunk <= 5, "\(name): shrunk only to \(c.steps.shrunk) steps:\n\(c.document.serialized(pretty: true))")
-        #expect(c.shrunk.faults.count <= 1, "\(name): \(c.shrunk.faults.count) faults left")
+        #expect(c.shrunk.faults.count <= (twoFaults.contains(name) ? 2 : 1), "\(name): \(c.shrunk.faults.count) faults left")
         let (lint, result) = try await ExplorationSupport.replay(c, seed: report.seed, driver: driver)
         #expect(lint.isEmpty, "\(name): \(lint.map(\.description))")
         #expect(result.status == .failed)
@@ -60,6 +60,11 @@ struct ExploreFindsBugsTests {
         }
         #expect(result.tags.contains("explored"))
     }
+
+    /// Bugs first found by a double tap after a failed attempt (issue 28's later double taps): the failure's signature is
+    /// its outcome (a success where the second fault was due), so the shrinker keeps both faults; shrinking toward the
+    /// cause rather than the signature would keep one.
+    let twoFaults: Set<String> = ["double tap submits twice"]
 
     /// Bugs whose step of failure depends on timing (a retry the client starts 300 ms after a failure).
     let timingDependent: Set<String> = ["retries on its own"]
