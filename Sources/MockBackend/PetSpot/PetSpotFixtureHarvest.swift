@@ -36,7 +36,8 @@ public enum PetSpotFixtureHarvest {
             }
             guard let json = try? JSONValue(parsing: body.bytes) else { continue }
             take(json)
-            for item in json["announcements"]?.arrayValue ?? [] { take(item) }
+            // A list answer wraps its announcements in one member (`data` in PetSpot's).
+            for member in json.objectValue ?? JSONObject() { for item in member.value.arrayValue ?? [] { take(item) } }
         }
         let list: [JSONValue] = order.compactMap { id in
             guard var object = found[id] else { return nil }

@@ -28,8 +28,18 @@ public enum HARImport {
     public struct Outcome: Sendable {
         /// The files created.
         public var written: [URL] = []
-        /// `merged …` and `skipped …` lines of the recordings merge.
-        public var merge: RecordingMerge.Outcome = .init()
+        /// The examples merged, as the recordings merge names them.
+        public var merged: [String] = []
+        /// The examples the merge left out, each with the reason.
+        public var skipped: [String] = []
+    }
+
+    /// Why the import wrote nothing.
+    public struct WriteError: Error, Sendable, CustomStringConvertible {
+        /// The problems, one sentence each.
+        public let problems: [String]
+        /// All problems, one per line.
+        public var description: String { problems.joined(separator: "\n") }
     }
 
     /// Reads the entries and plans the import; throws naming the entry when the HAR is unusable or from another API.
@@ -68,13 +78,13 @@ public enum HARImport {
 
     /// Writes `scenarios/<name>.json`, `scenarios/fixtures/<name>.json` (when any announcement was seen) and merges the
     /// examples into `contracts` of `root`; nothing is left behind when any part fails.
-    public static func write(_ plan: Plan, contracts: ContractSet, scenarios: URL) throws(RecordingMerge.MergeError) -> Outcome {
+    public static func write(_ plan: Plan, contracts: ContractSet, scenarios: URL) throws(WriteError) -> Outcome {
         let files = FileManager.default
         let scenarioFile = scenarios.appendingPathComponent(plan.name + ".json")
         let fixturesFile = scenarios.appendingPathComponent("fixtures").appendingPathComponent(plan.name + ".json")
         let wantsFixtures = !(plan.fixtures["announcements"]?.arrayValue ?? []).isEmpty
         for file in [scenarioFile] + (wantsFixtures ? [fixturesFile] : []) where files.fileExists(atPath: file.path) {
-            throw RecordingMerge.MergeError(problems: ["\(file.path) already exists; move it away or rename the HAR file"])
+            throw WriteError(problems: ["\(file.path) already exists; move it away or rename the HAR file"])
         }
         let scratch = files.temporaryDirectory.appendingPathComponent("spotcheck-import-\(UUID().uuidString)")
         defer { try? files.removeItem(at: scratch) }
@@ -83,7 +93,7 @@ public enum HARImport {
         do {
             let recorder = try ExchangeRecorder(directory: scratch.appendingPathComponent("recordings"), contracts: contracts)
             for exchange in plan.exchanges where !exchange.entry.violations.contains(where: \.isViolation) { recorder.record(exchange.entry) }
-            if let problem = recorder.errors.first { throw RecordingMerge.MergeError(problems: [problem]) }
+            if let problem = recorder.errors.first { throw WriteError(problems: [problem]) }
             try files.createDirectory(at: fixturesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
             var pairs = [(plan.scenario, scenarioFile)]
             if wantsFixtures { pairs.append((plan.fixtures, fixturesFile)) }
@@ -93,18 +103,23 @@ public enum HARImport {
                 staged.append((temp, final))
             }
             var outcome = Outcome()
-            outcome.merge = try RecordingMerge.merge(recordings: scratch.appendingPathComponent("recordings"), into: contracts.directory)
+            let merge = try RecordingMerge.merge(recordings: scratch.appendingPathComponent("recordings"), into: contracts.directory)
+            outcome.merged = merge.merged
+            outcome.skipped = merge.skipped
             for s in staged {
                 try files.moveItem(at: s.temp, to: s.final)
                 outcome.written.append(s.final)
             }
             return outcome
-        } catch let error as RecordingMerge.MergeError {
+        } catch let error as WriteError {
             cleanUp()
             throw error
+        } catch let error as RecordingMerge.MergeError {
+            cleanUp()
+            throw WriteError(problems: error.problems)
         } catch {
             cleanUp()
-            throw RecordingMerge.MergeError(problems: ["cannot write the import: \(FileErrorText.reason(error))"])
+            throw WriteError(problems: ["cannot write the import: \(FileErrorText.reason(error))"])
         }
     }
 
