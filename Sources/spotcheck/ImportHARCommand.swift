@@ -58,7 +58,7 @@ struct ImportHARCommand: ParsableCommand {
         do {
             outcome = try HARImport.write(plan, contracts: contracts, scenarios: scenarios)
         } catch {
-            return fail("nothing was written: " + error.description)
+            return fail("nothing was written: " + error.description + plan.broken.map { "\nbroke its contract: \($0)" }.joined())
         }
         var out = "\(file): \(plan.exchanges.count) exchange\(plan.exchanges.count == 1 ? "" : "s") matched a contract"
         out += plan.unmatched.isEmpty ? "\n" : ", \(plan.unmatched.count) did not and were left out (first: \(plan.unmatched[0]))\n"

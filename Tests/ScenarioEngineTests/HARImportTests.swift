@@ -127,6 +127,7 @@ import Testing
         #expect(outcome.merged.contains { $0.hasPrefix("listAnnouncements 200") })
         let scenario = try JSONValue(parsing: Data(contentsOf: project.scenarios.appendingPathComponent("har-chrome-dashboard.json")))
         #expect(scenario["steps"]?.arrayValue?.compactMap { $0["action"]?.stringValue } == ["list", "loadDetails", "retryDetails"])
+        #expect(ScenarioLinter.lint(directory: project.scenarios, contracts: try project.load()).map(\.pointer) == ["/steps/1/todo"])
         #expect(scenario["steps"]?.arrayValue?[1]["todo"]?.stringValue?.contains("lost its connection") == true)
         // The cookie never reaches the disk.
         let written = try project.snapshot().values.map { String(decoding: $0, as: UTF8.self) }
@@ -154,7 +155,7 @@ import Testing
                    "queryString": [], "headersSize": -1, "bodySize": \(createBody.utf8.count),
                    "postData": {"mimeType": "application/json", "text": \(quoted(createBody))}},
                  "response": {"status": 201, "statusText": "Created", "httpVersion": "HTTP/2", "cookies": [],
-                   "headers": [{"name": "content-type", "value": "application/json; charset=utf-8"}],
+                   "headers": [{"name": "content-type", "value": "application/json; charset=utf-8"}, {"name": "request-id", "value": "Xp3kq81ZaF"}],
                    "content": {"size": \(created.utf8.count), "mimeType": "application/json; charset=utf-8", "text": \(quoted(created))},
                    "redirectURL": "", "headersSize": -1, "bodySize": \(created.utf8.count)},
                  "cache": {}, "timings": {"blocked": -1, "dns": -1, "connect": -1, "ssl": -1, "send": 1.2, "wait": 205.0, "receive": 2.2},
@@ -167,7 +168,7 @@ import Testing
                    "postData": {"mimeType": "multipart/form-data; boundary=Boundary-7F2A",
                                 "params": [{"name": "photo", "fileName": "photo.jpg", "contentType": "image/jpeg"}]}},
                  "response": {"status": 503, "statusText": "Service Unavailable", "httpVersion": "HTTP/2", "cookies": [],
-                   "headers": [{"name": "retry-after", "value": "30"}, {"name": "content-type", "value": "application/json"}],
+                   "headers": [{"name": "retry-after", "value": "30"}, {"name": "content-type", "value": "application/json"}, {"name": "request-id", "value": "Yq4lr92AbG"}],
                    "content": {"size": 71, "mimeType": "application/json", "text": "{\\"error\\":{\\"code\\":\\"SERVICE_UNAVAILABLE\\",\\"message\\":\\"Try later\\"}}"},
                    "redirectURL": "", "headersSize": -1, "bodySize": 71},
                  "cache": {}, "timings": {"blocked": -1, "dns": -1, "connect": -1, "ssl": -1, "send": -1, "wait": 30.0, "receive": -1},

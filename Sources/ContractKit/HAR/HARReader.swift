@@ -101,10 +101,7 @@ public enum HARReader {
         guard starts > 0 else {
             return HARReadError(file: file, location: "line \(error.line), column \(error.column)", message: "\(what): \(error.reason)")
         }
-        var url: String?
-        if let range = inEntries.range(of: #""url"\s*:\s*"([^"]*)""#, options: [.regularExpression, .backwards]) {
-            url = inEntries[range].split(separator: "\"").dropFirst(2).first.map(String.init)
-        }
+        let url = inEntries.matches(of: /"url"\s*:\s*"([^"]*)"/).last.map { String($0.output.1) }
         return HARReadError(file: file, entry: starts - 1, url: url, location: "line \(error.line), column \(error.column)", message: "\(what): \(error.reason)")
     }
 }

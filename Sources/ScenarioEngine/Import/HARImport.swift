@@ -103,9 +103,12 @@ public enum HARImport {
                 staged.append((temp, final))
             }
             var outcome = Outcome()
-            let merge = try RecordingMerge.merge(recordings: scratch.appendingPathComponent("recordings"), into: contracts.directory)
-            outcome.merged = merge.merged
-            outcome.skipped = merge.skipped
+            let recorded = (try? files.contentsOfDirectory(atPath: scratch.appendingPathComponent("recordings").path)) ?? []
+            if recorded.contains(where: { $0.hasSuffix(".json") }) {
+                let merge = try RecordingMerge.merge(recordings: scratch.appendingPathComponent("recordings"), into: contracts.directory)
+                outcome.merged = merge.merged
+                outcome.skipped = merge.skipped
+            }
             for s in staged {
                 try files.moveItem(at: s.temp, to: s.final)
                 outcome.written.append(s.final)

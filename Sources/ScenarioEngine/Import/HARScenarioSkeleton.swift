@@ -86,10 +86,15 @@ public enum HARScenarioSkeleton {
             summary += " Left out of the steps (no user action sends them): " + leftOut.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }.joined(separator: ", ") + "."
         }
         summary += " Beyond the seeds: a recorded session; fill in each todo from the seeds."
-        var document: JSONObject = ["name": .string(name), "summary": .string(summary), "tags": ["imported", "har"]]
-        if var report {
-            report["photo"] = .object(["base64": .string(placeholderPhoto)])
-            document["report"] = .object(report)
+        var tags: [JSONValue] = ["imported", "har"]
+        // `list` is an optional protocol action (scenarios/README.md, Tags): drivers without it skip the scenario.
+        if attempts.contains(where: { $0.action["action"] == "list" }) { tags.append("optional-protocol") }
+        var document: JSONObject = ["name": .string(name), "summary": .string(summary), "tags": .array(tags)]
+        // Inline, so the skeleton runs from any scenarios folder: what the session entered, else the library's default report.
+        let bundled = (try? JSONValue(parsing: Data(contentsOf: ScenarioLibrary.bundledDirectory.appendingPathComponent("fixtures/default.json"))))?.objectValue
+        if var inline = report ?? bundled {
+            inline["photo"] = .object(["base64": .string(placeholderPhoto)])
+            document["report"] = .object(inline)
         } else {
             document["report"] = "default"
         }

@@ -31,10 +31,16 @@ public struct ImportedExchange: Sendable {
             case "stall": fault = ["kind": "stall"]; timedOut = true
             case "drop", "reset", "refuse": fault = .object(["kind": .string(kind)])
             case "delay": fault = nil
-            default: fault = converted.status.map { $0 >= 500 ? Self.statusFault($0, har) : nil } ?? ["kind": "drop"]
+            default:
+                if let status = converted.status {
+                    fault = status >= 500 ? Self.statusFault(status, har) : Optional<JSONValue>.none
+                } else {
+                    fault = ["kind": "drop"]
+                }
             }
         } else if let status = converted.status {
-            fault = status >= 500 ? Self.statusFault(status, har) : nil
+            // Spelled out: JSONValue is ExpressibleByNilLiteral, so a bare nil here would be JSON null, not "no fault".
+            fault = status >= 500 ? Self.statusFault(status, har) : Optional<JSONValue>.none
         } else if error.contains("timed out") || error.contains("timeout") || error.contains("timed_out") {
             fault = ["kind": "stall"]
             timedOut = true
