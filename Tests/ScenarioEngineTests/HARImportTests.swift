@@ -261,6 +261,17 @@ import Testing
         }
     }
 
+    @Test func aTruncatedChromeHARNamesTheEntryThoughItsDateComesLast() throws {
+        let cut = try Data(contentsOf: Self.chromeHAR).prefix(9_000)
+        do {
+            _ = try HARReader.read(Data(cut), file: "cut.har")
+            Issue.record("a truncated HAR was read")
+        } catch {
+            #expect(error.entry == 2)
+            #expect(error.url == "http://127.0.0.1:3000/__spotcheck/dashboard/app.js")
+        }
+    }
+
     @Test func anEntryWithoutAStatusIsNamed() throws {
         let text = #"{"log": {"entries": [{"request": {"method": "GET", "url": "http://h/api/health"}, "response": {"content": {}}}]}}"#
         do {

@@ -93,15 +93,19 @@ public enum HARReader {
         let text = String(decoding: data, as: UTF8.self)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
         let before = lines.prefix(max(0, error.line - 1)).joined(separator: "\n") + "\n" + (lines.dropFirst(error.line - 1).first.map { String($0.prefix(error.column)) } ?? "")
-        // Pages carry a startedDateTime too; only those after "entries" start an entry.
+        // Pages carry a startedDateTime too; only what follows "entries" counts. Writers order an entry's members
+        // differently (Chrome puts startedDateTime last, Proxyman first), so the entry begun last is the furthest count.
         let inEntries = before.range(of: "\"entries\"").map { String(before[$0.upperBound...]) } ?? ""
-        let starts = inEntries.components(separatedBy: "\"startedDateTime\"").count - 1
+        let requests = inEntries.matches(of: /"request"\s*:\s*\{/).count
+        let starts = max(requests, inEntries.components(separatedBy: "\"startedDateTime\"").count - 1)
         let truncated = error.reason.contains("end of input") || error.reason.contains("unterminated")
         let what = truncated ? "the file ends early (truncated?)" : "not valid JSON"
         guard starts > 0 else {
             return HARReadError(file: file, location: "line \(error.line), column \(error.column)", message: "\(what): \(error.reason)")
         }
-        let url = inEntries.matches(of: /"url"\s*:\s*"([^"]*)"/).last.map { String($0.output.1) }
+        // The request's URL (not an initiator's), and only when it belongs to the entry the text broke off in.
+        let urls = inEntries.matches(of: /"request"\s*:\s*\{[^\[\]{}]*"url"\s*:\s*"([^"]*)"/)
+        let url = urls.count == starts ? urls.last.map { String($0.output.1) } : nil
         return HARReadError(file: file, entry: starts - 1, url: url, location: "line \(error.line), column \(error.column)", message: "\(what): \(error.reason)")
     }
 }
