@@ -53,28 +53,28 @@ import Testing
 
     @Test func filtersAsTheDashboardDoes() {
         let entries = [Self.entry(1), Self.entry(2, status: 503, fault: "status"), Self.entry(3, status: nil, contract: "uploadPhoto", fault: "stall")]
-        func sequences(_ filter: JournalFilter) -> [Int] { entries.filter(filter.accepts).map(\.sequence) }
-        #expect(sequences(JournalFilter(status: "5xx")) == [2])
-        #expect(sequences(JournalFilter(status: "50")) == [2])
-        #expect(sequences(JournalFilter(status: "none")) == [3])
-        #expect(sequences(JournalFilter(contract: "uploadPhoto")) == [3])
-        #expect(sequences(JournalFilter(since: 1)) == [2, 3])
-        #expect(sequences(JournalFilter(failuresOnly: true)) == [1, 2, 3])  // entry 1 carries a violation
+        func sequences(_ filter: JournalHARFilter) -> [Int] { entries.filter(filter.accepts).map(\.sequence) }
+        #expect(sequences(JournalHARFilter(status: "5xx")) == [2])
+        #expect(sequences(JournalHARFilter(status: "50")) == [2])
+        #expect(sequences(JournalHARFilter(status: "none")) == [3])
+        #expect(sequences(JournalHARFilter(contract: "uploadPhoto")) == [3])
+        #expect(sequences(JournalHARFilter(since: 1)) == [2, 3])
+        #expect(sequences(JournalHARFilter(failuresOnly: true)) == [1, 2, 3])  // entry 1 carries a violation
     }
 
     @Test func anExportStopsAtItsByteBoundAndSaysWhereToContinue() throws {
         let big = Array(repeating: UInt8(ascii: "a"), count: 10_000)
         let entries = (1...3).map { Self.entry($0, body: big) }
-        let result = JournalHARExport.text(entries, filter: JournalFilter(), origin: "http://h", byteLimit: 15_000)
+        let result = JournalHARExport.text(entries, filter: JournalHARFilter(), origin: "http://h", byteLimit: 15_000)
         #expect(result.count == 1)
         #expect(result.continueAfter == 1)
         #expect(result.text.utf8.count < 15_000 + 1_000)
         let log = try HARReader.read(Data(result.text.utf8), file: "e.har")
         #expect(log.entries.count == 1)
         #expect(log.comment?.contains("since=1") == true)
-        let rest = JournalHARExport.text(entries, filter: JournalFilter(since: 1), origin: "http://h", byteLimit: 15_000)
+        let rest = JournalHARExport.text(entries, filter: JournalHARFilter(since: 1), origin: "http://h", byteLimit: 15_000)
         #expect(rest.continueAfter == 2)
-        let all = JournalHARExport.text(entries, filter: JournalFilter(), origin: "http://h", byteLimit: 1 << 20)
+        let all = JournalHARExport.text(entries, filter: JournalHARFilter(), origin: "http://h", byteLimit: 1 << 20)
         #expect(all.count == 3 && all.continueAfter == nil)
     }
 

@@ -18,7 +18,7 @@ extension AdminAPI {
         if let since = query["since"], Int(since) == nil {
             return AdminAPI.error(.badRequest, "since=\(since) is not a journal sequence number.")
         }
-        let filter = JournalFilter(contract: query["contract"].flatMap { $0.isEmpty ? nil : $0 }, status: query["status"],
+        let filter = JournalHARFilter(contract: query["contract"].flatMap { $0.isEmpty ? nil : $0 }, status: query["status"],
                                    failuresOnly: ["1", "true", "on"].contains(query["failures"] ?? ""), since: query.int("since"))
         let export = JournalHARExport.text(journal.entries(), filter: filter, origin: origin(of: request), byteLimit: AdminAPI.harByteLimit)
         var response = MockResponse(status: .ok, headers: ["content-type": "application/json"], body: ByteBuffer(string: export.text))

@@ -17,7 +17,7 @@ public enum JournalHARExport {
     }
 
     /// Writes the entries `filter` accepts; at least one entry is always written, however big, so paging makes progress.
-    public static func text(_ entries: [JournalEntry], filter: JournalFilter, origin: String, byteLimit: Int) -> Result {
+    public static func text(_ entries: [JournalEntry], filter: JournalHARFilter, origin: String, byteLimit: Int) -> Result {
         var body = ""
         var count = 0
         var continueAfter: Int?

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Which journal entries an export takes: the dashboard's traffic filters, plus a sequence to continue after.
-public struct JournalFilter: Sendable, Equatable {
+/// Which journal entries a HAR export takes: the dashboard's traffic filters, plus a sequence to continue after.
+public struct JournalHARFilter: Sendable, Equatable {
     /// Only entries matched to this contract.
     public var contract: String?
     /// `5xx`, a status prefix such as `50` or `503`, or `none` for exchanges that got no answer.
