@@ -81,7 +81,9 @@ public struct ProxyCommand: AsyncParsableCommand {
         }
         let monitor: ExchangeMonitor
         do {
-            monitor = try traffic.monitor(contracts: contractSet, source: "real", defaultScope: .all)
+            // The HAR names the real server: what the app reaches through the proxy.
+            monitor = try traffic.monitor(contracts: contractSet, source: "real", defaultScope: .all,
+                                          harOrigin: target.hasSuffix("/") ? String(target.dropLast()) : target)
         } catch {
             return failure("\(error)")
         }

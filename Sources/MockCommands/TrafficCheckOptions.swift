@@ -27,6 +27,9 @@ struct TrafficCheckOptions: ParsableArguments {
     @Option(help: ArgumentHelp("Write each distinct exchange (contract, status, error code) as a contract example into this folder.", valueName: "dir"))
     var record: String?
 
+    @Option(name: .customLong("record-har"), help: ArgumentHelp("Append every exchange to this HAR 1.2 file as it happens (a complete HAR after each one).", valueName: "file"))
+    var recordHAR: String?
+
     @Option(help: ArgumentHelp("A coverage file from a mock run (GET /__spotcheck/coverage or serve --coverage-out); answers seen only there are listed apart.", valueName: "file"))
     var mockCoverage: String?
 
@@ -35,7 +38,7 @@ struct TrafficCheckOptions: ParsableArguments {
 
     /// The monitor to install; `source` is `real` for a proxy, `mock` for serve; `defaultScope` applies without
     /// `--validate`. Throws a message for a person.
-    func monitor(contracts: ContractSet, source: String, defaultScope: ValidationScope) throws -> ExchangeMonitor {
+    func monitor(contracts: ContractSet, source: String, defaultScope: ValidationScope, harOrigin: String = "http://127.0.0.1") throws -> ExchangeMonitor {
         if noValidate, let validate, validate != .off {
             throw ValidationError("--no-validate contradicts --validate \(validate.rawValue); give one of them")
         }
@@ -56,11 +59,20 @@ struct TrafficCheckOptions: ParsableArguments {
                 throw ValidationError("--record \(record): \(FileErrorText.reason(error))")
             }
         }
+        var harRecorder: HARFileRecorder?
+        if let recordHAR {
+            do {
+                harRecorder = try HARFileRecorder(file: URL(fileURLWithPath: recordHAR), origin: harOrigin)
+            } catch {
+                throw ValidationError("--record-har \(recordHAR): \(FileErrorText.reason(error))")
+            }
+        }
         return ExchangeMonitor(
             validator: scope == .off ? nil : ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects)),
             checksAnswers: scope == .all,
             coverage: ContractCoverage(contracts: contracts, source: source, mockObserved: mockObserved),
             recorder: recorder,
+            harRecorder: harRecorder,
             console: { line in FileHandle.standardError.write(Data(("spotcheck: " + line + "\n").utf8)) })
     }
 
@@ -78,6 +90,12 @@ struct TrafficCheckOptions: ParsableArguments {
                 FileHandle.standardError.write(Data("spotcheck: cannot write \(path): \(FileErrorText.reason(error))\n".utf8))
                 status = 2
             }
+        }
+        if let har = report.monitor.harRecorder {
+            har.close()
+            for error in har.errors { FileHandle.standardError.write(Data("spotcheck: \(error)\n".utf8)) }
+            print("\(har.count) exchange\(har.count == 1 ? "" : "s") recorded in \(har.file.path)")
+            if !har.errors.isEmpty { status = 2 }
         }
         if let junit { write(report.junit(), junit) }
         if let json { write(report.json().serialized(pretty: true) + "\n", json) }

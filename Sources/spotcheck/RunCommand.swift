@@ -49,6 +49,8 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var reports: ReportFileOptions
 
     @OptionGroup var ci: CIReportOptions
+    @Option(name: .customLong("har-dir"), help: ArgumentHelp("Write a HAR of each failed scenario's traffic here, named after its file (default with --junit: the JUnit file's folder).", valueName: "dir"))
+    var harDirectory: String?
 
     @Flag(help: "List the selected scenarios (after --tag, --filter, --shard) without running them.")
     var list = false
@@ -126,6 +128,8 @@ struct RunCommand: AsyncParsableCommand {
         var scenarioRunner = ScenarioRunner(driver: driver, targets: targets, seed: seedValue)
         // Against a real server, an answer listed in known-defects.json is a known defect, not a failure.
         if targetURL != nil { scenarioRunner.knownDefects = contracts.knownDefects }
+        let harFolder = harDirectory ?? reports.junit.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }
+        scenarioRunner.keepsFailedExchanges = harFolder != nil
         let runner = SuiteRunner(runner: scenarioRunner, jobs: jobCount, failFast: failFast)
         if !quiet {
             print("running \(selected.count) scenario\(selected.count == 1 ? "" : "s") from \(LintPrinter.displayPath(scenariosURL)) with \(jobCount) job\(jobCount == 1 ? "" : "s")\(selection.shard.map { ", shard \($0)" } ?? "")")
@@ -145,6 +149,13 @@ struct RunCommand: AsyncParsableCommand {
             return ciReport
         }
         if let ciMessage { return usage(ciMessage) }
+        if let harFolder {
+            do {
+                for file in try FailedScenarioHAR.write(report, to: URL(fileURLWithPath: harFolder)) { print("traffic of a failed scenario: \(file.path)") }
+            } catch {
+                return usage("cannot write the HAR files to \(harFolder): \(FileErrorText.reason(error))")
+            }
+        }
         return report.exitCode
     }
 }

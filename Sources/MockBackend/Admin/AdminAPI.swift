@@ -53,6 +53,7 @@ struct AdminAPI: Sendable {
         if let refused = refusal(request) { return refused }
         let route = String(request.path.dropFirst(AdminAPI.prefix.count))
         if let answer = exchangeRoute(route, request) { return answer }
+        if let answer = harRoute(route, request) { return answer }
         switch (route, request.method) {
         case ("health", .GET):
             var health: JSONObject = ["status": "ok", "rules": .number(Double(faults.rules.count)),

@@ -15,15 +15,18 @@ public final class ExchangeMonitor: ExchangeObserver {
     public let coverage: ContractCoverage
     /// Writes distinct exchanges as contract examples, when recording.
     public let recorder: ExchangeRecorder?
+    /// Appends every exchange to a HAR file, when recording one (`--record-har`).
+    public let harRecorder: HARFileRecorder?
     private let console: @Sendable (String) -> Void
 
     /// A monitor; `checksAnswers` false checks requests only; `console` receives one line per violation (and per known defect).
     public init(validator: ExchangeValidator?, checksAnswers: Bool = true, coverage: ContractCoverage, recorder: ExchangeRecorder? = nil,
-                log: ViolationLog = ViolationLog(), console: @escaping @Sendable (String) -> Void = { _ in }) {
+                harRecorder: HARFileRecorder? = nil, log: ViolationLog = ViolationLog(), console: @escaping @Sendable (String) -> Void = { _ in }) {
         self.validator = validator
         self.checksAnswers = checksAnswers
         self.coverage = coverage
         self.recorder = recorder
+        self.harRecorder = harRecorder
         self.log = log
         self.console = console
     }
@@ -44,6 +47,7 @@ public final class ExchangeMonitor: ExchangeObserver {
         if validator != nil { log.add(entry) }
         coverage.observe(entry)
         recorder?.record(entry)
+        harRecorder?.record(entry)
         for violation in entry.violations {
             console("#\(entry.sequence) \(entry.method) \(entry.target) -> \(entry.status.map(String.init) ?? "no answer"): \(violation.line)")
         }

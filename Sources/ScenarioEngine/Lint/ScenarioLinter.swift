@@ -49,6 +49,9 @@ public enum ScenarioLinter {
             if case .client(let action) = step.action, action.isOptional, !scenario.tags.contains("optional-protocol") {
                 problem(step.pointer + "/action", "\"\(action.name)\" is an optional protocol action; tag the scenario \"optional-protocol\" so drivers without it skip it")
             }
+            if let todo = step.todo {
+                problem(step.pointer + "/todo", "expectation still missing: \(todo); write it under \"expect\" and remove \"todo\"")
+            }
             if case .setFaults(let rules) = step.action {
                 for (i, rule) in rules.enumerated() {
                     if let id = rule.selector.contract { checkContract(id, at: step.pointer + "/faults/\(i)/contract") }

@@ -13,7 +13,7 @@ public struct ScenarioParser: Sendable {
     }
 
     static let topLevelKeys = ["name", "summary", "tags", "report", "reportOverrides", "client", "backend", "faults", "steps"]
-    static let stepKeys = ["action", "field", "value", "id", "query", "request", "capture", "faults", "ms", "seconds", "expect"]
+    static let stepKeys = ["action", "field", "value", "id", "query", "request", "capture", "faults", "ms", "seconds", "expect", "todo"]
     static let expectKeys = [
         "outcome", "managementPassword", "alert", "fields", "inputs", "inputsIntact", "screen", "details", "listed",
         "status", "errorCode", "errorField", "headers", "bodyMatches", "bodyEquals", "journal", "because", "analytics",
@@ -300,11 +300,13 @@ public struct ScenarioParser: Sendable {
             ]
             action = .client(simple[actionName] ?? .submit)
         }
-        for key in o.keys where !allowed.contains(key) {
+        // `todo` (an expectation still to write, e.g. in a skeleton from `spotcheck import har`) fits every action.
+        for key in o.keys where !allowed.contains(key) && key != "todo" {
             throw reader.problem(pointer + "/" + key, "key \"\(key)\" does not apply to a \"\(actionName)\" step; it takes: \(allowed.joined(separator: ", "))")
         }
         let expect = try o["expect"].map { v throws(ScenarioProblem) in try parseExpectation(v, at: pointer + "/expect", action: action, reader) } ?? StepExpectation()
-        return Step(number: number, pointer: pointer, action: action, expect: expect)
+        let todo = try o["todo"].map { v throws(ScenarioProblem) in try reader.nonEmptyString(v, at: pointer + "/todo", what: "what is still to fill in") }
+        return Step(number: number, pointer: pointer, action: action, expect: expect, todo: todo)
     }
 
     func parseHTTPRequest(_ value: JSONValue?, capture: JSONValue?, at stepPointer: String, _ reader: ScenarioReader) throws(ScenarioProblem) -> HTTPStepRequest {

@@ -10,9 +10,12 @@ public struct Step: Sendable {
     public let action: StepAction
     /// What must be observed afterwards.
     public let expect: StepExpectation
+    /// An expectation still to be written (`"todo"`), which `spotcheck lint` reports until it is filled in and removed.
+    public let todo: String?
 
     /// A step at `number` with this action and expectation.
-    public init(number: Int, pointer: String, action: StepAction, expect: StepExpectation) {
+    public init(number: Int, pointer: String, action: StepAction, expect: StepExpectation, todo: String? = nil) {
+        self.todo = todo
         self.number = number
         self.pointer = pointer
         self.action = action

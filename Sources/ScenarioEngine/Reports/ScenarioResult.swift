@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import MockBackend
 
 /// How one scenario ended.
 public struct ScenarioResult: Sendable {
@@ -42,6 +43,8 @@ public struct ScenarioResult: Sendable {
     public var notes: [String] = []
     /// Listed known defects a step set off but the server answered as documented (it may have been fixed).
     public var knownDefectsNotSeen: [KnownDefect] = []
+    /// What crossed the wire, kept for a failed scenario when the runner is asked to (`run --har-dir`).
+    public var exchanges: [JournalEntry] = []
 
     /// A result with these values.
     public init(name: String, file: String, tags: [String], status: Status, duration: Duration, failure: ScenarioFailure? = nil,

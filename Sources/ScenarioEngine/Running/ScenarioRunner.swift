@@ -11,6 +11,8 @@ public struct ScenarioRunner: Sendable {
     public let seed: UInt64?
     /// Known server defects that excuse an http step's mismatch; set for `run --target`, empty for the mock.
     public var knownDefects: [KnownDefect] = []
+    /// Whether a failed result carries the target's exchanges (for a HAR per failed scenario); off, nothing is kept.
+    public var keepsFailedExchanges = false
 
     /// A runner with this driver, target provider and seed.
     public init(driver: any ClientDriver, targets: any TargetProvider, seed: UInt64? = nil) {
@@ -40,11 +42,13 @@ public struct ScenarioRunner: Sendable {
         execution.knownDefects = KnownDefectMatcher(knownDefects)
         await execution.run()
         await execution.session?.close()
+        let exchanges = keepsFailedExchanges && !execution.failures.isEmpty ? await target.exchanges() : []
         await target.shutdown()
         var finished: ScenarioResult
         if let failure = execution.failures.first {
             finished = result(.failed, failure: failure, steps: execution.stepsRun)
             finished.failures = execution.failures
+            finished.exchanges = exchanges
         } else if let reason = execution.skipReason {
             finished = result(.skipped, skip: reason, steps: execution.stepsRun)
         } else if !execution.sightings.isEmpty {

@@ -15,6 +15,10 @@ struct EmbeddedBackendTarget: ScenarioTarget {
         backend.journal.entries().map(JournalRecord.init)
     }
 
+    func exchanges() async -> [JournalEntry] {
+        backend.journal.entries()
+    }
+
     func announcementCount() async -> Int? {
         await backend.announcementCount()
     }

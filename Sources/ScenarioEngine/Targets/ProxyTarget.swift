@@ -14,6 +14,10 @@ struct ProxyTarget: ScenarioTarget {
         proxy.journal.entries().map(JournalRecord.init)
     }
 
+    func exchanges() async -> [JournalEntry] {
+        proxy.journal.entries()
+    }
+
     func announcementCount() async -> Int? { nil }
 
     func announcementExists(_ id: String) async -> Bool? {

@@ -9,6 +9,9 @@ public protocol ScenarioTarget: Sendable {
     /// Every request received so far, oldest first.
     func journal() async -> [JournalRecord]
 
+    /// Every exchange received so far with headers and bodies (what a HAR of the scenario holds); empty when not kept.
+    func exchanges() async -> [JournalEntry]
+
     /// How many announcements the backend stores, or `nil` when the target cannot tell (a real server).
     func announcementCount() async -> Int?
 
@@ -24,4 +27,9 @@ public protocol ScenarioTarget: Sendable {
 
     /// Stops the target; called once, also after failures.
     func shutdown() async
+}
+
+extension ScenarioTarget {
+    /// Targets that keep no full journal have no exchanges to give.
+    public func exchanges() async -> [JournalEntry] { [] }
 }

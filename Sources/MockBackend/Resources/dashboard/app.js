@@ -100,6 +100,17 @@ function draw() {
 setInterval(draw, 250);
 setInterval(() => { $('rate').textContent = `${received} exchanges/s`; received = 0; }, 1000);
 for (const id of ['f-contract', 'f-status', 'f-failures']) $(id).addEventListener('input', () => { dirty = true; draw(); });
+
+// The HAR export is the server's journal through the same filters as the table; a plain link, so the browser downloads it.
+function harURL() {
+  const q = new URLSearchParams();
+  if ($('f-contract').value) q.set('contract', $('f-contract').value);
+  if ($('f-status').value.trim()) q.set('status', $('f-status').value.trim());
+  if ($('f-failures').checked) q.set('failures', '1');
+  const query = q.toString();
+  return withToken(api + 'journal.har' + (query ? '?' + query : ''));
+}
+$('export-har').addEventListener('click', () => { $('export-har').href = harURL(); });
 $('clear-traffic').addEventListener('click', () => { entries = []; dirty = true; draw(); $('detail').classList.add('hidden'); });
 
 $('traffic-rows').addEventListener('click', async (event) => {

@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `spotcheck import`: bring traffic saved by other tools into contracts and scenarios.
+struct ImportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import",
+        abstract: "Import traffic saved by other tools.",
+        subcommands: [ImportHARCommand.self]
+    )
+}
