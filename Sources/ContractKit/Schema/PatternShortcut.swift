@@ -1,9 +1,9 @@
 /// Byte-level answers for the few `pattern`s the bundled contracts use, on printable ASCII text only.
 ///
 /// Live traffic validation checks these patterns in every create and every announcement it answers; through ICU they were
-/// 9 % of a create's CPU (issue 16). The regular expression stays the definition: any other pattern, and any text with a
-/// byte outside 0x20–0x7E (where ICU's `\s` and `$` are subtler), goes to ICU. On printable ASCII `\s` is the space alone.
-/// `FastPathEquivalenceTests` checks each shortcut against ICU on many variants.
+/// 9 % of a create's CPU (issue 16). The pattern stays the definition: any other pattern, and any text with a byte
+/// outside 0x20–0x7E (where `\s` and `.` are subtler), goes to `LinearPattern`. On printable ASCII `\s` is the space alone.
+/// `FastPathEquivalenceTests` checks each shortcut against `LinearPattern` and ICU on many variants.
 enum PatternShortcut {
     /// The match result for `pattern` on `text`, or nil when no shortcut applies.
     static func matches(_ pattern: String, _ text: String) -> Bool? {
