@@ -34,7 +34,7 @@ import Testing
     @Test func aSchemaThatRefersToItselfIsReported() throws {
         let copy = try ContractsCopy()
         defer { copy.remove() }
-        try write(copy, "schemas/Self.json", #"{ "$defs": { "me": { "$ref": "#/$defs/me" } }, "$ref": "#/$defs/me" }"#)
+        try write(copy, "schemas/Self.json", ##"{ "$defs": { "me": { "$ref": "#/$defs/me" } }, "$ref": "#/$defs/me" }"##)
         let problems = cycleProblems(copy)
         #expect(problems.map(\.pointer) == ["/$defs/me/$ref"])
         #expect(problems.first?.message.contains("Self.json:/$defs/me/$ref → ") == true)

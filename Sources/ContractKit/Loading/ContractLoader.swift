@@ -113,8 +113,10 @@ struct ContractLoader {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
         } catch {
             // A missing schemas/ folder is normal; one that exists (or is a link) but cannot be listed hides its files.
-            let present = (try? FileManager.default.attributesOfItem(atPath: folder.path)) != nil
-            if present {
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path) {
+                warnings.append(LintProblem(file: LintPrinter.displayPath(folder), pointer: "",
+                    message: "skipped: a symbolic link to \"\(target)\" that leads to no folder (missing, or a loop of links)"))
+            } else if (try? FileManager.default.attributesOfItem(atPath: folder.path)) != nil {
                 warnings.append(LintProblem(file: LintPrinter.displayPath(folder), pointer: "",
                     message: "skipped: the folder cannot be listed (\(FileErrorText.reason(error))), so its contract files are not read"))
             }
