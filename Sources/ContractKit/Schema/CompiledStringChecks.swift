@@ -8,6 +8,8 @@ struct CompiledStringChecks: Sendable {
     /// `pattern` compiled once, for checks built once and kept (a compiled schema): a check then skips the shared cache's
     /// lock and lookup. Nil for checks built per validation, which look the pattern up only when no shortcut answers.
     var compiledPattern: Result<LinearPattern, LinearPatternError>?
+    /// Whether `PatternShortcut` knows `pattern`, found once rather than hashed on every check.
+    var hasShortcut = false
     var format: SchemaFormat?
     var formatName = ""
 
@@ -20,6 +22,7 @@ struct CompiledStringChecks: Sendable {
         maxLength = s["maxLength"]?.intValue
         pattern = s["pattern"]?.stringValue
         if keep { compiledPattern = pattern.map(RegexCache.shared.compile) }
+        hasShortcut = pattern.map { PatternShortcut.rules[$0] != nil } ?? false
         if let name = s["format"]?.stringValue, let known = SchemaFormat(rawValue: name) {
             format = known
             formatName = name
@@ -39,7 +42,7 @@ struct CompiledStringChecks: Sendable {
             }
         }
         if let pattern {
-            let outcome = PatternShortcut.matches(pattern, text).map { Result<Bool, LinearPatternError>.success($0) }
+            let outcome = (hasShortcut ? PatternShortcut.matches(pattern, text) : nil).map { Result<Bool, LinearPatternError>.success($0) }
                 ?? (compiledPattern ?? RegexCache.shared.compile(pattern)).map { $0.matches(text) }
             switch outcome {
             case .success(false):
