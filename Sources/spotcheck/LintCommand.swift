@@ -43,12 +43,14 @@ struct LintCommand: ParsableCommand {
     static func execute(directory: String, scenarios: String? = nil, ci: CIReportRequest = .none) -> CommandOutcome {
         let started = Date()
         // One load: it lints, and its error lists every problem.
-        var contractProblems: [LintProblem] = []
+        // `serve` starts without entries it cannot read (and warns); lint fails on them, since the contract the author
+        // thinks is there is not checked.
+        var contractProblems = ContractSet.warnings(directory: URL(fileURLWithPath: directory))
         var contracts: ContractSet?
         do {
             contracts = try ContractSet.load(from: URL(fileURLWithPath: directory))
         } catch {
-            contractProblems = error.problems
+            contractProblems += error.problems
         }
         // Contract ids in scenarios are checked only against contracts that load; their own problems are listed above.
         let scenarioProblems = scenarios.map { ScenarioLinter.lint(directory: URL(fileURLWithPath: $0), contracts: contracts) } ?? []
@@ -61,10 +63,9 @@ struct LintCommand: ParsableCommand {
                                         start: started, locator: &locator)
         }
         if let ciMessage { return CommandOutcome(output: annotations + "spotcheck lint: \(ciMessage)\n", exitCode: 2) }
-        let warnings = annotations + ContractSet.warnings(directory: URL(fileURLWithPath: directory)).map { "warning: \($0)\n" }.joined()
-        guard problems.isEmpty else { return CommandOutcome(output: warnings + LintPrinter.render(problems), exitCode: 2) }
+        guard problems.isEmpty else { return CommandOutcome(output: annotations + LintPrinter.render(problems), exitCode: 2) }
         let count = contracts?.contracts.count ?? 0
-        var output = warnings + "\(directory): \(count) contract\(count == 1 ? "" : "s"), no problems\n"
+        var output = "\(directory): \(count) contract\(count == 1 ? "" : "s"), no problems\n"
         if let defects = contracts?.knownDefects, !defects.isEmpty {
             output = "\(directory)/\(KnownDefect.fileName): \(defects.count) known server defect\(defects.count == 1 ? "" : "s"), each with a reason\n" + output
         }

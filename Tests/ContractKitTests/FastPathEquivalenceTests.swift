@@ -57,6 +57,7 @@ import Testing
                      "a@b.", "a@b@c.d", "+48 600 100 200", "/images/x.jpg", "VALIDATION_ERROR", "aB3dE5gH7j", "A_B"]
         for pattern in PatternShortcut.rules.keys.sorted() {
             let regex = try NSRegularExpression(pattern: pattern)
+            let linear = try LinearPattern(pattern)
             for text in Self.variants(of: seeds) + seeds {
                 guard let shortcut = PatternShortcut.matches(pattern, text) else {
                     #expect(text.utf8.contains { !(0x20..<0x7F).contains($0) }, "no shortcut for printable \(text.debugDescription)")
@@ -64,6 +65,7 @@ import Testing
                 }
                 let icu = regex.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
                 #expect(shortcut == icu, "\(pattern) on \(text.debugDescription)")
+                #expect(shortcut == linear.matches(text), "\(pattern) on \(text.debugDescription) (LinearPattern)")
             }
         }
     }

@@ -88,6 +88,7 @@ struct ContractLoader {
             if let contract = decodeContract(value, key: key) { contracts.append(contract) }
         }
         checkUniqueness(contracts)
+        if !checksSkipped { problems += referenceCycleProblems() }
         if FileManager.default.fileExists(atPath: directory.appendingPathComponent(KnownDefect.fileName).path),
             let value = parse(KnownDefect.fileName)
         {
@@ -97,8 +98,30 @@ struct ContractLoader {
         return (contracts, schemas)
     }
 
+    /// One problem per `$ref` cycle, at its first `$ref`, with every step of the chain.
+    func referenceCycleProblems() -> [LintProblem] {
+        ReferenceCycleFinder(documents: documents, validator: validator).cycles().map { cycle in
+            let chain = (cycle + [cycle[0]]).map { "\(display($0.key)):\($0.pointer)" }.joined(separator: " → ")
+            return LintProblem(file: display(cycle[0].key), pointer: cycle[0].pointer,
+                message: "this $ref loops back to itself without reaching a schema that checks the value (\(chain)); no value could ever pass")
+        }
+    }
+
     mutating func jsonFiles(in folder: URL) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        } catch {
+            // A missing schemas/ folder is normal; one that exists (or is a link) but cannot be listed hides its files.
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path) {
+                warnings.append(LintProblem(file: LintPrinter.displayPath(folder), pointer: "",
+                    message: "skipped: a symbolic link to \"\(target)\" that leads to no folder (missing, or a loop of links)"))
+            } else if (try? FileManager.default.attributesOfItem(atPath: folder.path)) != nil {
+                warnings.append(LintProblem(file: LintPrinter.displayPath(folder), pointer: "",
+                    message: "skipped: the folder cannot be listed (\(FileErrorText.reason(error))), so its contract files are not read"))
+            }
+            return []
+        }
         return names.filter { name in
             guard name.hasSuffix(".json"), !name.hasPrefix(".") else { return false }
             let url = folder.appendingPathComponent(name)
@@ -121,8 +144,11 @@ struct ContractLoader {
 
     mutating func parse(_ key: String) -> JSONValue? {
         let url = directory.appendingPathComponent(key)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
-            problems.append(LintProblem(file: display(key), pointer: "", message: "the file cannot be read"))
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            problems.append(LintProblem(file: display(key), pointer: "", message: "the file cannot be read: \(FileErrorText.reason(error))"))
             return nil
         }
         contentHash.add(file: key, data: data)

@@ -46,7 +46,7 @@ struct CompiledSchemaCompiler {
             node.constant = constant
             node.constantText = constant.serialized()
         }
-        let string = CompiledStringChecks(keywords: s)
+        let string = CompiledStringChecks(keywords: s, keep: true)
         if !string.isEmpty { node.string = string }
         let number = CompiledNumberChecks(keywords: s)
         if !number.isEmpty { node.number = number }

@@ -5,16 +5,24 @@ struct CompiledStringChecks: Sendable {
     var minLength: Int?
     var maxLength: Int?
     var pattern: String?
+    /// `pattern` compiled once, for checks built once and kept (a compiled schema): a check then skips the shared cache's
+    /// lock and lookup. Nil for checks built per validation, which look the pattern up only when no shortcut answers.
+    var compiledPattern: Result<LinearPattern, LinearPatternError>?
+    /// Whether `PatternShortcut` knows `pattern`, found once rather than hashed on every check.
+    var hasShortcut = false
     var format: SchemaFormat?
     var formatName = ""
 
     var isEmpty: Bool { minLength == nil && maxLength == nil && pattern == nil && format == nil }
 
-    /// The string keywords of the schema object `s`, read as the validator reads them (an unknown `format` is ignored).
-    init(keywords s: JSONObject) {
+    /// The string keywords of the schema object `s`, read as the validator reads them (an unknown `format` is ignored);
+    /// `keep` compiles the pattern now, for a check that is kept and run many times.
+    init(keywords s: JSONObject, keep: Bool = false) {
         minLength = s["minLength"]?.intValue
         maxLength = s["maxLength"]?.intValue
         pattern = s["pattern"]?.stringValue
+        if keep { compiledPattern = pattern.map(RegexCache.shared.compile) }
+        hasShortcut = pattern.map { PatternShortcut.rules[$0] != nil } ?? false
         if let name = s["format"]?.stringValue, let known = SchemaFormat(rawValue: name) {
             format = known
             formatName = name
@@ -34,14 +42,16 @@ struct CompiledStringChecks: Sendable {
             }
         }
         if let pattern {
-            switch RegexCache.shared.matches(pattern, text) {
-            case false?:
+            let outcome = (hasShortcut ? PatternShortcut.matches(pattern, text) : nil).map { Result<Bool, LinearPatternError>.success($0) }
+                ?? (compiledPattern ?? RegexCache.shared.compile(pattern)).map { $0.matches(text) }
+            switch outcome {
+            case .success(false):
                 out.append(SchemaViolation(pointer: pointer, keyword: "pattern",
                     message: "\(SchemaValidator.subject(pointer)) must match the pattern \(pattern), found \(SchemaValidator.describe(.string(text)))"))
-            case nil:
+            case .failure(let error):
                 out.append(SchemaViolation(pointer: pointer, keyword: "pattern",
-                    message: "the schema's pattern \(pattern) is not a valid regular expression"))
-            case true?:
+                    message: "the schema's \(SchemaLinter.patternProblem(pattern, error))"))
+            case .success(true):
                 break
             }
         }

@@ -1,32 +1,29 @@
 import Foundation
 
-/// Compiled `pattern` regexes shared by all validations, because compiling on every request is wasteful.
+/// Compiled `pattern`s shared by all validations, because compiling on every request is wasteful. Every pattern runs on
+/// `LinearPattern` (time linear in the input); there is no backtracking fallback.
 final class RegexCache: @unchecked Sendable {
     static let shared = RegexCache()
 
-    // NSRegularExpression matching is thread-safe; the lock guards only the dictionary.
+    // LinearPattern is a value; the lock guards only the dictionary.
     private let lock = NSLock()
-    private var compiled: [String: NSRegularExpression] = [:]
-    private var invalid: Set<String> = []
+    private var compiled: [String: Result<LinearPattern, LinearPatternError>] = [:]
 
-    /// The compiled regex for `pattern`, or nil when it does not compile.
-    func regex(_ pattern: String) -> NSRegularExpression? {
+    /// The compiled `pattern`, or why it cannot run in linear time.
+    func compile(_ pattern: String) -> Result<LinearPattern, LinearPatternError> {
         lock.lock()
         defer { lock.unlock() }
-        if let r = compiled[pattern] { return r }
-        if invalid.contains(pattern) { return nil }
-        guard let r = try? NSRegularExpression(pattern: pattern) else {
-            invalid.insert(pattern)
-            return nil
-        }
-        compiled[pattern] = r
-        return r
+        if let known = compiled[pattern] { return known }
+        let result = Result { () throws(LinearPatternError) in try LinearPattern(pattern) }
+        compiled[pattern] = result
+        return result
     }
 
-    /// Whether `pattern` finds a match anywhere in `text` (JSON Schema patterns are not implicitly anchored).
+    /// Whether `pattern` finds a match anywhere in `text` (JSON Schema patterns are not implicitly anchored); nil when
+    /// the pattern does not compile.
     func matches(_ pattern: String, _ text: String) -> Bool? {
         if let known = PatternShortcut.matches(pattern, text) { return known }
-        guard let r = regex(pattern) else { return nil }
-        return r.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil
+        guard case .success(let compiled) = compile(pattern) else { return nil }
+        return compiled.matches(text)
     }
 }

@@ -70,7 +70,7 @@ struct SchemaLinter {
                 if value.numberValue == nil { problem(at, "\(key) must be a number") }
             case "pattern":
                 guard let pattern = value.stringValue else { problem(at, "pattern must be a string"); continue }
-                if RegexCache.shared.regex(pattern) == nil { problem(at, "pattern \(pattern) is not a valid regular expression") }
+                if case .failure(let error) = RegexCache.shared.compile(pattern) { problem(at, Self.patternProblem(pattern, error)) }
             case "format":
                 guard let name = value.stringValue, SchemaFormat(rawValue: name) != nil else {
                     problem(at, "format must be one of \(SchemaFormat.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -88,5 +88,19 @@ struct SchemaLinter {
             }
         }
         return out
+    }
+
+    /// What lint says about a `pattern` that `LinearPattern` refuses, by the kind of refusal.
+    static func patternProblem(_ pattern: String, _ error: LinearPatternError) -> String {
+        switch error.reason {
+        case .notLinear:
+            return "pattern \(pattern) cannot be matched in time linear in the input: \(error); patterns are matched without backtracking, so that no value can stall the server"
+        case .unsupported:
+            return "pattern \(pattern) uses a construct SpotCheck's matcher does not support: \(error)"
+        case .tooLarge:
+            return "pattern \(pattern) is too large: \(error)"
+        case .syntax:
+            return "pattern \(pattern) is not a valid regular expression: \(error)"
+        }
     }
 }
