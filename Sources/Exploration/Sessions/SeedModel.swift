@@ -213,7 +213,7 @@ public struct SeedModel: Sendable {
                 // stored by an upload whose answer the client never saw, so the count is not predicted.
                 if uploads == 0 { expect["listed"] = .number(Double(session.stored.filter(\.hasPhoto).count)) }
                 expect["because"] = .string(Self.because(rules))
-                steps.append(ModelledStep(document: ["action": "list", "expect": .object(expect)], kind: .read, rules: rules))
+                steps.append(ModelledStep(document: ["action": "list", "expect": .object(expect)], kind: .list, rules: rules))
             case (.idle, _):
                 let rules: [ModelRule] = [.noSendWithoutTap]
                 steps.append(ModelledStep(document: [

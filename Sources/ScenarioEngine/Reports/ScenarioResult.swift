@@ -42,6 +42,10 @@ public struct ScenarioResult: Sendable {
     public var notes: [String] = []
     /// Listed known defects a step set off but the server answered as documented (it may have been fixed).
     public var knownDefectsNotSeen: [KnownDefect] = []
+    /// Steps where the client timed out with no timing fault planned (SlowMachineRetry).
+    public var unplannedTimeouts: [Int] = []
+    /// Set when the scenario failed only on a slow machine: it passed with the deadlines raised (status `skipped`).
+    public var slowMachine = false
 
     /// A result with these values.
     public init(name: String, file: String, tags: [String], status: Status, duration: Duration, failure: ScenarioFailure? = nil,

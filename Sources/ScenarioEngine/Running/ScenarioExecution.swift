@@ -39,6 +39,10 @@ struct ScenarioExecution {
     var deviceOffline = false
     /// Set when the app stopped the user earlier in the flow, in a way the seeds allow: the later steps do not apply.
     var finishedEarly = false
+    /// Steps where the client timed out with no timing fault planned (SlowMachineRetry).
+    var unplannedTimeouts: [Int] = []
+    /// The announcement the details screen was last asked to load, for the identity check of later details steps.
+    var detailsID: String?
 
     init(scenario: Scenario, target: any ScenarioTarget, driver: any ClientDriver) {
         self.scenario = scenario
@@ -151,9 +155,16 @@ struct ScenarioExecution {
             let performed = action
             let outcome = await StepDeadline.run(milliseconds: scenario.client.stepTimeoutMs, { () throws(DriverError) in try await session.perform(performed) })
             let records = await newRecords()
+            let timedOut: Bool = switch outcome {
+            case .success(let observation)?: SlowMachineRetry.isTimeout(observation.cause)
+            case nil: true
+            default: false
+            }
+            if timedOut, SlowMachineRetry.unplanned(stepRecords: records) { unplannedTimeouts.append(step.number) }
+            if case .loadDetails(let id) = action { detailsID = id }
             switch outcome {
             case .success(let observation)?:
-                mismatches += checker.check(observation, expectedInputs: inputs)
+                mismatches += DetailsIdentity.check(checker.check(observation, expectedInputs: inputs), requested: detailsID, stepRecords: records)
                 if step.expect.passwordOpensPhoto == true, let password = observation.managementPassword {
                     mismatches += PasswordPhotoCheck.check(password: password, journal: await target.journal())
                 }
@@ -176,7 +187,8 @@ struct ScenarioExecution {
                 if case .success(let observation)? = outcome { shown = observation.inputs?[field] } else { shown = nil }
                 inputs[field] = shown.flatMap { accepted?.contains($0) == true ? $0 : nil } ?? accepted?.first ?? value
             }
-            mismatches += await checkJournal(checker, records)
+            // What the client sent explains what it then showed (a wrong body, an extra call), so it comes first.
+            mismatches = await checkJournal(checker, records) + mismatches
             if !mismatches.isEmpty { return await failure(step, mismatches, records: records) }
         case .setFaults(let rules):
             do {
