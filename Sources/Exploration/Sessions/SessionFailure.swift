@@ -25,7 +25,8 @@ public struct SessionFailure: Sendable, Equatable {
     /// The signature of every expectation that failed in `result`, in any step: what "the same check still fails" looks for.
     public static func checks(of result: ScenarioResult, steps: [ModelledStep]) -> Set<String> {
         var out: Set<String> = []
-        for failure in result.failures.isEmpty ? result.failure.map { [$0] } ?? [] : result.failures {
+        let all = result.failures.isEmpty ? (result.failure.map { [$0] } ?? []) : result.failures
+        for failure in all {
             let kind = kind(of: failure, steps: steps)
             for m in failure.mismatches { out.insert(signature(m.subject, rule: rule(subject: m.subject, actual: m.actual, kind: kind))) }
         }

@@ -62,7 +62,7 @@ struct SlowMachineTests {
             burners.append(p)
         }
         let report = try await ExplorationSupport.explore(PetSpotClientDriver(), seed: 1, budget: .runs(80), jobs: 2)
-        #expect(burners.allSatisfy(\.isRunning), "the burners ran for the whole exploration")
+        #expect(burners.allSatisfy { $0.isRunning }, "the burners ran for the whole exploration")
         #expect(report.groups.isEmpty, "\(report.text)")
         #expect(report.exitCode == 0)
         #expect(report.text.contains("retried \(report.retriedSessions) session"))
