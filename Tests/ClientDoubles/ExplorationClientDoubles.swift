@@ -28,8 +28,8 @@ enum ExplorationClientDoubles {
     }
 
     /// A correct client on a machine too slow for a short request timeout: with a timeout under `slowBelowMs` its
-    /// first submission times out (-1001) before any byte is sent, as a starved process would; with more time it
-    /// behaves as the reference client.
+    /// first submission's answer arrives too late (-1001), as for a starved process; with more time it behaves as the
+    /// reference client.
     struct TooSlowForShortTimeouts: ClientDriver {
         /// Request timeouts below this are too short for the simulated machine.
         var slowBelowMs = 2000
@@ -62,10 +62,12 @@ final class StarvedSession: ClientSession {
     func perform(_ action: ClientAction) async throws(DriverError) -> ClientObservation {
         guard starved, [.submit, .doubleTapContinue, .retry].contains(action) else { return try await inner.perform(action) }
         starved = false
-        // What the reference client shows for a time-out (003 T044), reported with the platform's cause.
+        // The requests go out, but the answer comes too late for the starved process: it shows what the reference
+        // client shows for a time-out (003 T044), with the platform's cause.
+        let late = try await inner.perform(action)
         let alert = ObservedAlert(kind: "noConnection", message: AlertExpectation.standardMessages["noConnection"] ?? "")
-        return ClientObservation(outcome: .failure, alert: alert, inputs: ["phone": inner.form.phone, "email": inner.form.email, "reward": inner.form.reward],
-                                 screen: "form", cause: ObservedCause(kind: .urlError, domain: "NSURLErrorDomain", code: -1001), analytics: [])
+        return ClientObservation(outcome: .failure, alert: alert, inputs: late.inputs, screen: "form",
+                                 cause: ObservedCause(kind: .urlError, domain: "NSURLErrorDomain", code: -1001), analytics: [])
     }
 
     func close() async { await inner.close() }
