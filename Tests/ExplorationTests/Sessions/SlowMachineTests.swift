@@ -49,8 +49,9 @@ struct SlowMachineTests {
     func besideCPUBurners() async throws {
         var burners: [Process] = []
         defer {
-            for p in burners where p.isRunning {
-                p.terminate()
+            // SIGKILL: a busy `sh` loop may not act on SIGTERM, and the burners must never outlive the test.
+            for p in burners {
+                kill(p.processIdentifier, SIGKILL)
                 p.waitUntilExit()
             }
         }
