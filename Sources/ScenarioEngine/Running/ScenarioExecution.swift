@@ -187,8 +187,12 @@ struct ScenarioExecution {
                 if case .success(let observation)? = outcome { shown = observation.inputs?[field] } else { shown = nil }
                 inputs[field] = shown.flatMap { accepted?.contains($0) == true ? $0 : nil } ?? accepted?.first ?? value
             }
-            // What the client sent explains what it then showed (a wrong body, an extra call), so it comes first.
-            mismatches = await checkJournal(checker, records) + mismatches
+            // What the client sent explains what it then showed (a wrong body, an extra call), so it comes first; a
+            // request it never sent is explained by what it showed instead (e.g. it refused a valid input).
+            let journal = await checkJournal(checker, records)
+            let body = journal.filter { $0.subject.hasPrefix("sent") }
+            let calls = journal.filter { !$0.subject.hasPrefix("sent") }
+            mismatches = records.isEmpty ? body + mismatches + calls : body + calls + mismatches
             if !mismatches.isEmpty { return await failure(step, mismatches, records: records) }
         case .setFaults(let rules):
             do {
