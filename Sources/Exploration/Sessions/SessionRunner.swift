@@ -62,7 +62,8 @@ public struct SessionRunner: Sendable {
         var outcome = Outcome(steps: steps, document: document, failure: result.failure.map { SessionFailure($0, steps: steps) },
                               skipReason: result.status == .skipped && !result.slowMachine ? result.skipReason ?? "skipped" : nil)
         outcome.checks = SessionFailure.checks(of: result, steps: steps)
-        outcome.retried = !result.unplannedTimeouts.isEmpty
+        // A passing run may hold time-outs the model allowed; only a failing one is run again.
+        outcome.retried = result.slowMachine || (result.status == .failed && !result.unplannedTimeouts.isEmpty)
         outcome.slowMachine = result.slowMachine
         if result.status != .failed { outcome.failure = nil }
         return outcome

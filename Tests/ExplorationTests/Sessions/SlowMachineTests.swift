@@ -26,6 +26,8 @@ struct SlowMachineTests {
         #expect(result.unplannedTimeouts == [1])
         #expect(result.skipReason?.hasPrefix("the machine was too slow") == true, "\(result.skipReason ?? "")")
         #expect(ConsoleReporter.line(for: result).contains("SKIP"))
+        let summary = ConsoleReporter.summary(RunReport(results: [result], duration: .seconds(1), client: "c", target: "t"))
+        #expect(summary.contains("the machine was too slow: 1 scenarios failed only by an unplanned client time-out"), "\(summary)")
     }
 
     @Test("a time-out in a step with a planned delay is the scenario's own: no second run, the failure stands")
