@@ -53,6 +53,8 @@ public struct PetSpotMockBackend: Sendable {
         public var dataDirectory: URL?
         /// Announcements to preload besides the `fixtures` file's (a scenario's inline `backend.fixtures`).
         public var preloaded: [PetSpotFixture] = []
+        /// The clock time-based fault rules read (the wall clock; scenarios pass a `VirtualFaultClock`).
+        public var faultClock: any FaultClock = SystemFaultClock()
 
         /// Options with the defaults of the brief: 127.0.0.1, port 0, no seed, no fixtures, no faults, a 1000-entry journal.
         public init(
@@ -112,7 +114,7 @@ public struct PetSpotMockBackend: Sendable {
         configuration.allowedHosts = options.allowedHosts
         let server = MockServer(
             configuration: configuration,
-            responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift), faults: FaultLayer(rules: options.faults, seed: options.seed),
+            responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift), faults: FaultLayer(rules: options.faults, seed: options.seed, clock: options.faultClock),
             journal: Journal(limit: options.journalLimit), admin: PetSpotAdminHooks(store: backend.store),
             contractID: { method, path in PetSpotRoute(method: HTTPMethod(rawValue: method), path: path).contractID(path: path) },
             exchangeObserver: options.exchangeObserver)

@@ -26,6 +26,10 @@ struct DiffCommand: ParsableCommand {
     @Flag(help: "Print the changes as JSON instead of text.")
     var json = false
 
+    @OptionGroup var ci: CIReportOptions
+
+    @OptionGroup var sarifOption: SARIFOption
+
     func validate() throws {
         if baseRef == nil && folders.count != 2 {
             throw ValidationError("give two contract folders (OLD NEW), or --base-ref REV and at most one folder")
@@ -36,11 +40,13 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run() throws {
-        try execute().finish()
+        try execute(environment: ProcessInfo.processInfo.environment).finish()
     }
 
-    /// Loads both versions, compares them and says what to print and how to exit.
-    func execute() -> CommandOutcome {
+    /// Loads both versions, compares them, writes the CI reports asked for, and says what to print and how to exit;
+    /// `environment` decides the GitHub outputs.
+    func execute(environment: [String: String] = [:]) -> CommandOutcome {
+        let started = Date()
         var oldURL: URL
         var oldLabel: String
         var extracted: GitRevisionFolder?
@@ -80,8 +86,16 @@ struct DiffCommand: ParsableCommand {
         }
         let breaking = changes.filter { $0.severity == .breaking }.count
         let exitCode: Int32 = breaking > 0 && !allowBreaking ? 1 : 0
-        if json { return CommandOutcome(output: Self.renderJSON(changes, old: oldLabel, new: newPath) + "\n", exitCode: exitCode) }
-        return CommandOutcome(output: Self.renderText(changes, old: oldLabel, new: newPath, allowBreaking: allowBreaking), exitCode: exitCode)
+        var annotations = ""
+        let ciMessage = ci.request(environment: environment, sarif: sarifOption.sarif).write(print: { annotations += $0 + "\n" }) { locator in
+            DiffCIResults.report(changes, allowBreaking: allowBreaking, facts: ["\(oldLabel) → \(newPath)"], start: started, locator: &locator)
+        }
+        if let ciMessage { return CommandOutcome(output: annotations + "spotcheck diff: \(ciMessage)\n", exitCode: 2) }
+        // Annotations are workflow commands on standard output; a --json document stays alone there.
+        if json {
+            return CommandOutcome(output: Self.renderJSON(changes, old: oldLabel, new: newPath) + "\n", exitCode: exitCode, diagnostics: annotations)
+        }
+        return CommandOutcome(output: annotations + Self.renderText(changes, old: oldLabel, new: newPath, allowBreaking: allowBreaking), exitCode: exitCode)
     }
 
     static func renderText(_ changes: [ContractChange], old: String, new: String, allowBreaking: Bool) -> String {

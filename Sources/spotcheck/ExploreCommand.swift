@@ -51,14 +51,17 @@ struct ExploreCommand: AsyncParsableCommand {
 
     @OptionGroup var reports: ReportFileOptions
 
+    @OptionGroup var ci: CIReportOptions
+
     func run() async throws {
         WarningLogging.bootstrap()
-        let code = await execute(print: ConsoleOutput.shared.write)
+        let code = await execute(print: ConsoleOutput.shared.write, environment: ProcessInfo.processInfo.environment)
         if code != 0 { throw ExitCode(code) }
     }
 
-    /// Runs the command, writing human output through `print`; returns the exit code.
-    func execute(print: @escaping @Sendable (String) -> Void) async -> Int32 {
+    /// Runs the command, writing human output through `print`; `environment` decides the GitHub outputs; returns the exit code.
+    func execute(print: @escaping @Sendable (String) -> Void, environment: [String: String] = [:]) async -> Int32 {
+        let started = Date()
         func usage(_ message: String) -> Int32 {
             print("spotcheck explore: \(message)")
             return 2
@@ -123,6 +126,12 @@ struct ExploreCommand: AsyncParsableCommand {
             }
         }
         if let message = reports.write(junit: report.junit, json: report.json.serialized(pretty: true) + "\n") { return usage(message) }
+        let ciMessage = ci.write(environment: environment, print: print) { locator in
+            var ciReport = CIReport(command: "explore", start: started, stop: Date(), results: report.ciResults(savedFolder: save, locator: &locator))
+            ciReport.facts = ["seed \(seedValue); client: \(report.client)"]
+            return ciReport
+        }
+        if let ciMessage { return usage(ciMessage) }
         return report.exitCode
     }
 }

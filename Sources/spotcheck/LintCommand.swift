@@ -21,28 +21,47 @@ struct LintCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Check a recording folder (spotcheck proxy --record DIR) instead: examples against their schemas, and recorded violations.", valueName: "dir"))
     var recordings: String?
 
+    @OptionGroup var ci: CIReportOptions
+
+    @OptionGroup var sarifOption: SARIFOption
+
+    func validate() throws {
+        if recordings != nil, ci.ctrf != nil || ci.summary != nil || sarifOption.sarif != nil {
+            throw ValidationError("--ctrf, --summary and --sarif report the contracts and scenarios; they do not apply to --recordings")
+        }
+    }
+
     func run() throws {
         if let recordings { return try Self.lintRecordings(recordings).finish() }
         var isDirectory: ObjCBool = false
         let local = FileManager.default.fileExists(atPath: "scenarios", isDirectory: &isDirectory) && isDirectory.boolValue
-        try Self.execute(directory: directory, scenarios: scenarios ?? (local ? "scenarios" : nil)).finish()
+        let request = ci.request(environment: ProcessInfo.processInfo.environment, sarif: sarifOption.sarif)
+        try Self.execute(directory: directory, scenarios: scenarios ?? (local ? "scenarios" : nil), ci: request).finish()
     }
 
-    /// Lints `directory` (and `scenarios`, when given) and says what to print and how to exit.
-    static func execute(directory: String, scenarios: String? = nil) -> CommandOutcome {
+    /// Lints `directory` (and `scenarios`, when given), writes the CI reports `ci` asks for, and says what to print and how to exit.
+    static func execute(directory: String, scenarios: String? = nil, ci: CIReportRequest = .none) -> CommandOutcome {
+        let started = Date()
         // One load: it lints, and its error lists every problem.
-        var problems: [LintProblem] = []
+        var contractProblems: [LintProblem] = []
         var contracts: ContractSet?
         do {
             contracts = try ContractSet.load(from: URL(fileURLWithPath: directory))
         } catch {
-            problems = error.problems
+            contractProblems = error.problems
         }
-        if let scenarios {
-            // Contract ids in scenarios are checked only against contracts that load; their own problems are listed above.
-            problems += ScenarioLinter.lint(directory: URL(fileURLWithPath: scenarios), contracts: contracts)
+        // Contract ids in scenarios are checked only against contracts that load; their own problems are listed above.
+        let scenarioProblems = scenarios.map { ScenarioLinter.lint(directory: URL(fileURLWithPath: $0), contracts: contracts) } ?? []
+        let problems = contractProblems + scenarioProblems
+        var annotations = ""
+        let ciMessage = ci.write(print: { annotations += $0 + "\n" }) { locator in
+            let scenarioFiles = scenarios.flatMap { try? ScenarioLibrary.scenarioFiles(in: URL(fileURLWithPath: $0)) } ?? []
+            return LintCIResults.report(contractProblems: contractProblems, scenarioProblems: scenarioProblems,
+                                        checkedFiles: LintCIResults.jsonFiles(under: URL(fileURLWithPath: directory)) + scenarioFiles,
+                                        start: started, locator: &locator)
         }
-        let warnings = ContractSet.warnings(directory: URL(fileURLWithPath: directory)).map { "warning: \($0)\n" }.joined()
+        if let ciMessage { return CommandOutcome(output: annotations + "spotcheck lint: \(ciMessage)\n", exitCode: 2) }
+        let warnings = annotations + ContractSet.warnings(directory: URL(fileURLWithPath: directory)).map { "warning: \($0)\n" }.joined()
         guard problems.isEmpty else { return CommandOutcome(output: warnings + LintPrinter.render(problems), exitCode: 2) }
         let count = contracts?.contracts.count ?? 0
         var output = warnings + "\(directory): \(count) contract\(count == 1 ? "" : "s"), no problems\n"

@@ -48,6 +48,8 @@ struct RunCommand: AsyncParsableCommand {
 
     @OptionGroup var reports: ReportFileOptions
 
+    @OptionGroup var ci: CIReportOptions
+
     @Flag(help: "List the selected scenarios (after --tag, --filter, --shard) without running them.")
     var list = false
 
@@ -59,12 +61,13 @@ struct RunCommand: AsyncParsableCommand {
 
     func run() async throws {
         WarningLogging.bootstrap()
-        let code = await execute(print: ConsoleOutput.shared.write)
+        let code = await execute(print: ConsoleOutput.shared.write, environment: ProcessInfo.processInfo.environment)
         if code != 0 { throw ExitCode(code) }
     }
 
-    /// Runs the command, writing human output through `print`; returns the exit code.
-    func execute(print: @escaping @Sendable (String) -> Void) async -> Int32 {
+    /// Runs the command, writing human output through `print`; `environment` decides the GitHub outputs; returns the exit code.
+    func execute(print: @escaping @Sendable (String) -> Void, environment: [String: String] = [:]) async -> Int32 {
+        let started = Date()
         func usage(_ message: String) -> Int32 {
             print("spotcheck run: \(message)")
             return 2
@@ -135,6 +138,13 @@ struct RunCommand: AsyncParsableCommand {
         print(ConsoleReporter.summary(report))
         let suiteName = "spotcheck" + (selection.shard.map { " shard \($0)" } ?? "")
         if let message = reports.write(report, suiteName: suiteName, folder: LintPrinter.displayPath(scenariosURL)) { return usage(message) }
+        let ciMessage = ci.write(environment: environment, print: print) { locator in
+            let results = report.ciResults(suite: suiteName, folder: LintPrinter.displayPath(scenariosURL), locator: &locator)
+            var ciReport = CIReport(command: "run", start: started, stop: Date(), results: results)
+            ciReport.facts = ["client: \(report.client); target: \(report.target)"] + (seedValue.map { ["seed \($0)"] } ?? [])
+            return ciReport
+        }
+        if let ciMessage { return usage(ciMessage) }
         return report.exitCode
     }
 }

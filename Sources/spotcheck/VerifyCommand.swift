@@ -65,13 +65,16 @@ struct VerifyCommand: AsyncParsableCommand {
 
     @OptionGroup var reports: ReportFileOptions
 
+    @OptionGroup var ci: CIReportOptions
+
     func run() async throws {
-        let code = await execute(print: ConsoleOutput.shared.write)
+        let code = await execute(print: ConsoleOutput.shared.write, environment: ProcessInfo.processInfo.environment)
         if code != 0 { throw ExitCode(code) }
     }
 
-    /// Runs the command, writing human output through `print`; returns the exit code.
-    func execute(print: @escaping @Sendable (String) -> Void) async -> Int32 {
+    /// Runs the command, writing human output through `print`; `environment` decides the GitHub outputs; returns the exit code.
+    func execute(print: @escaping @Sendable (String) -> Void, environment: [String: String] = [:]) async -> Int32 {
+        let started = Date()
         guard let (contracts, contractsURL) = InputFolder.contracts(contractsDirectory, print: print) else { return 2 }
         let plan = VerificationPlanner.plan(for: contracts, adminChecks: adminToken != nil).filter { check in
             !skipped.contains { check.name.localizedCaseInsensitiveContains($0) }
@@ -118,6 +121,7 @@ struct VerifyCommand: AsyncParsableCommand {
         for result in outcome.report.results { print(ConsoleReporter.line(for: result)) }
         print("created \(outcome.createdAnnouncements.count) announcement(s) on the server: "
             + (outcome.createdAnnouncements.isEmpty ? "none" : outcome.createdAnnouncements.joined(separator: ", ")))
+        var explorationSeed: UInt64?
         var results = outcome.report.results.map { result in
             var result = result
             result.tags.append("examples")
@@ -125,6 +129,7 @@ struct VerifyCommand: AsyncParsableCommand {
         }
         if !noExplore {
             var options = RequestExplorer.Options(seed: seed ?? UInt64.random(in: 1...UInt64(UInt32.max)))
+            explorationSeed = options.seed
             options.cases = cases
             options.duration = budget
             options.ignoreMessages = ignoreMessages
@@ -141,6 +146,20 @@ struct VerifyCommand: AsyncParsableCommand {
         print(ConsoleReporter.summary(report, noun: "checks"))
         if let message = reports.write(report, suiteName: "spotcheck verify", folder: "contracts") {
             print("spotcheck verify: \(message)")
+            return 2
+        }
+        let ciMessage = ci.write(environment: environment, print: print) { locator in
+            // A check's result is at fault on its example in the contract.
+            let checks = Dictionary(plan.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            let results = report.ciResults(suite: "spotcheck verify", folder: LintPrinter.displayPath(contractsURL), locator: &locator) { result in
+                checks[result.name].flatMap { ExamplePointer.find($0.exampleName, inFile: contractsURL.appendingPathComponent($0.file)) }
+            }
+            var ciReport = CIReport(command: "verify", start: started, stop: Date(), results: results)
+            ciReport.facts = ["target: \(url.absoluteString)"] + (explorationSeed.map { ["exploration seed \($0)"] } ?? [])
+            return ciReport
+        }
+        if let ciMessage {
+            print("spotcheck verify: \(ciMessage)")
             return 2
         }
         return report.exitCode

@@ -52,3 +52,16 @@ import Testing
         #expect(JSONValue.object(["a": ["b": []]]).serialized(pretty: true) == "{\n  \"a\": {\n    \"b\": []\n  }\n}")
     }
 }
+
+/// Numbers are written as JavaScript's `JSON.stringify` writes them, since the real backend is JavaScript.
+@Suite struct JavaScriptNumberTextTests {
+    @Test(arguments: [
+        (1e308, "1e+308"), (1e21, "1e+21"), (1e20, "100000000000000000000"), (1e15, "1000000000000000"),
+        (123456789012345680000.0, "123456789012345680000"), (0.1, "0.1"), (0.000001, "0.000001"), (1e-7, "1e-7"),
+        (1.5e-7, "1.5e-7"), (-2.5e-10, "-2.5e-10"), (52.2297, "52.2297"), (-0.0, "0"), (3, "3"), (1.7976931348623157e308, "1.7976931348623157e+308"),
+        (Double.leastNonzeroMagnitude, "5e-324"), (123.456e5, "12345600"), (2.5e25, "2.5e+25"),
+    ])
+    func numbersAreWrittenAsJavaScriptWritesThem(value: Double, text: String) {
+        #expect(JSONValue.number(value).serialized() == text)
+    }
+}

@@ -10,17 +10,49 @@ import Testing
     typealias S = PetSpotTestSupport
 
     @Test func imageTypesAreDetectedByTheirMagicBytes() {
+        // A TIFF directory with one tag (ImageWidth) after the 8-byte header.
+        let littleTIFF: [UInt8] = [0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0, 1, 0, 0x00, 0x01] + [UInt8](repeating: 0, count: 10)
         let samples: [([UInt8], ImageType?)] = [
             (S.jpeg, .jpeg), (S.png, .png), (Array("GIF89a".utf8) + [1, 0, 1, 0], .gif), (Array("GIF87a".utf8) + [1, 0], .gif),
             (Array("RIFF".utf8) + [0, 0, 0, 0] + Array("WEBPVP8 ".utf8), .webp),
             (Array("BM".utf8) + [0x3A, 0, 0, 0, 0, 0, 0, 0, 0x36, 0, 0, 0], .bmp),
-            ([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0], .tiff), ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8], .tiff),
+            (littleTIFF, .tiff), ([0x4D, 0x4D, 0x00, 0x2A, 0, 0, 0, 8, 0, 0], .tiff),
             ([0, 0, 0, 0x18] + Array("ftypheic".utf8) + [0, 0, 0, 0], .heic), ([0, 0, 0, 0x18] + Array("ftypmif1".utf8) + [0, 0, 0, 0], .heif),
-            ([0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 0, 0], nil), (Array("BMW is a car".utf8), nil),
+            ([0, 0, 0, 0x18] + Array("ftypisom".utf8) + [0, 0, 0, 0], nil),
             (Array("RIFF....WAVE".utf8), nil), ([], nil), ([0xFF, 0xD8], nil), (Array("%PDF-1.4".utf8), nil),
         ]
         for (bytes, type) in samples { #expect(ImageType.detect(bytes) == type, "\(bytes.prefix(12))") }
         #expect(ImageType.allCases.map(\.contentType).contains("image/heif"))
+    }
+
+    /// file-type 21.1.1's corners, which the real backend's magic-byte check inherits (petspot-api.md, "Quirks").
+    @Test func imageDetectionFollowsFileTypeTwentyOneOneOne() {
+        let zeros = [UInt8](repeating: 0, count: 64)
+        // Two bytes "BM" are a bitmap whatever follows; "GIF" alone is a GIF.
+        #expect(ImageType.detect(Array("BMW is a car".utf8)) == .bmp)
+        #expect(ImageType.detect(Array("GIF".utf8) + [0x20]) == .gif)
+        // A TIFF byte-order mark padded with zeros points its directory at offset 0, whose tag count ("II" = 18761
+        // tags) runs past the end: not an image. So does a directory offset past the end.
+        #expect(ImageType.detect([0x49, 0x49, 0x2A, 0x00] + zeros) == nil)
+        #expect(ImageType.detect([0x4D, 0x4D, 0x00, 0x2A] + zeros) == nil)
+        #expect(ImageType.detect([0x49, 0x49, 0x2A, 0x00, 0xFF, 0, 0, 0] + zeros) == nil)
+        // BigTIFF (version 43) is a TIFF without reading further; Canon CR2, Sony ARW and Adobe DNG are not accepted.
+        #expect(ImageType.detect([0x49, 0x49, 0x2B, 0x00] + zeros) == .tiff)
+        #expect(ImageType.detect([0x49, 0x49, 0x2A, 0x00, 0x10, 0, 0, 0] + Array("CR".utf8) + zeros) == nil)
+        #expect(ImageType.detect([0x49, 0x49, 0x2A, 0x00, 8, 0, 0, 0, 1, 0, 0x12, 0xC6] + [UInt8](repeating: 0, count: 10)) == nil)
+        // JPEG-LS, APNG and the HEIF sequence and video brands are other MIME types.
+        #expect(ImageType.detect([0xFF, 0xD8, 0xFF, 0xF7] + zeros) == nil)
+        let pngHead: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        #expect(ImageType.detect(pngHead + [0, 0, 0, 8] + Array("acTL".utf8) + zeros) == nil)
+        #expect(ImageType.detect(pngHead + [0, 0, 0, 0] + Array("IDAT".utf8) + zeros) == .png)
+        // A PNG cut inside its first chunk header is a read past the end.
+        #expect(ImageType.detect(pngHead + [0, 0]) == nil)
+        for brand in ["msf1", "hevc", "hevx", "heim", "avif"] {
+            #expect(ImageType.detect([0, 0, 0, 0x18] + Array("ftyp\(brand)".utf8) + zeros) == nil, "\(brand)")
+        }
+        // Detection reads a Data slice that does not start at index 0 the same way.
+        let padded = Data([9, 9] + S.jpeg)
+        #expect(ImageType.detect(padded[2...]) == .jpeg)
     }
 
     @Test func basicCredentialsFollowTheRealBackendsRules() {
@@ -65,9 +97,30 @@ import Testing
         // Warsaw to Kraków is about 252 km.
         let d = GreatCircle.distanceKm(latitude1: 52.2297, longitude1: 21.0122, latitude2: 50.0614, longitude2: 19.9366)
         #expect(abs(d - 252.5) < 1)
-        #expect(GreatCircle.distanceKm(latitude1: 10, longitude1: 10, latitude2: 10, longitude2: 10) == 0)
+        // A point to itself is not exactly 0 in floating point (acos of 0.9999999999999999), or NaN (see below).
+        #expect(GreatCircle.distanceKm(latitude1: 10, longitude1: 10, latitude2: 10, longitude2: 10) < 0.001)
         // Antipodes: half the circumference.
         #expect(abs(GreatCircle.distanceKm(latitude1: 0, longitude1: 0, latitude2: 0, longitude2: 180) - .pi * 6371) < 0.001)
+    }
+
+    /// SQLite's `acos` of an argument rounded just above 1 is NULL, so an announcement at exactly the query point can
+    /// drop out of the filtered list, as it does on the real backend (petspot-api.md, "Quirks").
+    @Test func theDistanceOfAPointToItselfCanBeUndefinedAsInSQLite() {
+        let samePoints: [(Double, Double)] = (0..<200).map { (i: Int) -> (Double, Double) in
+            (Double(i) * 0.37 - 37, Double(i) * 1.13 - 113)
+        }
+        let undefined: [(Double, Double)] = samePoints.filter { (point: (Double, Double)) -> Bool in
+            GreatCircle.distanceKm(latitude1: point.0, longitude1: point.1, latitude2: point.0, longitude2: point.1).isNaN
+        }
+        #expect(!undefined.isEmpty && undefined.count < samePoints.count)
+        let (lat, lng) = undefined[0]
+        let query = ListQuery(latitude: lat, longitude: lng, rangeKm: 5)
+        #expect(!query.includes(latitude: lat, longitude: lng))
+        // The filter is strict: a point exactly `range` away is out.
+        let oneDegree: Double = GreatCircle.distanceKm(latitude1: 0, longitude1: 0, latitude2: 0, longitude2: 1)
+        let far = ListQuery(latitude: 0, longitude: 0, rangeKm: oneDegree)
+        #expect(!far.includes(latitude: 0, longitude: 1))
+        #expect(far.includes(latitude: 0, longitude: 0.999))
     }
 
     @Test func timestampsHaveMillisecondsAndZ() {

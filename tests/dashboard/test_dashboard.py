@@ -190,6 +190,28 @@ def test_export_and_load_with_faults(page, serve):
         shutil.rmtree(folder, ignore_errors=True)
 
 
+def test_time_based_rules_show_where_they_stand(page, serve):
+    rules = {"rules": [{"name": "2 per minute", "quota": {"limit": 2, "windowSeconds": 60}},
+                       {"name": "uploads down", "contract": "uploadPhoto", "outage": {"after": 0, "seconds": 30}}]}
+    status, _ = http("PUT", serve.admin + "/__spotcheck/faults", json.dumps(rules).encode(), {"Content-Type": "application/json"})
+    assert status == 200, status
+    page.goto(serve.dashboard)
+    expect(page.locator("#active-rules")).to_contain_text("quota: 2 per 60 s (shared)", timeout=5000)
+    expect(page.locator("#active-rules")).to_contain_text("outage: waits for the first matching call", timeout=5000)
+    statuses = [http("GET", serve.base + "/api/health")[0] for _ in range(3)]
+    assert statuses == [200, 200, 429], statuses
+    expect(page.locator("#active-rules li", has_text="2 per minute")).to_contain_text("applied 1", timeout=5000)
+    page.locator("#rule-json-box summary").click()
+    page.locator("#rule-json").fill('{"name": "worse", "ramp": {"from": 0, "to": 2, "seconds": 60}}')
+    page.locator("#add-rule-json").click()
+    expect(page.locator("#fault-error")).to_contain_text("/ramp/to: expected a chance from 0 to 1", timeout=5000)
+    page.locator("#rule-json").fill('{"name": "worse", "ramp": {"from": 0, "to": 0.5, "seconds": 60}}')
+    page.locator("#add-rule-json").click()
+    expect(page.locator("#active-rules li", has_text="worse")).to_contain_text("ramp: waits for the first matching call", timeout=5000)
+    http("GET", serve.base + "/api/health")
+    expect(page.locator("#active-rules li", has_text="worse")).to_contain_text("ramp: failure chance now 0", timeout=5000)
+
+
 def test_stays_usable_under_load(page, serve):
     """About 1,000 exchanges per second for a few seconds: the page keeps a bounded window and still answers clicks."""
     import threading
@@ -415,7 +437,7 @@ def take_screenshot(page, serve):
 
 def main():
     tests = [test_request_appears_with_body, test_upload_503_for_one_call, test_offline_and_back,
-             test_export_and_load_with_faults, test_stays_usable_under_load, test_other_origin_cannot_change_anything,
+             test_export_and_load_with_faults, test_time_based_rules_show_where_they_stand, test_stays_usable_under_load, test_other_origin_cannot_change_anything,
              test_rebound_name_is_refused, test_copy_as_curl_sends_the_body_literally_to_the_main_port]
     passed = failed = 0
     with sync_playwright() as p:

@@ -38,6 +38,8 @@ public struct ContractChange: Sendable, Equatable, Codable, CustomStringConverti
         case headerRemoved, headerAdded
         /// A schema change the diff cannot classify precisely (anyOf/oneOf/not, a body dropped).
         case schemaChanged
+        /// A request an example documents in both versions gets another answer: another status or code, message or field.
+        case documentedAnswerChanged
     }
 
     /// Breaking or compatible.

@@ -54,6 +54,7 @@ public struct ContractDiff {
             }
             compareRequest(before, after)
             compareResponses(before, after)
+            compareDocumentedAnswers(before, after)
         }
         for after in new.contracts where !oldRoutes.contains(Self.routeKey(after)) {
             record(.compatible, .endpointAdded, Site(contract: after, pointer: "", isRequest: false),

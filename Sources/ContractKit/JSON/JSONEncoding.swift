@@ -62,9 +62,10 @@ extension JSONValue {
         out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
     }
 
+    /// Numbers are written as the real backend's `JSON.stringify` writes them.
     static func format(_ n: Double) -> String {
         if n.rounded() == n && abs(n) < 1e15 { return String(Int64(n)) }
-        return "\(n)"
+        return JavaScriptNumberText.text(n)
     }
 
     private static let hexDigits = Array("0123456789abcdef".utf8)

@@ -34,12 +34,15 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
     public var call: Int
     /// What happens to it.
     public var kind: Kind
+    /// For an outage or a quota: the fault then hits every call from `call` on (PlannedTiming.swift).
+    public var timing: PlannedTiming?
 
-    /// A fault on `call` of `contract`.
-    public init(contract: String, call: Int, kind: Kind) {
+    /// A fault on `call` of `contract` (from `call` on, when `timing` makes it time-based).
+    public init(contract: String, call: Int, kind: Kind, timing: PlannedTiming? = nil) {
         self.contract = contract
         self.call = call
         self.kind = kind
+        self.timing = timing
     }
 
     /// Whether the call fails for the client (delay and slowBody end in the normal answer).
@@ -87,6 +90,7 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
 
     /// The rule as a scenario file writes it.
     public var rule: JSONValue {
+        if let timing { return timedRule(timing) }
         if case .refuse = kind {
             // No selector: the port refuses from the first request on, as scenarios/fault-step1-refuse.json does.
             return ["name": "the server is unreachable from the start", "fault": fault.json]

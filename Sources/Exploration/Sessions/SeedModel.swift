@@ -35,7 +35,7 @@ public struct SeedModel: Sendable {
         var lifted = false
         var steps: [ModelledStep] = []
         func fault(_ contract: String, _ call: Int) -> PlannedFault? {
-            lifted ? nil : session.faults.first { $0.contract == contract && $0.call == call && $0.fails }
+            lifted ? nil : session.faults.first { $0.contract == contract && $0.covers(call: call) && $0.fails }
         }
         func attempt(_ action: String) -> ModelledStep {
             if offline {

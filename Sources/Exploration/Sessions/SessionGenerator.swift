@@ -67,6 +67,7 @@ public struct SessionGenerator: Sendable {
         var session = Session(actions: actions, faults: faults, omittedFields: omitted, lastSeenDate: date)
         addReads(to: &session, index)
         addRefuse(to: &session, index)
+        addTimedFault(to: &session, index)
         return session
     }
 

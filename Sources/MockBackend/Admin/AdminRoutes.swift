@@ -112,9 +112,11 @@ extension AdminAPI {
         return nil
     }
 
-    /// `{"offline": Bool, "rules": [{"index", "label", "rule", "applied", "remaining"}]}`; `remaining` is null for rules without `times`.
+    /// `{"offline": Bool, "rules": [{"index", "label", "rule", "applied", "remaining", "schedule"?}]}`; `remaining` is null for rules
+    /// without `times`; `schedule` says where a time-based rule stands, e.g. `outage: open, 12 s left`.
     func activeRules() -> JSONValue {
         let usage = faults.ruleUsage
+        let schedules = faults.scheduleStatus
         let rows: [JSONValue] = usage.enumerated().map { i, item in
             var o = JSONObject()
             o["index"] = .number(Double(i))
@@ -122,6 +124,7 @@ extension AdminAPI {
             o["rule"] = item.rule.json
             o["applied"] = .number(Double(item.applied))
             o["remaining"] = item.rule.times.map { .number(Double(max(0, $0 - item.applied))) } ?? .null
+            if let schedule = schedules[i] { o["schedule"] = .string(schedule) }
             return .object(o)
         }
         return .object(["offline": .bool(faults.standingRefusal != nil), "rules": .array(rows)])
@@ -137,7 +140,8 @@ extension AdminAPI {
         }
         let file = "POST \(AdminAPI.prefix)faults/rules"
         do {
-            let rules = value.objectValue?["fault"] != nil ? [try FaultRule.parseRule(value, file: file)] : try FaultRule.parseRules(value, file: file)
+            // One rule object is anything but a rules file: a time-based rule may leave out its fault.
+            let rules = value.objectValue.map { $0["rules"] == nil } == true ? [try FaultRule.parseRule(value, file: file)] : try FaultRule.parseRules(value, file: file)
             faults.appendRules(rules)
             return AdminAPI.json(.created, activeRules())
         } catch {

@@ -20,11 +20,13 @@ public struct FaultRule: Sendable, Equatable {
     public var seed: UInt64?
     /// What happens to a selected request.
     public var fault: Fault
+    /// When in time the rule applies (an outage window, a quota, a rising failure rate); nil: whenever the rest passes.
+    public var schedule: FaultSchedule?
 
     /// Creates a rule.
     public init(name: String? = nil, selector: FaultSelector = FaultSelector(), calls: [ClosedRange<Int>]? = nil,
                 from: Int? = nil, every: Int? = nil, times: Int? = nil, probability: Double? = nil,
-                seed: UInt64? = nil, fault: Fault) {
+                seed: UInt64? = nil, fault: Fault, schedule: FaultSchedule? = nil) {
         self.name = name
         self.selector = selector
         self.calls = calls
@@ -34,11 +36,12 @@ public struct FaultRule: Sendable, Equatable {
         self.probability = probability
         self.seed = seed
         self.fault = fault
+        self.schedule = schedule
     }
 
     /// Whether the rule applies to every request unconditionally (no selector, no call or chance conditions).
     public var isUnconditional: Bool {
-        selector.isEmpty && calls == nil && from == nil && every == nil && times == nil && probability == nil
+        selector.isEmpty && calls == nil && from == nil && every == nil && times == nil && probability == nil && schedule == nil
     }
 
     /// Whether call number `n` (1-based, for this rule's selector) passes `calls`, `from` and `every`.
@@ -68,6 +71,7 @@ public struct FaultRule: Sendable, Equatable {
         if let times { o["times"] = .number(Double(times)) }
         if let probability { o["probability"] = .number(probability) }
         if let seed { o["seed"] = .number(Double(seed)) }
+        if let schedule { o[schedule.key] = schedule.json }
         o["fault"] = fault.json
         return .object(o)
     }

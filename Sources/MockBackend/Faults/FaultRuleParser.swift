@@ -61,7 +61,7 @@ private struct RuleReader {
 
     func rule(_ json: JSONValue, at p: String) throws(FaultRuleError) -> FaultRule {
         guard let o = json.objectValue else { throw error(p, "expected a rule object, found \(json.typeName)") }
-        try rejectUnknown(o, allowed: ["name", "contract", "method", "path", "calls", "from", "every", "times", "probability", "seed", "fault"], at: p)
+        try rejectUnknown(o, allowed: ["name", "contract", "method", "path", "calls", "from", "every", "times", "probability", "seed", "fault"] + FaultSchedule.keys, at: p)
         let name = try string(o, "name", at: p)
         let contract = try string(o, "contract", at: p)
         let method = try string(o, "method", at: p)
@@ -84,10 +84,18 @@ private struct RuleReader {
             guard let n = v.intValue, n >= 0 else { throw error("\(p)/seed", "expected a non-negative integer") }
             seed = UInt64(n)
         }
-        guard let f = o["fault"] else { throw error(p, "missing \"fault\"; e.g. {\"kind\": \"status\", \"status\": 503}") }
-        let fault = try self.fault(f, at: "\(p)/fault")
+        let schedule = try FaultScheduleReader(file: file).schedule(o, at: p)
+        // A time-based rule may leave out its fault: it then gets the schedule's own (503, or 429 for a quota).
+        let fault: Fault
+        if let f = o["fault"] {
+            fault = try self.fault(f, at: "\(p)/fault")
+        } else if let schedule {
+            fault = schedule.defaultFault
+        } else {
+            throw error(p, "missing \"fault\"; e.g. {\"kind\": \"status\", \"status\": 503}")
+        }
         return FaultRule(name: name, selector: FaultSelector(contract: contract, method: method, path: path),
-                         calls: calls, from: from, every: every, times: times, probability: probability, seed: seed, fault: fault)
+                         calls: calls, from: from, every: every, times: times, probability: probability, seed: seed, fault: fault, schedule: schedule)
     }
 
     private func string(_ o: JSONObject, _ key: String, at p: String) throws(FaultRuleError) -> String? {

@@ -12,8 +12,8 @@ public struct Announcement: Sendable, Equatable {
     public var breed: String?
     /// Sex as sent, e.g. `MALE`.
     public var sex: String
-    /// Optional age in whole years.
-    public var age: Int?
+    /// Optional age in whole years, kept as the JavaScript number the backend stores (`1e308` is a whole number too).
+    public var age: Double?
     /// Optional description.
     public var description: String?
     /// Optional microchip number as sent (digits once trimmed).
@@ -51,7 +51,7 @@ public struct Announcement: Sendable, Equatable {
         return .object(
             JSONObject([
                 ("id", .string(id)), ("petName", text(petName)), ("species", .string(species)), ("breed", text(breed)),
-                ("sex", .string(sex)), ("age", age.map { .number(Double($0)) } ?? .null), ("description", text(description)),
+                ("sex", .string(sex)), ("age", age.map(JSONValue.number) ?? .null), ("description", text(description)),
                 ("microchipNumber", text(microchipNumber)), ("locationLatitude", .number(locationLatitude)),
                 ("locationLongitude", .number(locationLongitude)), ("lastSeenDate", .string(lastSeenDate)),
                 ("email", text(email)), ("phone", text(phone)), ("photoUrl", text(photoUrl)), ("status", .string(status)),

@@ -1,17 +1,20 @@
 import Foundation
 
-/// Great-circle distances on a spherical Earth, as the real backend's list filter computes them.
+/// Great-circle distances on a spherical Earth, computed exactly as the real backend's list filter does in SQLite.
 public enum GreatCircle {
-    /// The mean Earth radius in kilometres used by the haversine formula.
+    /// The mean Earth radius in kilometres the filter uses.
     public static let earthRadiusKm = 6371.0
 
-    /// The haversine distance in kilometres between two points given in degrees.
+    /// The spherical law of cosines in kilometres between two points given in degrees, or NaN where it is undefined.
+    ///
+    /// The backend's SQL is `6371 * acos(cos(radians(lat)) * cos(radians(la)) * cos(radians(lo) - radians(lng)) +
+    /// sin(radians(lat)) * sin(radians(la)))`, evaluated left to right with SQLite's `radians` (`x * (π / 180)`). For
+    /// two equal points the argument can round to just above 1, `acos` is NaN and SQLite makes it NULL, so the row is
+    /// left out of the list: the operations are kept in that order so the model rounds the same way.
     public static func distanceKm(latitude1: Double, longitude1: Double, latitude2: Double, longitude2: Double) -> Double {
-        let toRadians = Double.pi / 180
-        let dLat = (latitude2 - latitude1) * toRadians
-        let dLon = (longitude2 - longitude1) * toRadians
-        let a = sin(dLat / 2) * sin(dLat / 2)
-            + cos(latitude1 * toRadians) * cos(latitude2 * toRadians) * sin(dLon / 2) * sin(dLon / 2)
-        return 2 * earthRadiusKm * atan2(sqrt(a), sqrt(max(0, 1 - a)))
+        func radians(_ degrees: Double) -> Double { degrees * (Double.pi / 180.0) }
+        let product = cos(radians(latitude1)) * cos(radians(latitude2)) * cos(radians(longitude2) - radians(longitude1))
+        let argument = product + sin(radians(latitude1)) * sin(radians(latitude2))
+        return earthRadiusKm * acos(argument)
     }
 }

@@ -37,7 +37,8 @@ public struct ListQuery: Sendable, Equatable {
         var rangeKm = Double(defaultRangeKm)
         if case .some(let r) = range {
             guard let r else { return invalid("range", "Parameter 'range' must be a valid number") }
-            if r.rounded() != r { return invalid("range", "Parameter 'range' must be an integer") }
+            // zod's `.int()` is `Number.isInteger`: Infinity (parseFloat's "Infinity") is not whole.
+            if !r.isFinite || r.rounded() != r { return invalid("range", "Parameter 'range' must be an integer") }
             if r == 0 { return invalid("range", "Parameter 'range' must be greater than zero") }
             if r < 0 { return invalid("range", "Parameter 'range' must be a positive number") }
             rangeKm = r
@@ -48,10 +49,11 @@ public struct ListQuery: Sendable, Equatable {
         return .success(ListQuery(latitude: latitude, longitude: longitude, rangeKm: rangeKm))
     }
 
-    /// Whether an announcement at this position passes the filter.
+    /// Whether an announcement at this position passes the filter: the backend keeps `distance < range`, and a
+    /// distance SQLite computes as NULL (NaN) is never less than anything.
     public func includes(latitude lat: Double, longitude lng: Double) -> Bool {
         guard let latitude, let longitude else { return true }
-        return GreatCircle.distanceKm(latitude1: latitude, longitude1: longitude, latitude2: lat, longitude2: lng) <= rangeKm
+        return GreatCircle.distanceKm(latitude1: latitude, longitude1: longitude, latitude2: lat, longitude2: lng) < rangeKm
     }
 
     private static func decode(_ s: Substring) -> String {

@@ -12,21 +12,19 @@ extension PetSpotBackend {
         if let problem = validator.firstError(in: body, today: Timestamp.day(of: now)) { throw problem }
         guard let fields = body?.objectValue else { throw PetSpotError(.badRequest, "MISSING_VALUE", "Required") }
 
-        // The request's own values are stored, not the trimmed ones: text is HTML-sanitized but keeps its spaces.
+        // The request's own values are stored, not the trimmed ones (the backend writes `data.x ?? null`). Optional text
+        // is sanitized only when non-empty (`data.petName ? sanitize(data.petName) : undefined`), so `""` is stored as
+        // null while text that sanitizes to nothing is stored as `""`; email and phone are stored as sent, `""` included.
         func sanitized(_ key: String) -> String? {
-            guard let s = fields[key]?.stringValue else { return nil }
-            let clean = HTMLSanitizer.strip(s, trim: false)
-            return clean.isEmpty ? nil : clean
-        }
-        func asSent(_ key: String) -> String? {
             guard let s = fields[key]?.stringValue, !s.isEmpty else { return nil }
-            return s
+            return HTMLSanitizer.strip(s, trim: false)
         }
+        func asSent(_ key: String) -> String? { fields[key]?.stringValue }
         let microchip = asSent("microchipNumber")
         let stamp = Timestamp.string(from: now)
         let announcement = Announcement(
             id: "", petName: sanitized("petName"), species: sanitized("species") ?? "", breed: sanitized("breed"), sex: sanitized("sex") ?? "",
-            age: fields["age"]?.intValue, description: sanitized("description"), microchipNumber: microchip,
+            age: fields["age"]?.numberValue, description: sanitized("description"), microchipNumber: microchip,
             locationLatitude: fields["locationLatitude"]?.numberValue ?? 0, locationLongitude: fields["locationLongitude"]?.numberValue ?? 0,
             lastSeenDate: fields["lastSeenDate"]?.stringValue ?? "", email: asSent("email"),
             phone: asSent("phone"), photoUrl: nil, status: fields["status"]?.stringValue ?? "", reward: sanitized("reward"),
@@ -78,7 +76,10 @@ extension PetSpotBackend {
 
     /// `DELETE /api/v1/announcements/:id`: the whole `Authorization` value is the admin token; 204, 401, or 404.
     func delete(id: String, headers: HTTPHeaders) throws -> MockResponse {
-        guard let given = headers.first(name: "Authorization") else { throw PetSpotError.unauthenticated("Missing Authorization header") }
+        // The backend tests `!authHeader`: an empty value counts as missing.
+        guard let given = headers.first(name: "Authorization"), !given.isEmpty else {
+            throw PetSpotError.unauthenticated("Missing Authorization header")
+        }
         guard let expected = configuration.adminToken, BasicCredentials.constantTimeEquals(expected, given) else {
             throw PetSpotError.unauthenticated("Invalid admin token")
         }

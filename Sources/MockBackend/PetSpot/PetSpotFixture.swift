@@ -93,11 +93,11 @@ extension PetSpotFixture {
         guard UUID(uuidString: id) != nil else { throw fail("id", "expected a UUID such as 6f1c2a4e-8b3d-4c5e-9f70-1a2b3c4d5e6f") }
         let password = try required("managementPassword")
         guard password.wholeMatch(of: /[1-9]\d{5}/) != nil else { throw fail("managementPassword", "expected 6 digits, 100000...999999") }
-        let age: Int?
+        let age: Double?
         switch object["age"] {
         case nil, .null?: age = nil
         case let v?:
-            guard let a = v.intValue, a >= 0 else { throw fail("age", "expected a whole number of years or null") }
+            guard let a = v.numberValue, a >= 0, a.rounded() == a else { throw fail("age", "expected a whole number of years or null") }
             age = a
         }
         let lastSeen = try required("lastSeenDate")

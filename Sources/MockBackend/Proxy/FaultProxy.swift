@@ -114,14 +114,14 @@ public final class FaultProxy: MockResponder {
                              contractID: (@Sendable (_ method: String, _ path: String) -> String?)? = nil,
                              adminPort: Int? = nil, adminToken: String? = nil, quiet: Bool = true,
                              timeout: Duration = .seconds(60), exchangeObserver: (any ExchangeObserver)? = nil,
-                             allowedHosts: [String] = []) async throws -> RunningFaultProxy {
+                             allowedHosts: [String] = [], faultClock: any FaultClock = SystemFaultClock()) async throws -> RunningFaultProxy {
         let proxy = try FaultProxy(target: target, timeout: timeout)
         let matcher: @Sendable (String, String) -> String? = contractID ?? { method, path in
             contracts?.match(method: method, path: path)?.contract.id
         }
         var configuration = ServerConfiguration(host: host, port: port, adminPort: adminPort, adminToken: adminToken, quiet: quiet)
         configuration.allowedHosts = allowedHosts
-        let server = MockServer(configuration: configuration, responder: proxy, faults: FaultLayer(rules: faults, seed: seed),
+        let server = MockServer(configuration: configuration, responder: proxy, faults: FaultLayer(rules: faults, seed: seed, clock: faultClock),
                                 journal: Journal(limit: journalLimit), admin: nil, contractID: matcher, exchangeObserver: exchangeObserver)
         let address = try await server.start()
         return RunningFaultProxy(server: server, address: address, proxy: proxy)

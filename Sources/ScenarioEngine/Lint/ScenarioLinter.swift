@@ -37,7 +37,14 @@ public enum ScenarioLinter {
             let pointer = "/faults/\(i)"
             if let id = rule["contract"]?.stringValue { checkContract(id, at: pointer + "/contract") }
         }
+        let timed = scenario.faultRules.contains { $0.schedule != nil } || scenario.steps.contains { step in
+            if case .setFaults(let rules) = step.action { return rules.contains { $0.schedule != nil } }
+            return false
+        }
         for step in scenario.steps {
+            if case .advanceClock = step.action, !timed {
+                problem(step.pointer + "/action", "\"advanceClock\" moves the virtual clock of time-based fault rules, but no rule of this scenario has \"outage\", \"quota\" or \"ramp\"; it would change nothing")
+            }
             // A driver may answer an optional action `unsupported`; the tag is what lets the run skip instead of fail.
             if case .client(let action) = step.action, action.isOptional, !scenario.tags.contains("optional-protocol") {
                 problem(step.pointer + "/action", "\"\(action.name)\" is an optional protocol action; tag the scenario \"optional-protocol\" so drivers without it skip it")

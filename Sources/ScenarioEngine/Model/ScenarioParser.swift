@@ -13,7 +13,7 @@ public struct ScenarioParser: Sendable {
     }
 
     static let topLevelKeys = ["name", "summary", "tags", "report", "reportOverrides", "client", "backend", "faults", "steps"]
-    static let stepKeys = ["action", "field", "value", "id", "query", "request", "capture", "faults", "ms", "expect"]
+    static let stepKeys = ["action", "field", "value", "id", "query", "request", "capture", "faults", "ms", "seconds", "expect"]
     static let expectKeys = [
         "outcome", "managementPassword", "alert", "fields", "inputs", "inputsIntact", "screen", "details", "listed",
         "status", "errorCode", "errorField", "headers", "bodyMatches", "bodyEquals", "journal", "because", "analytics",
@@ -251,7 +251,7 @@ public struct ScenarioParser: Sendable {
     func parseStep(_ value: JSONValue, number: Int, _ reader: ScenarioReader) throws(ScenarioProblem) -> Step {
         let pointer = "/steps/\(number - 1)"
         let o = try reader.object(value, at: pointer, allowed: Self.stepKeys, required: ["action"], what: "a step")
-        let actionName = try reader.oneOf(o["action"] ?? .null, at: pointer + "/action", what: "action", choices: ClientAction.names + ["http", "setFaults", "wait"])
+        let actionName = try reader.oneOf(o["action"] ?? .null, at: pointer + "/action", what: "action", choices: ClientAction.names + ["http", "setFaults", "wait", "advanceClock"])
         let allowed: [String]
         let action: StepAction
         switch actionName {
@@ -282,6 +282,13 @@ public struct ScenarioParser: Sendable {
         case "wait":
             allowed = ["action", "ms", "expect"]
             action = .wait(ms: try reader.int(o["ms"] ?? .null, at: pointer + "/ms", what: "the idle time in milliseconds", range: 1...60_000))
+        case "advanceClock":
+            allowed = ["action", "seconds", "expect"]
+            let seconds = try reader.number(o["seconds"] ?? .null, at: pointer + "/seconds", what: "the seconds to move the virtual clock")
+            guard seconds.isFinite, seconds > 0 else {
+                throw reader.problem(pointer + "/seconds", "expected a number of seconds greater than 0 (the virtual clock only moves forward); found \(seconds)")
+            }
+            action = .advanceClock(seconds: seconds)
         case "http":
             allowed = ["action", "request", "capture", "expect"]
             action = .http(try parseHTTPRequest(o["request"], capture: o["capture"], at: pointer, reader))
@@ -345,7 +352,7 @@ public struct ScenarioParser: Sendable {
         let httpOnly = ["status", "errorCode", "errorField", "headers", "bodyMatches", "bodyEquals"]
         for key in o.keys {
             switch action {
-            case .setFaults, .wait:
+            case .setFaults, .wait, .advanceClock:
                 if key != "journal", key != "because" {
                     throw reader.problem(pointer + "/" + key, "a \"\(action.name)\" step only takes \"journal\" and \"because\" expectations")
                 }

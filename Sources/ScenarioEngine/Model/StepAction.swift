@@ -10,6 +10,9 @@ public enum StepAction: Sendable {
     case setFaults([FaultRule])
     /// The user does nothing for this many milliseconds (e.g. to prove the client sends nothing on its own).
     case wait(ms: Int)
+    /// Moves the target's virtual fault clock forward this many seconds, at once: outages end, quota windows reset,
+    /// failure ramps climb, without waiting.
+    case advanceClock(seconds: Double)
 
     /// The action's name as written in scenario files.
     public var name: String {
@@ -18,6 +21,7 @@ public enum StepAction: Sendable {
         case .http(let request): return "http \(request.method) \(request.path)"
         case .setFaults: return "setFaults"
         case .wait: return "wait"
+        case .advanceClock: return "advanceClock"
         }
     }
 

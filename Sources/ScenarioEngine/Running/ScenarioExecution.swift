@@ -203,6 +203,11 @@ struct ScenarioExecution {
             let records = await newRecords()
             mismatches += await checkJournal(checker, records)
             if !mismatches.isEmpty { return await failure(step, mismatches, records: records) }
+        case .advanceClock(let seconds):
+            await target.advanceClock(by: seconds)
+            let records = await newRecords()
+            mismatches += await checkJournal(checker, records)
+            if !mismatches.isEmpty { return await failure(step, mismatches, records: records) }
         case .wait(let ms):
             try? await Task.sleep(for: .milliseconds(ms))
             let records = await newRecords()

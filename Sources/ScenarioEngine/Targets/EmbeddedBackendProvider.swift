@@ -7,6 +7,8 @@ import MockBackend
 public struct EmbeddedBackendProvider: TargetProvider {
     /// The contracts the backend validates with.
     public let contracts: ContractSet
+    /// Makes each scenario's virtual fault clock (a fresh one at `VirtualFaultClock.scenarioEpoch` by default).
+    public var makeClock: @Sendable () -> VirtualFaultClock = { VirtualFaultClock() }
 
     /// A provider whose backends validate with `contracts`.
     public init(contracts: ContractSet) {
@@ -36,8 +38,11 @@ public struct EmbeddedBackendProvider: TargetProvider {
             // (ACTIVE, CLOSED) outside the create schema, and the check would only add noise and time.
             checkResponses: false, logger: logger, idleTimeout: .seconds(30))
         options.preloaded = preloaded
+        // Time-based faults run in virtual time: only `advanceClock` steps move it, so a 30 s outage costs no 30 s.
+        let clock = makeClock()
+        options.faultClock = clock
         do {
-            return EmbeddedBackendTarget(backend: try await PetSpotMockBackend.start(options))
+            return EmbeddedBackendTarget(backend: try await PetSpotMockBackend.start(options), clock: clock)
         } catch {
             throw TargetError("the embedded mock backend did not start: \(error)")
         }

@@ -6,6 +6,8 @@ import MockBackend
 /// One running embedded mock backend.
 struct EmbeddedBackendTarget: ScenarioTarget {
     let backend: PetSpotMockBackend
+    /// The virtual time the backend's fault rules run in.
+    let clock: VirtualFaultClock
 
     var baseURL: URL { backend.baseURL }
 
@@ -25,6 +27,10 @@ struct EmbeddedBackendTarget: ScenarioTarget {
     func replaceFaults(_ rules: [FaultRule]) async throws(TargetError) {
         backend.faults.replaceRules(rules)
         try await ListeningWait.untilAccepting(backend.server, rules: rules)
+    }
+
+    func advanceClock(by seconds: Double) async {
+        clock.advance(by: seconds)
     }
 
     func shutdown() async {

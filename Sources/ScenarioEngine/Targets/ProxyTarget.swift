@@ -5,6 +5,8 @@ import MockBackend
 /// One running fault proxy; the real server behind it keeps its state across scenarios, which is why state-dependent scenarios are skipped.
 struct ProxyTarget: ScenarioTarget {
     let proxy: RunningFaultProxy
+    /// The virtual time the proxy's fault rules run in.
+    let clock: VirtualFaultClock
 
     var baseURL: URL { proxy.baseURL }
 
@@ -25,6 +27,10 @@ struct ProxyTarget: ScenarioTarget {
     func replaceFaults(_ rules: [FaultRule]) async throws(TargetError) {
         proxy.faults.replaceRules(rules)
         try await ListeningWait.untilAccepting(proxy.server, rules: rules)
+    }
+
+    func advanceClock(by seconds: Double) async {
+        clock.advance(by: seconds)
     }
 
     func shutdown() async {

@@ -23,10 +23,12 @@ public struct ProxyTargetProvider: TargetProvider {
 
     /// Starts a fresh target for one scenario.
     public func makeTarget(for scenario: Scenario, seed: UInt64?) async throws(TargetError) -> any ScenarioTarget {
+        let clock = VirtualFaultClock()
         do {
             let proxy = try await FaultProxy.start(
-                target: upstream, faults: scenario.faultRules, seed: seed, contracts: contracts, quiet: true, timeout: .seconds(30))
-            return ProxyTarget(proxy: proxy)
+                target: upstream, faults: scenario.faultRules, seed: seed, contracts: contracts, quiet: true, timeout: .seconds(30),
+                faultClock: clock)
+            return ProxyTarget(proxy: proxy, clock: clock)
         } catch {
             throw TargetError("the fault proxy in front of \(upstream.absoluteString) did not start: \(error)")
         }

@@ -19,6 +19,9 @@ public protocol ScenarioTarget: Sendable {
     /// Replaces the fault rules (counters start again); returns once the target accepts connections as the new rules say.
     func replaceFaults(_ rules: [FaultRule]) async throws(TargetError)
 
+    /// Moves the virtual clock the target's time-based fault rules read (outages, quotas, ramps) forward by `seconds`.
+    func advanceClock(by seconds: Double) async
+
     /// Stops the target; called once, also after failures.
     func shutdown() async
 }

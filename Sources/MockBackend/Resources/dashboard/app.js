@@ -309,7 +309,8 @@ function drawRules(active) {
   $('active-rules').innerHTML = active.rules.length ? active.rules.map((r) => {
     const remaining = r.remaining === null ? 'until cleared' : `${r.remaining} left`;
     return `<li data-index="${r.index}"><span class="what" title="${esc(JSON.stringify(r.rule))}">${esc(r.label)}</span>` +
-      `<span class="muted small">applied ${r.applied} · ${remaining}</span><button class="remove">×</button></li>`;
+      `<span class="muted small">applied ${r.applied} · ${remaining}${r.schedule ? ` · <span class="schedule">${esc(r.schedule)}</span>` : ''}</span>` +
+      `<button class="remove">×</button></li>`;
   }).join('') : '<li class="muted">none: every request gets the normal answer</li>';
   for (const li of document.querySelectorAll('#active-rules li[data-index]')) {
     li.querySelector('.remove').addEventListener('click', () => guarded($('fault-error'), async () => drawRules(await call('DELETE', 'faults/rules/' + li.dataset.index))));
@@ -328,6 +329,8 @@ async function guarded(target, work) {
 $('offline').addEventListener('click', () => guarded($('fault-error'), async () => {
   drawRules(await call($('offline').dataset.offline ? 'DELETE' : 'POST', 'faults/offline'));
 }));
+// Any rule the --faults format allows, time-based ones included; the server checks it and names the pointer of a mistake.
+$('add-rule-json').addEventListener('click', () => guarded($('fault-error'), async () => drawRules(await call('POST', 'faults/rules', $('rule-json').value))));
 $('clear-faults').addEventListener('click', () => guarded($('fault-error'), async () => { await call('DELETE', 'faults'); await refreshRules(); }));
 $('reset').addEventListener('click', () => guarded($('state-error'), async () => {
   await call('POST', 'reset');
