@@ -13,16 +13,22 @@ swift build -c "$CONFIG" --product spotcheck >/dev/null
 swift build -c "$CONFIG" --product spotcheck-client >/dev/null
 bin=$(swift build -c "$CONFIG" --show-bin-path)
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
-for mode in in-process protocol; do
+# The third run explores a client with three unrelated bugs (scripts/buggy-client.py): every one should come out as
+# its own confirmed counterexample.
+buggy="python3 scripts/buggy-client.py --bug analytics-on-failure --bug trims-reward --bug microchip-without-dashes $bin/spotcheck-client"
+for mode in in-process protocol three-bugs; do
   args=(explore --seed "$SEED" --runs "$RUNS" --jobs "$JOBS" --json "bench/out/explore-$mode.json")
   [ "$mode" = protocol ] && args+=(--client "$bin/spotcheck-client")
+  [ "$mode" = three-bugs ] && args+=(--client "$buggy")
   status=0
   "$bin/spotcheck" "${args[@]}" >"bench/out/explore-$mode.txt" || status=$?
   python3 - "$mode" "bench/out/explore-$mode.json" "$status" <<'PY'
 import json, sys
 mode, path, status = sys.argv[1], sys.argv[2], sys.argv[3]
 r = json.load(open(path))
-found = "counterexample found (see the .txt)" if "counterexample" in r else "no counterexample"
-print(f"{mode:>10}: {r['sessions']} sessions, {r['steps']} steps, {r['sessionsPerSecond']} sessions/s, seed {r['seed']}, exit {status}, {found}")
+rules = ", ".join(g["rule"] for g in r.get("groups", [])) or "none"
+print(f"{mode:>10}: {r['sessions']} sessions, {r['steps']} steps, {r['sessionsPerSecond']} sessions/s, seed {r['seed']}, exit {status}, "
+      f"{r.get('confirmedCounterexamples', 0)} confirmed counterexamples ({rules}), {r.get('retriedSessions', 0)} sessions retried, "
+      f"{r.get('slowMachineSessions', 0)} too slow, {len(r.get('unconfirmed', []))} not confirmed, {r.get('seconds', 0)} s")
 PY
 done

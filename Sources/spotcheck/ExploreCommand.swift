@@ -5,17 +5,20 @@ import Foundation
 import MockCommands
 import ScenarioEngine
 
-/// `spotcheck explore`: generated user sessions judged by the seed model, the first failure shrunk to a scenario file.
+/// `spotcheck explore`: generated user sessions judged by the seed model, each distinct failure shrunk to a scenario file.
 struct ExploreCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explore",
-        abstract: "Generate user sessions against the embedded mock, judge them by the seeds, shrink a failure to a scenario.",
+        abstract: "Generate user sessions against the embedded mock, judge them by the seeds, shrink each distinct failure to a scenario.",
         discussion: """
             Each session (inputs from per-field grammars, edits, double taps, Cancel, Try Again, faults on either step) \
             becomes an ordinary scenario with the seed model's expectations and runs like `spotcheck run` runs it. The \
-            first failing session is shrunk to the fewest steps, simplest inputs and fewest faults that fail the same way; \
-            --save writes it as a scenario file that `spotcheck run --scenarios DIR` fails with the same message. \
-            Exit 0 when no session failed, 1 on a counterexample, 2 on bad usage. See docs/explore.md.
+            exploration runs the whole budget, groups the failing sessions by the check they broke, shrinks one per group to \
+            the fewest steps, inputs, faults and stored values that still fail that check, and keeps it only if it fails \
+            the same way on three fresh replays; a client time-out where no timing fault was planned is replayed with the \
+            deadlines raised and, if it then passes, reported as a slow machine. --save writes one scenario per group that \
+            `spotcheck run --scenarios DIR` fails with the same headline. Exit 0 when no counterexample was confirmed, 1 \
+            on a counterexample, 2 on bad usage. See docs/explore.md.
             """
     )
 
@@ -34,8 +37,14 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(help: "How many sessions run at once (default: the number of cores).")
     var jobs: String?
 
-    @Option(help: "Write the shrunk counterexample as a scenario file into this folder.")
+    @Option(help: "Write each distinct counterexample, shrunk, as a scenario file into this folder.")
     var save: String?
+
+    @Option(name: .customLong("max-failures"), help: "Stop starting sessions once this many distinct checks have failed (default: run the whole budget).")
+    var maxFailures: String?
+
+    @Option(help: "Explore only slice i of n of the seeded budget (e.g. 2/4), for several CI runners; combine with merge-reports.")
+    var shard: String?
 
     @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts).")
     var contractsDirectory: String?
@@ -77,6 +86,16 @@ struct ExploreCommand: AsyncParsableCommand {
             guard let n = Int(jobs), n >= 1 else { return usage("--jobs expects a whole number of at least 1; got \"\(jobs)\"") }
             jobCount = n
         }
+        var failureLimit: Int?
+        if let maxFailures {
+            guard let n = Int(maxFailures), n >= 1 else { return usage("--max-failures expects a whole number of at least 1; got \"\(maxFailures)\"") }
+            failureLimit = n
+        }
+        var slice: Shard?
+        if let shard {
+            guard let parsed = Shard(parsing: shard) else { return usage("--shard expects i/n with 1 ≤ i ≤ n, e.g. 2/4; got \"\(shard)\"") }
+            slice = parsed
+        }
         if let client, client.trimmingCharacters(in: .whitespaces).isEmpty { return usage("--client expects a command line") }
         guard let contracts = InputFolder.contracts(contractsDirectory, print: print)?.set else { return 2 }
         let writer: ScenarioDocument
@@ -87,7 +106,7 @@ struct ExploreCommand: AsyncParsableCommand {
         }
         let driver: any ClientDriver = client.map { ProcessDriver(command: $0) } ?? PetSpotClientDriver()
         let runner = SessionRunner(driver: driver, contracts: contracts, writer: writer, seed: seedValue)
-        let explorer = Explorer(runner: runner, seed: seedValue, jobs: jobCount, budget: budget)
+        let explorer = Explorer(runner: runner, seed: seedValue, jobs: jobCount, budget: budget, maxFailures: failureLimit, shard: slice)
         print("exploring with seed \(seedValue) against \(driver.description), \(jobCount) job\(jobCount == 1 ? "" : "s")")
         let report: ExplorationReport
         do {
@@ -97,20 +116,18 @@ struct ExploreCommand: AsyncParsableCommand {
             return 2
         }
         print(report.text)
-        var savedScenario: String?
-        if let save, let c = report.counterexample {
+        if let save, !report.groups.isEmpty {
             do {
-                let url = try Explorer.save(c, seed: seedValue, in: URL(fileURLWithPath: save))
-                let saved = URL(fileURLWithPath: save).appendingPathComponent(url.lastPathComponent).relativePath
-                savedScenario = saved
-                print("saved \(saved)")
+                for url in try Explorer.save(report.groups, in: URL(fileURLWithPath: save)) {
+                    print("saved \(URL(fileURLWithPath: save).appendingPathComponent(url.lastPathComponent).relativePath)")
+                }
             } catch {
                 return usage("cannot save into \(save): \(error.localizedDescription)")
             }
         }
         if let message = reports.write(junit: report.junit, json: report.json.serialized(pretty: true) + "\n") { return usage(message) }
         let ciMessage = ci.write(environment: environment, print: print) { locator in
-            var ciReport = CIReport(command: "explore", start: started, stop: Date(), results: report.ciResults(savedScenario: savedScenario, locator: &locator))
+            var ciReport = CIReport(command: "explore", start: started, stop: Date(), results: report.ciResults(savedFolder: save, locator: &locator))
             ciReport.facts = ["seed \(seedValue); client: \(report.client)"]
             return ciReport
         }

@@ -10,7 +10,7 @@ struct SpotCheck: AsyncParsableCommand {
         discussion: "Exit codes: 0 all passed, 1 a check failed, 2 bad usage or a bad contract or scenario file.",
         subcommands: [
             RunCommand.self, ExploreCommand.self, ServeCommand.self, ProxyCommand.self, LintCommand.self,
-            VerifyCommand.self, DiffCommand.self, ExportCommand.self, MergeRecordingsCommand.self, ImportCommand.self,
+            VerifyCommand.self, DiffCommand.self, ExportCommand.self, MergeRecordingsCommand.self, MergeReportsCommand.self, ImportCommand.self,
         ]
     )
 

@@ -1,7 +1,10 @@
 import ContractKit
 import Foundation
+import ScenarioEngine
 
-/// Generates sessions from a seed, runs them (several at once), and shrinks the first one the client fails.
+/// Generates sessions from a seed and runs them (several at once) until the budget ends; groups the failing ones by
+/// the check they broke, shrinks one per group toward that check, and keeps it only if it fails the same way on three
+/// fresh replays.
 public struct Explorer: Sendable {
     /// Runs one session.
     public let runner: SessionRunner
@@ -9,19 +12,33 @@ public struct Explorer: Sendable {
     public let generator: SessionGenerator
     /// How many sessions run at once.
     public let jobs: Int
-    /// How much to explore.
+    /// How much to explore (for a shard: the whole seeded budget, of which it runs its slice).
     public let budget: Budget
+    /// Stop starting sessions once this many distinct checks have failed; `nil` runs the whole budget.
+    public var maxFailures: Int?
+    /// The slice of the session indices this runner explores, `nil` for all of them.
+    public var shard: Shard?
+    /// How many fresh replays of the shrunk session must fail the same way for it to count.
+    public static let confirmations = 3
 
     /// An explorer; `jobs` below 1 counts as 1.
-    public init(runner: SessionRunner, seed: UInt64, jobs: Int, budget: Budget) {
+    public init(runner: SessionRunner, seed: UInt64, jobs: Int, budget: Budget, maxFailures: Int? = nil, shard: Shard? = nil) {
         self.runner = runner
         generator = SessionGenerator(seed: seed)
         self.jobs = max(1, jobs)
         self.budget = budget
+        self.maxFailures = maxFailures
+        self.shard = shard
     }
 
-    /// Explores; `progress` sees each finished session index. Same seed and client → same sessions, same counterexample
-    /// (the lowest failing index among those run, whatever order parallel sessions finish in).
+    /// The session indices this runner explores, in order: every index, or every n-th from the shard's own.
+    public func index(_ k: Int) -> Int {
+        guard let shard else { return k }
+        return (shard.index - 1) + k * shard.count
+    }
+
+    /// Explores; `progress` sees each finished session index. Same seed, shard and client → same sessions and the same
+    /// groups, whatever order parallel sessions finish in (each group's representative is its lowest failing index).
     public func explore(progress: @escaping @Sendable (Int) -> Void = { _ in }) async throws(ExplorationError) -> ExplorationReport {
         let clock = ContinuousClock()
         let start = clock.now
@@ -31,17 +48,21 @@ public struct Explorer: Sendable {
         var sessions = 0
         var skipped: [String: Int] = [:]
         var steps = 0
-        var failures: [(index: Int, session: Session, outcome: SessionRunner.Outcome)] = []
+        var retried = 0
+        var slow = 0
+        var failing: [String: (count: Int, index: Int, session: Session, outcome: SessionRunner.Outcome)] = [:]
         var thrown: ExplorationError?
         let runner = self.runner
         let generator = self.generator
+        let maxFailures = self.maxFailures
         await withTaskGroup(of: (Int, Session, Result<SessionRunner.Outcome, ExplorationError>).self) { group in
-            var next = 0
+            var k = 0
             func startNext() {
-                guard next < limit, failures.isEmpty, thrown == nil else { return }
-                if let deadline, next > 0, clock.now >= deadline { return }
-                let index = next
-                next += 1
+                let index = self.index(k)
+                guard index < limit, thrown == nil else { return }
+                if let maxFailures, failing.count >= maxFailures { return }
+                if let deadline, k > 0, clock.now >= deadline { return }
+                k += 1
                 let session = generator.session(index)
                 group.addTask {
                     do throws(ExplorationError) {
@@ -57,9 +78,19 @@ public struct Explorer: Sendable {
                 case .success(let outcome):
                     sessions += 1
                     if let reason = outcome.skipReason { skipped[reason, default: 0] += 1 }
+                    if outcome.retried { retried += 1 }
+                    if outcome.slowMachine { slow += 1 }
                     steps += outcome.steps.count
                     if outcome.skipReason == nil { for step in outcome.steps { for rule in step.rules { rules[rule, default: 0] += 1 } } }
-                    if outcome.failure != nil { failures.append((index, session, outcome)) }
+                    if let failure = outcome.failure {
+                        let key = failure.signature
+                        let count = (failing[key]?.count ?? 0) + 1
+                        if let kept = failing[key], kept.index < index {
+                            failing[key]?.count = count
+                        } else {
+                            failing[key] = (count, index, session, outcome)
+                        }
+                    }
                 case .failure(let error):
                     thrown = error
                 }
@@ -69,46 +100,97 @@ public struct Explorer: Sendable {
         }
         if let thrown { throw thrown }
         var report = ExplorationReport(seed: generator.seed, client: runner.driver.description, sessions: sessions, steps: steps, rules: rules,
-                                       counterexample: nil, duration: clock.now - start)
+                                       duration: clock.now - start)
         report.skipped = skipped
-        if let first = failures.min(by: { $0.index < $1.index }), let failure = first.outcome.failure {
-            report.counterexample = try await shrink(first.session, index: first.index, failure: failure, originalSteps: first.outcome.steps.count)
-            report.duration = clock.now - start
+        report.retriedSessions = retried
+        report.slowMachineSessions = slow
+        report.shard = shard
+        // One shrink per group, several groups at once; a group whose minimal session does not fail again is dropped.
+        let candidates = failing.sorted { $0.value.index < $1.value.index }
+        var confirmed: [FailureGroup] = []
+        var unconfirmed: [String] = []
+        var shrinkError: ExplorationError?
+        await withTaskGroup(of: (String, Result<FailureGroup?, ExplorationError>).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < candidates.count else { return }
+                let (key, found) = candidates[next]
+                next += 1
+                group.addTask {
+                    do throws(ExplorationError) {
+                        guard let failure = found.outcome.failure else { return (key, .success(nil)) }
+                        let shrunk = try await self.shrink(found.session, index: found.index, failure: failure, originalSteps: found.outcome.steps.count)
+                        return (key, .success(shrunk.map { c in
+                            FailureGroup(signature: key, rule: c.failure.rule, headline: c.failure.headline, message: c.failure.message, sessions: found.count,
+                                         seed: generator.seed, sessionIndex: found.index, document: c.document, originalSteps: c.steps.original,
+                                         shrunkSteps: c.steps.shrunk, shrinkRuns: c.shrinkRuns, counterexample: c)
+                        }))
+                    } catch {
+                        return (key, .failure(error))
+                    }
+                }
+            }
+            for _ in 0..<jobs { startNext() }
+            while let (key, result) = await group.next() {
+                switch result {
+                case .success(let g?): confirmed.append(g)
+                case .success(nil): unconfirmed.append(key)
+                case .failure(let error): shrinkError = error
+                }
+                startNext()
+            }
         }
+        if let shrinkError { throw shrinkError }
+        report.groups = ExplorationReport.ordered(confirmed)
+        report.unconfirmed = unconfirmed.sorted()
+        report.duration = clock.now - start
         return report
     }
 
-    /// Shrinks `session` while it fails with the same signature, and writes the result as a scenario file.
-    public func shrink(_ session: Session, index: Int, failure: SessionFailure, originalSteps: Int) async throws(ExplorationError) -> Counterexample {
+    /// Shrinks `session` while the check that failed still fails (anywhere in the session), writes the result as a
+    /// scenario file, and replays that file three times, each with a fresh backend; `nil` unless every replay fails
+    /// the same check. The failure reported is the replay's first: step numbers refer to the saved file.
+    public func shrink(_ session: Session, index: Int, failure: SessionFailure, originalSteps: Int) async throws(ExplorationError) -> Counterexample? {
         let runner = self.runner
+        let check = failure.signature
         let shrinker = Shrinker<Session>(candidates: SessionShrinking.candidates)
         let (shrunk, tried) = await shrinker.shrink(session) { candidate in
             guard let outcome = try? await runner.run(candidate) else { return false }
-            return outcome.failure?.signature == failure.signature
+            return outcome.failure != nil && outcome.checks.contains(check)
         }
-        let name = "explored: \(failure.rule.rawValue) (seed \(generator.seed), session \(index))"
-        let summary = "Found by spotcheck explore --seed \(generator.seed) (session \(index)), shrunk from \(originalSteps) steps. "
-            + "It breaks the rule that \(failure.rule.statement). First failure: \(failure.headline)"
-        let (steps, document) = runner.model(shrunk, name: name, summary: summary)
-        // The shrunk file is judged again exactly as saved, so the report shows the message `spotcheck run` prints; a
-        // timing-dependent bug (a retry the client starts on its own) may need more than one run to show.
-        var final = failure
-        for _ in 0..<3 {
-            let result = try await SessionRunner.judge(document, driver: runner.driver, contracts: runner.contracts, seed: runner.seed)
-            if let replayed = result.failure.map({ SessionFailure($0, steps: steps) }), replayed.signature == failure.signature {
-                final = replayed
-                break
-            }
+        // The summary quotes the saved file's own failure, so it is judged once before the summary is written.
+        var (steps, document) = runner.model(shrunk, name: "explored", summary: "")
+        let first = try await runner.replay(document, steps: steps)
+        guard let found = first.failure, first.checks.contains(check) else { return nil }
+        let name = "explored: \(found.rule.rawValue) (seed \(generator.seed), session \(index))"
+        let summary = "Found by spotcheck explore --seed \(generator.seed) (session \(index)), shrunk from \(originalSteps) to \(steps.count) steps. "
+            + "It breaks the rule that \(found.rule.statement). First failure: \(found.headline)"
+        (steps, document) = runner.model(shrunk, name: name, summary: summary)
+        var final: SessionFailure?
+        for _ in 0..<Self.confirmations {
+            let replay = try await runner.replay(document, steps: steps)
+            guard let replayed = replay.failure, replay.checks.contains(check) else { return nil }
+            final = final ?? replayed
         }
+        guard let final else { return nil }
         return Counterexample(sessionIndex: index, original: session, shrunk: shrunk, failure: final, document: document,
                               steps: (originalSteps, steps.count), shrinkRuns: tried)
     }
 
     /// Writes the counterexample's scenario into `directory` as `explored-<rule>-seed<S>-<index>.json`; returns the file.
     public static func save(_ c: Counterexample, seed: UInt64, in directory: URL) throws -> URL {
+        try write(c.document, named: "explored-\(c.failure.rule.rawValue)-seed\(seed)-\(c.sessionIndex).json", in: directory)
+    }
+
+    /// Writes one scenario per group into `directory`; returns the files.
+    public static func save(_ groups: [FailureGroup], in directory: URL) throws -> [URL] {
+        try groups.map { g in try write(g.document, named: g.fileName, in: directory) }
+    }
+
+    static func write(_ document: JSONValue, named name: String, in directory: URL) throws -> URL {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let url = directory.appendingPathComponent("explored-\(c.failure.rule.rawValue)-seed\(seed)-\(c.sessionIndex).json")
-        try (c.document.serialized(pretty: true) + "\n").write(to: url, atomically: true, encoding: .utf8)
+        let url = directory.appendingPathComponent(name)
+        try (document.serialized(pretty: true) + "\n").write(to: url, atomically: true, encoding: .utf8)
         return url
     }
 }

@@ -16,8 +16,10 @@ public struct ModelledStep: Sendable {
         case cancel
         /// Time passing with no tap.
         case idle
-        /// A details or list read of stored announcements.
+        /// A details read of a stored announcement.
         case read
+        /// A read of the announcements list.
+        case list
     }
 
     /// The step as a scenario file writes it.

@@ -187,7 +187,7 @@ public struct SeedModel: Sendable {
             // the backend handled stores it even when a fault kept its answer from the client).
             var expect: JSONObject = ["outcome": "success", "journal": ["order": ["listAnnouncements"]], "because": .string(Self.because(rules))]
             if photosKnown { expect["listed"] = .number(Double(session.stored.filter(\.hasPhoto).count + photosStored)) }
-            return ModelledStep(document: ["action": "list", "expect": .object(expect)], kind: .read, rules: rules)
+            return ModelledStep(document: ["action": "list", "expect": .object(expect)], kind: .list, rules: rules)
         }
 
         walk: for action in session.actions {

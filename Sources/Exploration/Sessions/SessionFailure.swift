@@ -1,34 +1,51 @@
 import ScenarioEngine
 
-/// How a session failed: the rule it broke and a signature the shrinker keeps while it simplifies.
+/// How a session failed: the check that failed first, the rule it belongs to, and the check's key the shrinker keeps.
 public struct SessionFailure: Sendable, Equatable {
-    /// The model rule the first failed expectation belongs to.
+    /// The model rule of the first failed expectation.
     public var rule: ModelRule
-    /// Rule and failed check without values or request numbers: two failures with the same signature fail "the same way".
+    /// Rule and failed check without values or request numbers: two failures with the same signature broke the same check.
     public var signature: String
     /// The failure's first line as `spotcheck run` prints it.
     public var headline: String
     /// The whole failure as `spotcheck run` prints it.
     public var message: String
 
-    /// The failure of `scenario`'s step, classified against the steps the model wrote.
+    /// The failure of `scenario`'s step, classified against the steps the model wrote. The engine lists what the client
+    /// sent before what it showed (a wrong body or an extra call explains the rest), so the first mismatch is the cause.
     public init(_ failure: ScenarioFailure, steps: [ModelledStep]) {
-        let kind = failure.stepNumber.flatMap { n in steps.indices.contains(n - 1) ? steps[n - 1].kind : nil }
-        // A wrong create body explains whatever the server then did with it (a 400, a failure where success was due),
-        // so it names the rule when it is among the step's deviations; otherwise the first deviation does.
-        let chosen = failure.mismatches.first { Self.rule(subject: $0.subject, actual: $0.actual, kind: kind) == .bodyCarriesCurrentInputs }
-            ?? failure.mismatches.first
-        let subject = chosen?.subject ?? "client"
-        rule = Self.rule(subject: subject, actual: chosen?.actual ?? "", kind: kind)
-        // Request numbers (#3) and quoted values vary while shrinking; the check that failed does not.
-        let plainSubject = subject.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ")
-        signature = "\(rule.rawValue): \(plainSubject)"
+        let kind = Self.kind(of: failure, steps: steps)
+        let first = failure.mismatches.first
+        rule = Self.rule(subject: first?.subject ?? "client", actual: first?.actual ?? "", kind: kind)
+        signature = Self.signature(first?.subject ?? "client", rule: rule)
         headline = failure.headline
         message = failure.message
     }
 
+    /// The signature of every expectation that failed in `result`, in any step: what "the same check still fails" looks for.
+    public static func checks(of result: ScenarioResult, steps: [ModelledStep]) -> Set<String> {
+        var out: Set<String> = []
+        let all = result.failures.isEmpty ? (result.failure.map { [$0] } ?? []) : result.failures
+        for failure in all {
+            let kind = kind(of: failure, steps: steps)
+            for m in failure.mismatches { out.insert(signature(m.subject, rule: rule(subject: m.subject, actual: m.actual, kind: kind))) }
+        }
+        return out
+    }
+
+    static func kind(of failure: ScenarioFailure, steps: [ModelledStep]) -> ModelledStep.Kind? {
+        failure.stepNumber.flatMap { n in steps.indices.contains(n - 1) ? steps[n - 1].kind : nil }
+    }
+
+    /// Request numbers (#3) and quoted values vary while shrinking; the check that failed does not.
+    static func signature(_ subject: String, rule: ModelRule) -> String {
+        "\(rule.rawValue): " + subject.split(separator: " ").filter { !$0.hasPrefix("#") }.joined(separator: " ")
+    }
+
     /// Which rule a failed check belongs to, given the kind of step it failed in.
     static func rule(subject: String, actual: String, kind: ModelledStep.Kind?) -> ModelRule {
+        // Whatever a list step got wrong, the list rule is the one it checks.
+        if case .list? = kind { return .listWithPhotos }
         if subject.hasPrefix("requests") || subject.hasPrefix("calls to") || subject.hasPrefix("call order") {
             switch kind {
             case .read?: return .detailsLoadError

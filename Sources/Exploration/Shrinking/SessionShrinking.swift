@@ -36,11 +36,31 @@ public enum SessionShrinking {
             }
             out.append(s)
         }
+        for (i, pet) in session.stored.enumerated() {
+            for simpler in StoredPetShrinking.candidates(pet) {
+                var s = session
+                s.stored[i] = simpler
+                out.append(s)
+            }
+        }
         if !session.omittedFields.isEmpty || session.lastSeenDate != nil {
             var s = session
             s.omittedFields = []
             s.lastSeenDate = nil
             out.append(s)
+        }
+        // Then one report variation at a time, when the failure needs some of them.
+        if session.omittedFields.count > 1 || (!session.omittedFields.isEmpty && session.lastSeenDate != nil) {
+            for i in session.omittedFields.indices {
+                var s = session
+                s.omittedFields.remove(at: i)
+                out.append(s)
+            }
+            if session.lastSeenDate != nil {
+                var s = session
+                s.lastSeenDate = nil
+                out.append(s)
+            }
         }
         for (i, fault) in session.faults.enumerated() where fault.call > 1 {
             var s = session

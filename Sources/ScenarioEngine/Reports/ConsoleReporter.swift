@@ -34,6 +34,8 @@ public enum ConsoleReporter {
         if report.knownDefects > 0 { text += ", \(report.knownDefects) known defects" }
         text += String(format: " in %.2f s (%.1f \(noun)/s)", report.seconds, rate)
         text += "\nclient: \(report.client); target: \(report.target)"
+        let slow = report.results.filter(\.slowMachine).count
+        if slow > 0 { text += "\n\(SlowMachineRetry.reasonPrefix): \(slow) \(noun) failed only by an unplanned client time-out and passed with the deadlines raised (skipped, not failed)" }
         let known = report.results.filter { $0.status == .knownDefect }
         if !known.isEmpty {
             text += "\nknown server defects seen (listed in known-defects.json, not failures):"

@@ -45,6 +45,10 @@ public struct ScenarioResult: Sendable {
     public var knownDefectsNotSeen: [KnownDefect] = []
     /// What crossed the wire, kept for a failed scenario when the runner is asked to (`run --har-dir`).
     public var exchanges: [JournalEntry] = []
+    /// Steps where the client timed out with no timing fault planned (SlowMachineRetry).
+    public var unplannedTimeouts: [Int] = []
+    /// Set when the scenario failed only on a slow machine: it passed with the deadlines raised (status `skipped`).
+    public var slowMachine = false
 
     /// A result with these values.
     public init(name: String, file: String, tags: [String], status: Status, duration: Duration, failure: ScenarioFailure? = nil,

@@ -41,6 +41,10 @@ struct ScenarioExecution {
     var contracts: ContractSet?
     /// Set when the app stopped the user earlier in the flow, in a way the seeds allow: the later steps do not apply.
     var finishedEarly = false
+    /// Steps where the client timed out with no timing fault planned (SlowMachineRetry).
+    var unplannedTimeouts: [Int] = []
+    /// The announcement the details screen was last asked to load, for the identity check of later details steps.
+    var detailsID: String?
 
     init(scenario: Scenario, target: any ScenarioTarget, driver: any ClientDriver) {
         self.scenario = scenario
@@ -153,9 +157,16 @@ struct ScenarioExecution {
             let performed = action
             let outcome = await StepDeadline.run(milliseconds: scenario.client.stepTimeoutMs, { () throws(DriverError) in try await session.perform(performed) })
             let records = await newRecords()
+            let timedOut: Bool = switch outcome {
+            case .success(let observation)?: SlowMachineRetry.isTimeout(observation.cause)
+            case nil: true
+            default: false
+            }
+            if timedOut, SlowMachineRetry.unplanned(stepRecords: records) { unplannedTimeouts.append(step.number) }
+            if case .loadDetails(let id) = action { detailsID = id }
             switch outcome {
             case .success(let observation)?:
-                mismatches += checker.check(observation, expectedInputs: inputs)
+                mismatches += DetailsIdentity.check(checker.check(observation, expectedInputs: inputs), requested: detailsID, stepRecords: records)
                 if step.expect.passwordOpensPhoto == true, let password = observation.managementPassword {
                     mismatches += PasswordPhotoCheck.check(password: password, journal: await target.journal())
                 }
@@ -178,7 +189,12 @@ struct ScenarioExecution {
                 if case .success(let observation)? = outcome { shown = observation.inputs?[field] } else { shown = nil }
                 inputs[field] = shown.flatMap { accepted?.contains($0) == true ? $0 : nil } ?? accepted?.first ?? value
             }
-            mismatches += await checkJournal(checker, records)
+            // What the client sent explains what it then showed (a wrong body, an extra call), so it comes first; a
+            // request it never sent is explained by what it showed instead (e.g. it refused a valid input).
+            let journal = await checkJournal(checker, records)
+            let body = journal.filter { $0.subject.hasPrefix("sent") }
+            let calls = journal.filter { !$0.subject.hasPrefix("sent") }
+            mismatches = records.isEmpty ? body + mismatches + calls : body + calls + mismatches
             if !mismatches.isEmpty {
                 var failed = await failure(step, mismatches, records: records)
                 if case .success(let observation)? = outcome, let contracts {

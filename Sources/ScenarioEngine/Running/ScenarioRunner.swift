@@ -21,8 +21,18 @@ public struct ScenarioRunner: Sendable {
         self.seed = seed
     }
 
-    /// Runs `scenario` and reports how it went; never throws: every problem becomes a failed result.
+    /// Runs `scenario` and reports how it went; never throws: every problem becomes a failed result. A failure after an
+    /// unplanned client time-out is run again with the deadlines raised (SlowMachineRetry).
     public func run(_ scenario: Scenario) async -> ScenarioResult {
+        let first = await runOnce(scenario)
+        guard first.status == .failed, !first.unplannedTimeouts.isEmpty else { return first }
+        let raised = SlowMachineRetry.raised(scenario)
+        let second = await runOnce(raised)
+        return second.status == .passed ? SlowMachineRetry.tooSlow(first, raisedTimeoutMs: raised.client.requestTimeoutMs) : first
+    }
+
+    /// Runs `scenario` once.
+    func runOnce(_ scenario: Scenario) async -> ScenarioResult {
         let clock = ContinuousClock()
         let start = clock.now
         func result(_ status: ScenarioResult.Status, failure: ScenarioFailure? = nil, skip: String? = nil, steps: Int = 0) -> ScenarioResult {
@@ -60,6 +70,7 @@ public struct ScenarioRunner: Sendable {
         finished.knownDefectsNotSeen = execution.notSeen
         finished.notes = execution.notes
         finished.readings = execution.readings
+        finished.unplannedTimeouts = execution.unplannedTimeouts
         return finished
     }
 }

@@ -16,8 +16,8 @@ enum ExplorationSupport {
     }
 
     /// Explores with the default budget (or `budget`) against `driver`.
-    static func explore(_ driver: any ClientDriver, seed: UInt64 = 1, budget: Budget = .standard, jobs: Int = 2) async throws -> ExplorationReport {
-        try await Explorer(runner: try runner(driver, seed: seed), seed: seed, jobs: jobs, budget: budget).explore()
+    static func explore(_ driver: any ClientDriver, seed: UInt64 = 1, budget: Budget = .standard, jobs: Int = 2, maxFailures: Int? = nil) async throws -> ExplorationReport {
+        try await Explorer(runner: try runner(driver, seed: seed), seed: seed, jobs: jobs, budget: budget, maxFailures: maxFailures).explore()
     }
 
     /// Saves the counterexample into a fresh folder, lints that folder, loads it as `spotcheck run` does and runs it.

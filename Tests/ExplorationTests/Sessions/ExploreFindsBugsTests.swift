@@ -42,8 +42,11 @@ struct ExploreFindsBugsTests {
     @Test("found, shrunk and replayed", arguments: cases.indices)
     func findsShrinksAndReplays(_ index: Int) async throws {
         let (name, driver, rule) = Self.cases[index]
-        let report = try await ExplorationSupport.explore(driver)
-        let c = try #require(report.counterexample, "\(name): no counterexample in \(report.sessions) sessions")
+        // A few distinct failures are enough here (ExploreGroupsTests runs a whole budget); more than one, so a check
+        // a busy machine broke once, which confirmation then drops, does not end the search.
+        let report = try await ExplorationSupport.explore(driver, maxFailures: 3)
+        let group = report.groups.first { rule.contains($0.rule) } ?? report.groups.first
+        let c = try #require(group?.counterexample, "\(name): no counterexample in \(report.sessions) sessions:\n\(report.text)")
         #expect(rule.contains(c.failure.rule), "\(name): \(c.failure.rule.rawValue): \(c.failure.headline)")
         #expect(c.steps.shrunk <= 5, "\(name): shrunk only to \(c.steps.shrunk) steps:\n\(c.document.serialized(pretty: true))")
         #expect(c.shrunk.faults.count <= (twoFaults.contains(name) ? 2 : 1), "\(name): \(c.shrunk.faults.count) faults left")
