@@ -25,6 +25,10 @@ import time
 import urllib.error
 import urllib.request
 
+# A PNG signature and an empty IDAT chunk header: file-type (the backend's detector) walks PNG chunks, and random
+# bytes read as a chunk header could end the walk as "not an image"; an IDAT first makes any payload a PNG.
+PNG_HEAD = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x00IDAT"
+
 
 # The steps of a compaction (CompactionStep in StoreFileSystem.swift), in order.
 STEPS = ["photos-written", "snapshot-written", "snapshot-renamed", "log-created", "marker-switched", "old-files-removed"]
@@ -88,7 +92,7 @@ def storm(base, rng_seed, acknowledged, lock, stop):
         created = json.loads(data)
         with lock:
             acknowledged[created["id"]] = {"password": created["managementPassword"], "photo": None}
-        photo = b"\x89PNG\r\n\x1a\n" + rng.randbytes(rng.randint(16, 40_000))
+        photo = PNG_HEAD + rng.randbytes(rng.randint(16, 40_000))
         boundary = "crashtestboundary"
         multipart = (f"--{boundary}\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"p.png\"\r\n"
                      "Content-Type: image/png\r\n\r\n").encode() + photo + f"\r\n--{boundary}--\r\n".encode()

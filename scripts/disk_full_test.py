@@ -20,6 +20,10 @@ import tempfile
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from crash_test import request, start  # noqa: E402  (one way to start serve and to send a request)
 
+# A PNG signature and an empty IDAT chunk header: file-type (the backend's detector) walks PNG chunks, and random
+# bytes read as a chunk header could end the walk as "not an image"; an IDAT first makes any payload a PNG.
+PNG_HEAD = b"\x89PNG\r\n\x1a\n" + b"\x00\x00\x00\x00IDAT"
+
 
 def create(base, rng):
     body = json.dumps({"petName": f"pet-{rng.getrandbits(32)}", "species": "Dog", "sex": "MALE", "locationLatitude": 10.5,
@@ -116,7 +120,7 @@ def main():
                 problems.append(f"create answered {status}")
             if model and rng.random() < 0.8:
                 announcement_id = rng.choice(sorted(model))
-                photo = b"\x89PNG\r\n\x1a\n" + rng.randbytes(rng.randint(20_000, 60_000))
+                photo = PNG_HEAD + rng.randbytes(rng.randint(20_000, 60_000))
                 status = upload(base, announcement_id, model[announcement_id]["password"], photo)
                 if status == 201:
                     model[announcement_id]["photo"] = photo
