@@ -124,14 +124,21 @@ def http(method, url, body=None, headers=None, timeout=10):
         return status, data
 
 
+def journal_with_details(proxy):
+    """The journal page (summaries) and every exchange's details, where the headers are (curl's way, on the admin port)."""
+    _, journal = http("GET", proxy.admin + "/__spotcheck/journal")
+    details = [http("GET", f"{proxy.admin}/__spotcheck/journal/{entry['sequence']}")[1] for entry in journal["entries"]]
+    return journal, json.dumps(details)
+
+
 def test_a_target_page_cannot_read_the_journal_or_change_the_rules(page, target, proxy):
     # The app's traffic, with its credentials, and the rules a tester set, over the admin port (curl's way).
     status, _ = http("GET", proxy.base + "/api/v1/announcements/f0e1a470-c186-4f63-bc24-0b1c56ed686e", headers={"Authorization": SECRET})
     assert status == 200, status
     status, _ = http("PUT", proxy.admin + "/__spotcheck/faults", json.dumps(RULES).encode(), {"Content-Type": "application/json"})
     assert status == 200, status
-    _, journal_before = http("GET", proxy.admin + "/__spotcheck/journal")
-    assert SECRET in json.dumps(journal_before), "the journal should hold the app's Authorization header"
+    journal_before, details_before = journal_with_details(proxy)
+    assert SECRET in details_before, "the journal should hold the app's Authorization header"
 
     page.goto(f"{proxy.base}/pets.html?admin={proxy.admin}")
     page.wait_for_function("window.done === true", timeout=30000)
@@ -153,8 +160,8 @@ def test_a_target_page_cannot_read_the_journal_or_change_the_rules(page, target,
     # Nothing changed on the admin port, and no /__spotcheck/ request reached the target.
     status, rules = http("GET", proxy.admin + "/__spotcheck/faults")
     assert status == 200 and [r["name"] for r in rules["rules"]] == ["kept"], rules
-    _, journal_after = http("GET", proxy.admin + "/__spotcheck/journal")
-    assert SECRET in json.dumps(journal_after), "the journal was cleared"
+    journal_after, details_after = journal_with_details(proxy)
+    assert SECRET in details_after, "the journal was cleared"
     assert len(journal_after["entries"]) >= len(journal_before["entries"]), "the journal was cleared"
     assert not any(p.startswith("/__spotcheck") for p in target.paths), target.paths
 
