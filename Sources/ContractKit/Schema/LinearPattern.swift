@@ -5,6 +5,8 @@
 /// searches anywhere in the text (JSON Schema patterns are not anchored) by simulating the program's automaton over
 /// all of its states at once (a Pike VM): the work per input scalar is bounded by the program's size, whatever the
 /// pattern and the text. Constructs that need backtracking (backreferences, lookaround) are refused when compiling.
+/// Long texts run on a deterministic automaton built lazily during the search (`LinearPatternDFA`), which answers
+/// the same in a table look-up per character.
 public struct LinearPattern: Sendable {
     /// The pattern as written.
     public let source: String
@@ -19,6 +21,20 @@ public struct LinearPattern: Sendable {
     private let size: Int
     /// When every match starts at the input's start, no new thread starts later and a dead search stops early.
     private let anchoredAtStart: Bool
+    /// Where each class of scalars the program cannot tell apart begins, ascending from 0 (see `LinearPatternDFA`).
+    private let classStarts: [UInt32]
+    /// The class of each ASCII scalar.
+    private let asciiClasses: [Int32]
+    /// `\b` and `\B` look at the next scalar, which the lazy automaton does not track: such programs stay on the Pike VM.
+    private let usesWordBoundary: Bool
+
+    /// The texts, in UTF-8 bytes, from which a search builds the lazy automaton: below, building it costs more than it saves.
+    static let deterministicThreshold = 256
+
+    /// Which engine a search runs on; both answer the same (`LinearPatternDFATests`).
+    enum Engine {
+        case automatic, pikeVM, lazyDFA
+    }
 
     private enum Opcode {
         static let scalar: Int32 = 0  // operand: the scalar value
@@ -74,18 +90,50 @@ public struct LinearPattern: Sendable {
         highBits = high
         rangeStarts = starts
         rangeBounds = bounds
+        usesWordBoundary = program.instructions.contains { $0 == .assert(.wordBoundary) || $0 == .assert(.notWordBoundary) }
+        // Two scalars no set and no literal tells apart behave the same on every instruction.
+        var cuts: Set<UInt32> = [0]
+        for instruction in program.instructions {
+            if case .scalar(let value) = instruction { cuts.formUnion([value, value + 1]) }
+        }
+        for set in program.sets {
+            for range in set.ranges { cuts.formUnion([range.lowerBound, range.upperBound + 1]) }
+        }
+        let classes = cuts.filter { $0 <= ScalarSet.maximumScalar }.sorted()
+        classStarts = classes
+        asciiClasses = (UInt32(0)..<128).map { v in Int32(classes.lastIndex { $0 <= v }!) }
     }
 
     /// Whether the pattern matches anywhere in `text`.
-    public func matches(_ text: String) -> Bool {
+    public func matches(_ text: String) -> Bool { matches(text, engine: .automatic) }
+
+    /// Whether the pattern matches anywhere in `text`, searched on `engine` where the program allows it.
+    func matches(_ text: String, engine: Engine) -> Bool {
+        let deterministic = !usesWordBoundary && !text.isEmpty
+            && (engine == .lazyDFA || engine == .automatic && text.utf8.count >= Self.deterministicThreshold)
+        return withMatcher { matcher in
+            if deterministic, let answer = text.utf8.withContiguousStorageIfAvailable({ bytes in
+                classStarts.withUnsafeBufferPointer { starts in
+                    asciiClasses.withUnsafeBufferPointer { ascii in
+                        LinearPatternDFA(matcher: matcher, classStarts: starts, asciiClasses: ascii).run(bytes)
+                    }
+                }
+            }) {
+                return answer
+            }
+            return matcher.run(text)
+        }
+    }
+
+    private func withMatcher<T>(_ body: (LinearPatternMatcher) -> T) -> T {
         code.withUnsafeBufferPointer { code in
             lowBits.withUnsafeBufferPointer { low in
                 highBits.withUnsafeBufferPointer { high in
                     rangeStarts.withUnsafeBufferPointer { starts in
                         rangeBounds.withUnsafeBufferPointer { bounds in
-                            Matcher(code: code.baseAddress!, low: low.baseAddress!, high: high.baseAddress!, starts: starts.baseAddress!,
-                                    bounds: bounds.baseAddress, wordSet: Int32(low.count - 1), size: size,
-                                    anchoredAtStart: anchoredAtStart).run(text)
+                            body(LinearPatternMatcher(code: code.baseAddress!, low: low.baseAddress!, high: high.baseAddress!,
+                                    starts: starts.baseAddress!, bounds: bounds.baseAddress, wordSet: Int32(low.count - 1),
+                                    size: size, anchoredAtStart: anchoredAtStart))
                         }
                     }
                 }
@@ -96,7 +144,7 @@ public struct LinearPattern: Sendable {
 
 /// One search of a `LinearPattern` over a text, on raw pointers into the program: the inner loop runs once per input
 /// scalar and live state, so it avoids reference counting and bounds checks.
-private struct Matcher {
+struct LinearPatternMatcher {
     let code: UnsafePointer<Int32>
     let low: UnsafePointer<UInt64>
     let high: UnsafePointer<UInt64>
@@ -127,8 +175,8 @@ private struct Matcher {
         withUnsafeTemporaryAllocation(of: Int32.self, capacity: 6 * size + 1) { buffer in
             buffer.initialize(repeating: 0)
             let base = buffer.baseAddress!
-            var current = ThreadList(dense: base, sparse: base + size)
-            var next = ThreadList(dense: base + 2 * size, sparse: base + 3 * size)
+            var current = LinearPatternThreadList(dense: base, sparse: base + size)
+            var next = LinearPatternThreadList(dense: base + 2 * size, sparse: base + 3 * size)
             let stack = base + 4 * size
             var scalars = text.unicodeScalars.makeIterator()
             var previous: UInt32? = nil
@@ -160,7 +208,7 @@ private struct Matcher {
 
     /// Adds `start` and every state reachable from it without consuming input to `list`; true when that reaches the match.
     @inline(__always)
-    func add(_ start: Int, to list: inout ThreadList, previous: UInt32?, following: UInt32?,
+    func add(_ start: Int, to list: inout LinearPatternThreadList, previous: UInt32?, following: UInt32?,
              stack: UnsafeMutablePointer<Int32>) -> Bool {
         // Each state enters the list at most once per position and pushes at most two others: at most 2 × size + 1 entries.
         stack[0] = Int32(start)
@@ -201,7 +249,7 @@ private struct Matcher {
 }
 
 /// A set of program positions with O(1) insert, lookup and clear (the sparse-set trick), over caller-owned memory.
-private struct ThreadList {
+struct LinearPatternThreadList {
     let dense: UnsafeMutablePointer<Int32>
     let sparse: UnsafeMutablePointer<Int32>
     var count = 0

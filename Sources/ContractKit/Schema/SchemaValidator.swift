@@ -267,7 +267,9 @@ public struct SchemaValidator: Sendable {
         case .bool(let b): return "the boolean \(b)"
         case .number: return "the number \(value.serialized())"
         case .string(let s):
-            let shown = s.count > 40 ? String(s.prefix(40)) + "…" : s
+            // Only the first 41 characters are counted: counting all of a 64,000-character value cost more than checking it.
+            let end = s.index(s.startIndex, offsetBy: 40, limitedBy: s.endIndex) ?? s.endIndex
+            let shown = end < s.endIndex ? String(s[..<end]) + "…" : s
             return "the string \(JSONValue.string(shown).serialized())"
         case .array(let a): return "an array of \(a.count) item\(a.count == 1 ? "" : "s")"
         case .object: return "an object"
