@@ -11,18 +11,8 @@ import Testing
     private let token = PetSpotMockBackend.Options.realBackendAdminToken
 
     private func withMock<T>(allowBrowserAdmin: Bool = false, _ body: (PetSpotMockBackend) async throws -> T) async throws -> T {
-        var options = PetSpotMockBackend.Options(contracts: try PetSpotTestSupport.loadedContracts(), seed: 5,
-                                                 fixtures: PetSpotFixture.bundledFile, quiet: true, checkResponses: true)
-        options.allowBrowserAdmin = allowBrowserAdmin
-        let mock = try await PetSpotMockBackend.start(options)
-        do {
-            let result = try await body(mock)
-            try await mock.shutdown()
-            return result
-        } catch {
-            try? await mock.shutdown()
-            throw error
-        }
+        // No admin token: DELETE takes the real backend's token on loopback, which is what a page would try.
+        try await withPetSpotMock(fixtures: true, adminToken: nil, allowBrowserAdmin: allowBrowserAdmin, body)
     }
 
     private func ids(_ mock: PetSpotMockBackend) -> [String] {

@@ -25,13 +25,14 @@ struct HTTPAnswer: Sendable {
 /// Starts the mock on 127.0.0.1:0 with the repository's contracts, runs `body`, and always shuts it down.
 func withPetSpotMock<T>(
     seed: UInt64? = 5, fixtures: Bool = false, adminToken: String? = "admin-secret", faults: [FaultRule] = [],
-    dataDirectory: URL? = nil, _ body: (PetSpotMockBackend) async throws -> T
+    dataDirectory: URL? = nil, allowBrowserAdmin: Bool = false, _ body: (PetSpotMockBackend) async throws -> T
 ) async throws -> T {
     var options = PetSpotMockBackend.Options(
         contracts: try PetSpotTestSupport.loadedContracts(), seed: seed,
         fixtures: fixtures ? PetSpotFixture.bundledFile : nil, faults: faults, adminToken: adminToken, quiet: true,
         checkResponses: true)
     options.dataDirectory = dataDirectory
+    options.allowBrowserAdmin = allowBrowserAdmin
     let mock = try await PetSpotMockBackend.start(options)
     do {
         let result = try await body(mock)

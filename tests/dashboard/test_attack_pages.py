@@ -8,13 +8,10 @@ or a frameable page), so a test cannot pass because the page never ran.
 Run through scripts/dashboard-test.sh (SPOTCHECK_BIN names the binary). Prints one line per test and "N passed, N failed".
 """
 import json
-import shutil
 import sys
-import traceback
 
-from playwright.sync_api import sync_playwright
 
-from test_dashboard import AttackSite, Serve, create, http, upload
+from test_dashboard import AttackSite, Serve, create, http, run_browser_tests, upload, with_serve
 
 DEFAULT_TOKEN = "tajnehasloadmina"
 
@@ -159,27 +156,7 @@ def test_control_a_frameable_page_loads_in_the_frame(page, _serve):
 def main():
     tests = [test_another_site_cannot_delete_with_the_default_token, test_control_allow_browser_admin_lets_the_same_page_delete,
              test_the_dashboard_cannot_be_framed, test_control_a_frameable_page_loads_in_the_frame]
-    passed = failed = 0
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
-        for test in tests:
-            serve = Serve()
-            page = browser.new_page(viewport={"width": 1440, "height": 900})
-            try:
-                test(page, serve)
-                passed += 1
-                print(f"PASS {test.__name__}", flush=True)
-            except Exception:
-                failed += 1
-                print(f"FAIL {test.__name__}", flush=True)
-                traceback.print_exc()
-            finally:
-                page.close()
-                serve.stop()
-        browser.close()
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
-
+    return run_browser_tests(tests, with_serve)
 
 if __name__ == "__main__":
     sys.exit(main())

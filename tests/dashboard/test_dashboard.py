@@ -448,31 +448,43 @@ def take_screenshot(page, serve):
     page.screenshot(path=SCREENSHOT, full_page=True)
 
 
-def main():
-    tests = [test_request_appears_with_body, test_upload_503_for_one_call, test_offline_and_back,
-             test_export_and_load_with_faults, test_time_based_rules_show_where_they_stand, test_stays_usable_under_load, test_other_origin_cannot_change_anything,
-             test_rebound_name_is_refused, test_copy_as_curl_sends_the_body_literally_to_the_main_port]
+def run_browser_tests(tests, run, extra_args=()):
+    """Launches Debian's chromium, runs each test through `run(browser, test)` (which sets up and tears down what the
+    test needs), prints PASS or FAIL with the traceback, and returns the exit code."""
     passed = failed = 0
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox", "--host-resolver-rules=MAP rebind.test 127.0.0.1"])
-        for test in tests + [take_screenshot]:
-            serve = Serve()
-            page = browser.new_page(viewport={"width": 1440, "height": 900}, accept_downloads=True)
+        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox", *extra_args])
+        for test in tests:
             try:
-                test(page, serve)
+                run(browser, test)
                 passed += 1
                 print(f"PASS {test.__name__}", flush=True)
             except Exception:
                 failed += 1
                 print(f"FAIL {test.__name__}", flush=True)
                 traceback.print_exc()
-            finally:
-                page.close()
-                serve.stop()
         browser.close()
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 
+
+def with_serve(browser, test, downloads=False):
+    """Runs `test(page, serve)` against a fresh `spotcheck serve` and a fresh page."""
+    serve = Serve()
+    page = browser.new_page(viewport={"width": 1440, "height": 900}, accept_downloads=downloads)
+    try:
+        test(page, serve)
+    finally:
+        page.close()
+        serve.stop()
+
+
+def main():
+    tests = [test_request_appears_with_body, test_upload_503_for_one_call, test_offline_and_back,
+             test_export_and_load_with_faults, test_time_based_rules_show_where_they_stand, test_stays_usable_under_load, test_other_origin_cannot_change_anything,
+             test_rebound_name_is_refused, test_copy_as_curl_sends_the_body_literally_to_the_main_port]
+    return run_browser_tests(tests + [take_screenshot], lambda browser, test: with_serve(browser, test, downloads=True),
+                             extra_args=["--host-resolver-rules=MAP rebind.test 127.0.0.1"])
 
 if __name__ == "__main__":
     sys.exit(main())

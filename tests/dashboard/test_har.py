@@ -13,8 +13,6 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
-import traceback
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
@@ -25,9 +23,8 @@ except ImportError:  # installed here, by the script that uses it, into the test
     subprocess.check_call([sys.executable, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "jsonschema==4.23.0"])
     import jsonschema
 
-from playwright.sync_api import sync_playwright
 
-from test_dashboard import BIN, PNG, ROOT, Serve, create, http, upload
+from test_dashboard import BIN, PNG, ROOT, Serve, create, http, run_browser_tests, upload
 
 SCHEMA = json.load(open(os.path.join(HERE, "har-1.2.schema.json")))
 
@@ -175,25 +172,15 @@ def test_run_writes_a_har_per_failed_scenario(browser, tmp):
 
 def main():
     tests = [test_dashboard_export_opens_in_chromium, test_proxy_record_har_survives_term, test_run_writes_a_har_per_failed_scenario]
-    passed = failed = 0
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
-        for test in tests:
-            tmp = tempfile.mkdtemp(prefix="spotcheck-har-")
-            try:
-                test(browser, tmp)
-                passed += 1
-                print(f"PASS {test.__name__}", flush=True)
-            except Exception:
-                failed += 1
-                print(f"FAIL {test.__name__}", flush=True)
-                traceback.print_exc()
-            finally:
-                shutil.rmtree(tmp, ignore_errors=True)
-        browser.close()
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
 
+    def run(browser, test):
+        tmp = tempfile.mkdtemp(prefix="spotcheck-har-")
+        try:
+            test(browser, tmp)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+    return run_browser_tests(tests, run)
 
 if __name__ == "__main__":
     sys.exit(main())

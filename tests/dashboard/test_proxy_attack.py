@@ -10,16 +10,12 @@ import http.server as httpserver
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import threading
 import time
-import traceback
-import urllib.error
-import urllib.request
 
-from playwright.sync_api import sync_playwright
+from test_dashboard import http as dashboard_http, run_browser_tests
 
 BIN = os.environ["SPOTCHECK_BIN"]
 SECRET = "Basic ZjBlMWE0NzAtYzE4Ni00ZjYzLWJjMjQtMGIxYzU2ZWQ2ODZlOjQyNDI0Mg=="  # id:424242, what the app sends
@@ -110,18 +106,10 @@ class Proxy:
             self.process.kill()
 
 
+
 def http(method, url, body=None, headers=None, timeout=10):
-    """(status, parsed JSON or bytes)."""
-    request = urllib.request.Request(url, data=body, method=method, headers=headers or {})
-    try:
-        with urllib.request.urlopen(request, timeout=timeout) as response:
-            status, data = response.status, response.read()
-    except urllib.error.HTTPError as error:
-        status, data = error.code, error.read()
-    try:
-        return status, json.loads(data)
-    except ValueError:
-        return status, data
+    """test_dashboard's request helper, with a proxy's longer default timeout."""
+    return dashboard_http(method, url, body, headers, timeout)
 
 
 def journal_with_details(proxy):
@@ -168,29 +156,19 @@ def test_a_target_page_cannot_read_the_journal_or_change_the_rules(page, target,
 
 def main():
     tests = [test_a_target_page_cannot_read_the_journal_or_change_the_rules]
-    passed = failed = 0
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
-        for test in tests:
-            target = Target()
-            proxy = Proxy(target.url)
-            page = browser.new_page()
-            try:
-                test(page, target, proxy)
-                passed += 1
-                print(f"PASS {test.__name__}", flush=True)
-            except Exception:
-                failed += 1
-                print(f"FAIL {test.__name__}", flush=True)
-                traceback.print_exc()
-            finally:
-                page.close()
-                proxy.stop()
-                target.stop()
-        browser.close()
-    print(f"{passed} passed, {failed} failed")
-    return 1 if failed else 0
 
+    def run(browser, test):
+        target = Target()
+        proxy = Proxy(target.url)
+        page = browser.new_page()
+        try:
+            test(page, target, proxy)
+        finally:
+            page.close()
+            proxy.stop()
+            target.stop()
+
+    return run_browser_tests(tests, run)
 
 if __name__ == "__main__":
     sys.exit(main())
