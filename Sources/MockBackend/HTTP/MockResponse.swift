@@ -14,6 +14,9 @@ public struct MockResponse: Sendable {
     var etag: String?
     /// The request's JSON body as the responder parsed it, whole: the exchange check reads it instead of parsing again.
     var parsedRequestBody: JSONValue?
+    /// What the model assumed where the contracts state nothing, for a person (empty: every rule that decided this answer
+    /// is stated). A server that differs from an answer with assumptions gets a note, not a failure (design.md, "Verdicts").
+    public var assumptions: [String] = []
 
     public init(status: HTTPResponseStatus, headers: HTTPHeaders = [:], body: ByteBuffer = ByteBuffer()) {
         self.status = status
