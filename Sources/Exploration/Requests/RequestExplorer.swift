@@ -133,7 +133,7 @@ public struct RequestExplorer: Sendable {
             result.append(DifferenceGroup(
                 route: first.request.route, rule: Self.rule(of: minimal), model: observed.modelSummary, server: observed.serverSummary,
                 differences: observed.differences, count: count, minimalRequest: observed.sent.display, firstRequest: first.sent.display,
-                knownDefect: first.knownDefect, shrinkTries: tries))
+                knownDefect: first.knownDefect, verdict: observed.verdict, shrinkTries: tries))
         }
         let created = run.createdOnServer
         var deleted: [String] = []
@@ -142,8 +142,8 @@ public struct RequestExplorer: Sendable {
             notDeleted = await run.delete(created)
             deleted = created.filter { id in !notDeleted.contains { $0.hasPrefix(id) } }
         }
-        // Failures first, the rule most generated requests ran into first among them.
-        result.sort { ($0.knownDefect == nil ? 0 : 1, -$0.count) < ($1.knownDefect == nil ? 0 : 1, -$1.count) }
+        // Failures first, then notes, then known defects; the rule most generated requests ran into first within each.
+        result.sort { ($0.rank, -$0.count) < ($1.rank, -$1.count) }
         return ExplorationOutcome(
             seed: options.seed, casesSent: sent, systematicCases: systematic.count, shrinkRequests: shrinkRequests, groups: result,
             headersAdded: added.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
