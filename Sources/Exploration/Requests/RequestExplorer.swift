@@ -58,11 +58,18 @@ public struct RequestExplorer: Sendable {
         } catch {
             return failed("the embedded model did not start: \(error)")
         }
-        var run = LockstepRun(server: target, model: models[0].baseURL, modelWithDefects: models[1].baseURL, contracts: contracts,
-                              timeout: options.timeout, adminToken: options.adminToken, ignoreMessages: options.ignoreMessages, seed: options.seed)
-        let outcome = await explore(&run, started: started, clock: clock)
+        let outcome = await explore(model: models[0].baseURL, modelWithDefects: models[1].baseURL, started: started, clock: clock)
         for model in models { try? await model.shutdown() }
         return outcome
+    }
+
+    /// Explores with models already listening at `model` and `modelWithDefects` (a test's model whose answers record
+    /// assumptions, for one).
+    func explore(model: URL, modelWithDefects: URL, started: ContinuousClock.Instant = ContinuousClock.now,
+                 clock: ContinuousClock = ContinuousClock()) async -> ExplorationOutcome {
+        var run = LockstepRun(server: target, model: model, modelWithDefects: modelWithDefects, contracts: contracts,
+                              timeout: options.timeout, adminToken: options.adminToken, ignoreMessages: options.ignoreMessages, seed: options.seed)
+        return await explore(&run, started: started, clock: clock)
     }
 
     private func explore(_ run: inout LockstepRun, started: ContinuousClock.Instant, clock: ContinuousClock) async -> ExplorationOutcome {
