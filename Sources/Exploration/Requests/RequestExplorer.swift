@@ -167,6 +167,8 @@ public struct RequestExplorer: Sendable {
         modelOptions.reproduceKnownDefects = knownDefects
         // The model is the oracle; checking its own answers against the contracts would only slow every case down.
         modelOptions.checkResponses = false
+        // What the model assumed decides failure or note, so its answers say it.
+        modelOptions.sendsAssumptions = true
         return try await PetSpotMockBackend.start(modelOptions)
     }
 

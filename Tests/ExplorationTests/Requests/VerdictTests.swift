@@ -43,6 +43,27 @@ import Testing
         RunReport(results: ExplorationResults.results(outcome, strictHeaders: false, strict: strict), duration: .zero, client: "test", target: "test").exitCode
     }
 
+    @Test func aServerSendsAssumptionsOnlyWhenConfiguredTo() async throws {
+        let bend: ChangedServer.Bend = { _, response in
+            var response = response
+            response.assumptions = ["a guess"]
+            return response
+        }
+        for sends in [false, true] {
+            let server = try await ChangedServer.start(bend: bend, sendsAssumptions: sends)
+            let answer: ExactHTTPClient.Answer
+            do {
+                answer = try await ExactHTTPClient(timeout: .seconds(20)).send(method: "GET", url: server.baseURL.appendingPathComponent("api/health"),
+                                                                               headers: [:], body: Data())
+            } catch {
+                try await server.shutdown()
+                throw error
+            }
+            try await server.shutdown()
+            #expect(AssumptionHeader.assumptions(in: answer.headers) == (sends ? ["a guess"] : []))
+        }
+    }
+
     @Test func aStatedMessageChangedIsAFailure() async throws {
         let server = try await ChangedServer.start(bend: Self.rewordEmailMessage)
         let model = try await ChangedServer.start()
@@ -62,7 +83,7 @@ import Testing
             let body = try? JSONValue(parsing: Data(response.body.readableBytesView))
             if body?["error"]?["message"]?.stringValue == "invalid email format" { response.assumptions = [Self.assumption] }
             return response
-        })
+        }, sendsAssumptions: true)
         let outcome = try await Self.explore(server: server, model: model)
         #expect(!outcome.groups.isEmpty)
         #expect(outcome.groups.allSatisfy { $0.isNote }, "\(outcome.groups.filter(\.isFailure).map(\.headline))")
