@@ -72,7 +72,8 @@ struct JSONBodyModel: Sendable {
             }
         }
         for name in linked {
-            let keys = variants(name).filter { ["absent", "\"\"", "\" \""].contains($0.label) }
+            // Absent and empty only: white space next to another field's edge adds cases, not rules (the budget stays).
+            let keys = variants(name).filter { ["absent", "\"\""].contains($0.label) }
             for property in properties where !linked.contains(property.name) {
                 for other in variants(property.name) where other.pairs && other.label != "absent" {
                     for key in keys { cases.append(request(setting: [(name, key), (property.name, other)])) }
@@ -90,11 +91,7 @@ struct JSONBodyModel: Sendable {
             body[key] = key == "photoUrl" ? .null : "x"
             cases.append(json(body, label: "an extra key \(key)", exercises: [rootRule("additionalProperties")]))
         }
-        if properties.contains(where: { $0.name == "microchipNumber" }) {
-            var body = base
-            body["microchipNumber"] = .string(FreshValues.registeredMarker)
-            cases.append(json(body, label: "a microchip the run registered already", exercises: [uniqueRule("microchipNumber")]))
-        }
+        cases += duplicateCases()
         let text = String(decoding: JSONValue.object(base).data(), as: UTF8.self)
         let undefined = rootRule("undefined")
         let raws: [(String, String?, String, [String])] = [
@@ -115,6 +112,33 @@ struct JSONBodyModel: Sendable {
             cases.append(request)
         }
         cases += sizeCases(baseText: text)
+        return cases
+    }
+
+    /// A value the run's first announcement holds already, for each field the contract keeps unique (`x-state.unique`;
+    /// the microchip without it): the run's fresh microchip through its marker, any other field as the richest example
+    /// gives it, and in upper case where the stored key is lower-cased.
+    func duplicateCases() -> [GeneratedRequest] {
+        let unique = contract.source["x-state"]?["unique"]?.objectValue?.keys ?? (properties.contains { $0.name == "microchipNumber" } ? ["microchipNumber"] : [])
+        let richest = contract.request.examples.compactMap { $0.body?.objectValue }.max { $0.count < $1.count } ?? base
+        var cases: [GeneratedRequest] = []
+        for field in unique {
+            var body = base
+            if field == "microchipNumber" {
+                body[field] = .string(FreshValues.registeredMarker)
+            } else if let value = richest[field] {
+                body[field] = value
+            } else {
+                continue
+            }
+            cases.append(json(body, label: "a \(field) the run registered already", exercises: [uniqueRule(field)]))
+            let schema = properties.first { $0.name == field }?.schema
+            if schema?["x-stored-key"] != nil, let text = richest[field]?.stringValue, field != "microchipNumber" {
+                body[field] = .string(text.uppercased())
+                cases.append(json(body, label: "a \(field) the run registered already, in upper case",
+                                  exercises: [uniqueRule(field), propertyRule(field, "x-stored-key")]))
+            }
+        }
         return cases
     }
 
@@ -180,6 +204,8 @@ struct JSONBodyModel: Sendable {
         for (name, variant) in settings { body[name] = variant.value }
         var exercises = settings.flatMap { name, variant in variant.exercises.map { propertyRule(name, $0) } }
         if !satisfiesRootAlternatives(body) { exercises += [rootRule("anyOf"), rootRule("oneOf")] }
+        // A body that breaks nothing is stored and read back: what the contract keeps secret must not come back.
+        if exercises.isEmpty { exercises.append(StatedRule.id(contract.id, "/x-state", "secret")) }
         return json(body, label: settings.map { "\($0.0) \($0.1.label)" }.joined(separator: " and "), exercises: exercises)
     }
 

@@ -1,9 +1,10 @@
 import ContractKit
 import Foundation
 
-/// Which of a property schema's rules one generated value exercises: the value breaks the rule, or sits on either side
-/// of its limit (within one unit). Worked out here from the schema itself, so a case is counted for a rule only when it
-/// really reaches it; a rule no value can reach stays at zero in the coverage.
+/// Which of a property schema's rules one generated value exercises: the value breaks the rule (so the rule's answer is
+/// what a server should give), or, for a rule about what is stored, the value is one it changes. Worked out from the
+/// schema itself, so a case is counted for a rule only when it really reaches it: the values just inside a limit are
+/// generated too but count for nothing, and a rule no value can break stays at zero in the coverage.
 enum RuleCheck {
     /// The keywords of `schema` that `value` (nil: the key is absent) exercises; `today` (`YYYY-MM-DD`) bounds date checks.
     static func keywords(_ value: JSONValue?, schema: JSONValue, required: Bool, today: String) -> [String] {
@@ -39,23 +40,21 @@ enum RuleCheck {
     static func stringKeywords(_ text: String, schema: JSONValue, today: String) -> [String] {
         var found: [String] = []
         let length = text.utf16.count
-        if let minimum = schema["minLength"]?.intValue, length <= minimum { found.append("minLength") }
-        if let maximum = schema["maxLength"]?.intValue, length >= maximum { found.append("maxLength") }
+        if let minimum = schema["minLength"]?.intValue, length < minimum { found.append("minLength") }
+        if let maximum = schema["maxLength"]?.intValue, length > maximum { found.append("maxLength") }
         if let pattern = schema["pattern"]?.stringValue, !matches(text, pattern) { found.append("pattern") }
         if let values = schema["enum"]?.arrayValue, !values.contains(.string(text)) { found.append("enum") }
         if let check = schema["x-check"]?.stringValue, exercisesCheck(check, text, today: today) { found.append("x-check") }
         return found
     }
 
-    /// Both sides of every numeric bound, and values a `multipleOf` refuses.
+    /// The numeric bounds `number` breaks, and a `multipleOf` it is not a multiple of.
     static func numberKeywords(_ number: Double, schema: JSONValue) -> [String] {
         var found: [String] = []
-        for key in ["minimum", "exclusiveMinimum"] {
-            if let bound = schema[key]?.numberValue, number <= bound + 1 { found.append(key) }
-        }
-        for key in ["maximum", "exclusiveMaximum"] {
-            if let bound = schema[key]?.numberValue, number >= bound - 1 { found.append(key) }
-        }
+        if let bound = schema["minimum"]?.numberValue, number < bound { found.append("minimum") }
+        if let bound = schema["exclusiveMinimum"]?.numberValue, number <= bound { found.append("exclusiveMinimum") }
+        if let bound = schema["maximum"]?.numberValue, number > bound { found.append("maximum") }
+        if let bound = schema["exclusiveMaximum"]?.numberValue, number >= bound { found.append("exclusiveMaximum") }
         if let step = schema["multipleOf"]?.numberValue, step > 0, !number.isFinite || (number / step).rounded() != number / step {
             found.append("multipleOf")
         }
@@ -77,12 +76,15 @@ enum RuleCheck {
         }
     }
 
-    /// A named check is exercised by values on either side of its bound: for the day check, yesterday to tomorrow and later.
+    /// Whether `text` breaks a named check: for the day check, a date after today (text order is day order for
+    /// `YYYY-MM-DD`; a day that does not exist, such as the 32nd, fails it too, as JavaScript's `Date` does).
     private static func exercisesCheck(_ check: String, _ text: String, today: String) -> Bool {
         switch check {
         case "javascript-date-not-after-today":
-            guard text.count == 10 else { return false }
-            return text >= DayArithmetic.day(today, adding: -1)
+            guard text.utf16.count == 10 else { return false }
+            let parts = text.split(separator: "-").compactMap { Int($0) }
+            if parts.count == 3, !(1...12).contains(parts[1]) || !(1...31).contains(parts[2]) { return true }
+            return text > today
         default:
             return false
         }
