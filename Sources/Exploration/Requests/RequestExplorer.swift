@@ -20,6 +20,9 @@ public struct RequestExplorer: Sendable {
         public var adminToken: String?
         /// How long to wait for each answer.
         public var timeout: Duration = .seconds(30)
+        /// Also send files on both sides of file limits over a mebibyte (slow; off by default, and those limits are then
+        /// listed as not exercised).
+        public var heavyFiles = false
 
         /// Options with this seed and the default budget.
         public init(seed: UInt64) {
@@ -66,7 +69,7 @@ public struct RequestExplorer: Sendable {
     }
 
     private func explore(_ run: inout LockstepRun, started: ContinuousClock.Instant, clock: ContinuousClock) async -> ExplorationOutcome {
-        let generator = RequestGenerator(contracts: contracts, adminChecks: options.adminToken != nil)
+        let generator = RequestGenerator(contracts: contracts, adminChecks: options.adminToken != nil, heavyFiles: options.heavyFiles)
         guard let slotRequests = generator.slotRequests() else {
             return ExplorationOutcome(seed: options.seed, casesSent: 0, systematicCases: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
                                       createdOnServer: [], deletedOnServer: [], notDeleted: [],

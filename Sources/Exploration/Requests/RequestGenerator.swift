@@ -14,13 +14,20 @@ public struct RequestGenerator: Sendable {
     public let adminChecks: Bool
     /// The UTC day (`YYYY-MM-DD`) date checks are bounded by: cases straddle it.
     public let today: String
+    /// Whether files over `heavyFileBytes` are sent (both sides of a 20 MiB limit take minutes on a debug build, and
+    /// three such uploads would outweigh the rest of the default budget); without it those limits show as not exercised.
+    public let heavyFiles: Bool
+    /// The largest file sent without `heavyFiles`.
+    public static let heavyFileBytes = 1 << 20
     /// Each JSON-bodied contract's body model by contract id, built once (random cases draw from them a thousand times).
     let bodies: [(id: String, model: JSONBodyModel)]
 
-    /// A generator for `contracts`; `today` (`YYYY-MM-DD`) defaults to the current UTC day.
-    public init(contracts: ContractSet, adminChecks: Bool, today: String? = nil) {
+    /// A generator for `contracts`; `today` (`YYYY-MM-DD`) defaults to the current UTC day; `heavyFiles` also sends files
+    /// over a mebibyte.
+    public init(contracts: ContractSet, adminChecks: Bool, today: String? = nil, heavyFiles: Bool = false) {
         self.contracts = contracts
         self.adminChecks = adminChecks
+        self.heavyFiles = heavyFiles
         let today = today ?? DayArithmetic.today()
         self.today = today
         bodies = contracts.contracts.compactMap { contract in

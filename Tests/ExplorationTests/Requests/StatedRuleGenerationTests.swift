@@ -197,6 +197,11 @@ import Testing
             let coverage = RuleCoverage.listing(generator.statedRules, cases: cases)
             #expect(!coverage.isEmpty)
             #expect(generator.slotRequests()?.count == RequestGenerator.slots)
+            // A 20 MiB limit is exercised only when heavy files are asked for, and then on both sides.
+            let fileLimit = StatedRule.id("uploadPhoto", "/request", "maxFileBytes")
+            #expect(coverage.first { $0.rule.id == fileLimit }?.cases == 0)
+            let heavy = RequestGenerator(contracts: generator.contracts, adminChecks: true, heavyFiles: true).systematicCases()
+            #expect(heavy.filter { $0.exercises.contains(fileLimit) }.count == 2)
             print("\(folder.lastPathComponent): \(cases.count) systematic cases; \(coverage.count) stated rules; not exercised: "
                   + coverage.filter { $0.cases == 0 }.map(\.rule.id).joined(separator: ", "))
         }
