@@ -19,6 +19,8 @@ struct JSONBodyModel: Sendable {
     let linked: [String]
     /// The body schema (a `$ref` followed).
     let schema: JSONValue
+    /// The UTC day date checks are bounded by.
+    let today: String
     /// Each property's variants, worked out once (pairs reuse them many times).
     private let variantsByName: [String: [FieldVariant]]
 
@@ -46,6 +48,7 @@ struct JSONBodyModel: Sendable {
         }
         self.linked = linked
         self.schema = schema
+        self.today = today
         var variantsByName: [String: [FieldVariant]] = [:]
         for (name, member) in properties {
             variantsByName[name] = FieldVariants.variants(name: name, schema: StatedRules.resolve(member, contracts.schemas), valid: values[name],
@@ -111,7 +114,7 @@ struct JSONBodyModel: Sendable {
             request.exercises = exercises
             cases.append(request)
         }
-        cases += sizeCases(baseText: text)
+        cases += sizeCases()
         return cases
     }
 
@@ -142,14 +145,16 @@ struct JSONBodyModel: Sendable {
         return cases
     }
 
-    /// Bodies of exactly one byte under, on and over the stated body limit, filled in the first free-text property.
-    func sizeCases(baseText: String) -> [GeneratedRequest] {
+    /// Bodies of exactly one byte under, on and over the stated body limit, filled in the first free-text property
+    /// (plain letters: no pattern, enum or length rule refuses them, sanitizing leaves them as they are), else in an
+    /// unknown key: the size is checked before the body is read, so the limit is reached either way.
+    func sizeCases() -> [GeneratedRequest] {
         guard let limit = contract.request.maxBodyBytes else { return [] }
-        let free = properties.first { property in
+        let free = properties.first(where: { property in
             let schema = property.schema
             return schema["type"]?.stringValue == "string" && schema["pattern"] == nil && schema["enum"] == nil && schema["maxLength"] == nil
-                && schema["x-sanitize"] == nil && schema["allOf"] == nil && schema["format"] == nil
-        }?.name ?? "description"
+                && schema["allOf"] == nil && schema["format"] == nil
+        })?.name ?? "padding"
         var cases: [GeneratedRequest] = []
         for (size, label) in [(limit - 1, "a body one byte under the size limit"), (limit, "a body of exactly the size limit"),
                               (limit + 1, "a body one byte over the size limit")] {
@@ -157,7 +162,8 @@ struct JSONBodyModel: Sendable {
             body[free] = ""
             let overhead = JSONValue.object(body).data().count
             body[free] = .string(String(repeating: "a", count: max(1, size - overhead)))
-            cases.append(json(body, label: label, exercises: [StatedRule.id(contract.id, "/request", "maxBodyBytes")]))
+            // Like a file, a body counts for the limit once it reaches it (which side the limit itself falls on is the server's).
+            cases.append(json(body, label: label, exercises: size >= limit ? [StatedRule.id(contract.id, "/request", "maxBodyBytes")] : []))
         }
         return cases
     }
@@ -228,7 +234,7 @@ struct JSONBodyModel: Sendable {
             return (branch["properties"]?.objectValue ?? JSONObject()).allSatisfy { name, rule in
                 guard let value = body[name] else { return true }
                 guard RuleCheck.matchesType(value, rule["type"]) else { return false }
-                return value.stringValue.map { RuleCheck.stringKeywords($0, schema: rule, today: DayArithmetic.today()).isEmpty } ?? true
+                return value.stringValue.map { RuleCheck.stringKeywords($0, schema: rule, today: today).isEmpty } ?? true
             }
         }
     }

@@ -23,9 +23,9 @@ enum RuleCheck {
             if schema["x-stored"]?.stringValue == "trimmed", JavaScriptText.trim(text) != text { found.append("x-stored") }
             if schema["x-sanitize"] != nil, text.contains("<") || text.contains(">") { found.append("x-sanitize") }
             if schema["x-empty-as-null"]?.boolValue == true, text.isEmpty { found.append("x-empty-as-null") }
-            for (key, branchKey) in [("allOf", "allOf"), ("anyOf", "anyOf"), ("oneOf", "oneOf")] {
-                let branches = schema[key]?.arrayValue ?? []
-                if branches.contains(where: { !stringKeywords(checked, schema: $0, today: today).isEmpty }) { found.append(branchKey) }
+            // A branch is counted when the value breaks one of its string rules (allOf: any branch; the others: approximated alike).
+            for key in ["allOf", "anyOf", "oneOf"] where (schema[key]?.arrayValue ?? []).contains(where: { !stringKeywords(checked, schema: $0, today: today).isEmpty }) {
+                found.append(key)
             }
             if let not = schema["not"], stringKeywords(checked, schema: not, today: today).isEmpty, matchesType(value, not["type"]) { found.append("not") }
         }
