@@ -18,6 +18,7 @@ extension RequestGenerator {
         let reaches: [String]
     }
 
+    /// Every way of presenting Basic credentials, each against every kind of id in the path.
     func authCases(_ contract: Contract) -> [GeneratedRequest] {
         guard let auth = contract.request.auth, auth.scheme != "apiKey", let valid = validRequest(contract, label: "valid") else { return [] }
         let own = GeneratedRequest.Credentials.basic(scheme: "Basic", id: .id(slot: 0), password: .password(slot: 0))

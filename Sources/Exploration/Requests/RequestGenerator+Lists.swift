@@ -6,6 +6,7 @@ import MockBackend
 /// several of the run's announcements (order, null fields, membership), and centres just inside and just outside every
 /// radius the cases use, the default one included.
 extension RequestGenerator {
+    /// Each query parameter alone around its bounds and read like `parseFloat`, then the centre and radius together.
     func queryCases(_ contract: Contract) -> [GeneratedRequest] {
         guard !contract.request.query.isEmpty else { return [] }
         let path = Self.concretePath(contract.pathTemplate)
@@ -45,6 +46,7 @@ extension RequestGenerator {
         return cases
     }
 
+    /// Reads of each kind of id (or file name), after an upload where a file is read.
     func pathCases(_ contract: Contract) -> [GeneratedRequest] {
         guard contract.method == "GET", contract.pathTemplate.contains("{") else { return [] }
         let notFound = [StatedRule.id(contract.id, "/x-state", "notFound")]

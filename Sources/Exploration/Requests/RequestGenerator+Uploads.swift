@@ -4,6 +4,7 @@ import Foundation
 /// Multipart cases: each image type, what is not a file or not an image, and files on both sides of every stated size
 /// limit; each successful write is read back (the record, and the file where its name is known).
 extension RequestGenerator {
+    /// Each image type, parts that are missing or misnamed, files that are not images, and sizes around every limit.
     func multipartCases(_ contract: Contract) -> [GeneratedRequest] {
         guard let part = contract.request.parts.first(where: { $0.kind == "file" }), let valid = validRequest(contract, label: "valid") else { return [] }
         let partRequired = [StatedRule.id(contract.id, "/request/parts/\(part.name)", "required")]
