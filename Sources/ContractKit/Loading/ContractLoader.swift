@@ -3,11 +3,11 @@ import Foundation
 /// Reads a contracts folder (top-level `*.json` contract files and `schemas/*.json` shared schemas),
 /// collecting every problem as a `LintProblem`. Other subfolders (e.g. `fixtures/`) are not contracts.
 struct ContractLoader {
-    static let contractKeys = ["id", "summary", "method", "path", "pathParameters", "request", "responses"]
+    static let contractKeys = ["id", "summary", "method", "path", "pathParameters", "request", "responses", "x-state"]
     static let requestKeys = ["contentType", "auth", "headers", "query", "body", "parts", "maxBodyBytes", "maxFileBytes", "examples"]
-    static let authKeys = ["scheme", "header", "credentials", "description", "x-admin"]
+    static let authKeys = ["scheme", "header", "credentials", "description", "x-admin", "x-errors"]
     static let authSchemes = ["basic", "bearer", "apiKey"]
-    static let parameterKeys = ["required", "schema", "description"]
+    static let parameterKeys = ["required", "schema", "description", "x-errors", "x-parse", "x-requires"]
     static let partKeys = ["required", "kind", "description"]
     static let responseKeys = ["status", "code", "when", "contentType", "headers", "body", "examples"]
     static let exampleKeys = ["name", "summary", "body", "headers", "request", "x-spotcheck-violations"]
