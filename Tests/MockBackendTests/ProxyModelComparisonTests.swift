@@ -44,7 +44,7 @@ private struct NewerEmailRuleBackend: MockResponder {
         let server = MockServer(
             configuration: ServerConfiguration(quiet: true), responder: responder, faults: FaultLayer(rules: [], seed: nil),
             journal: Journal(limit: 100), admin: nil,
-            contractID: { method, path in PetSpotRoute(method: HTTPMethod(rawValue: method), path: path).contractID(path: path) })
+            contractID: { method, path in contracts.routes.contractID(method: method, path: path) })
         let address = try await server.start()
         let monitor = ExchangeMonitor(validator: ExchangeValidator(contracts: contracts), coverage: ContractCoverage(contracts: contracts, source: "real"))
         let proxy: RunningFaultProxy

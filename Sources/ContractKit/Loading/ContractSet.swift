@@ -16,11 +16,17 @@ public struct ContractSet: Sendable {
     public var warnings: [LintProblem] = []
     /// Each contract's request schemas compiled at load, by contract id: the per-request check walks no schema (issue 23).
     public let requestChecks: [String: CompiledRequestCheck]
+    /// `service.json`: what the server does around every endpoint; plain defaults when the folder has none.
+    public let service: ServiceFile
+    /// Every contract's routes (path and `x-also-at`), compiled once under the service file's routing.
+    public let routes: RouteTable
 
     /// A contract set from loaded parts; compiles every contract's request check.
     public init(directory: URL, contracts: [Contract], schemas: [String: JSONValue], validator: SchemaValidator,
-                knownDefects: [KnownDefect] = [], warnings: [LintProblem] = []) {
+                knownDefects: [KnownDefect] = [], warnings: [LintProblem] = [], service: ServiceFile = .plain) {
         self.directory = directory
+        self.service = service
+        self.routes = RouteTable(contracts: contracts, service: service)
         self.warnings = warnings
         self.contracts = contracts
         self.schemas = schemas
@@ -42,7 +48,7 @@ public struct ContractSet: Sendable {
         let (contracts, schemas) = loader.load()
         guard loader.problems.isEmpty else { throw ContractLoadError(directory: directory, problems: loader.problems) }
         var set = ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator,
-                              knownDefects: loader.knownDefects, warnings: loader.warnings)
+                              knownDefects: loader.knownDefects, warnings: loader.warnings, service: loader.service)
         set.lintSkipped = loader.checksSkipped
         return set
     }
