@@ -150,15 +150,15 @@ import Testing
     @Test func routesDecodeSegmentsWithoutLettingEncodedSlashesSplitThem() throws {
         let routes = try S.loadedContracts().routes
         func route(_ method: String, _ path: String) -> RouteMatch { routes.resolve(method: method, path: path) }
-        func endpoint(_ id: String, _ parameters: [String: String] = [:], _ method: String, _ path: String) -> Bool {
+        func endpoint(_ id: String, _ method: String, _ path: String, _ parameters: [String: String] = [:]) -> Bool {
             guard case .endpoint(_, let contractID, let found) = route(method, path) else { return false }
             return contractID == id && found == parameters
         }
         #expect(endpoint("listAnnouncements", "GET", "/api/v1/announcements/"))
-        #expect(endpoint("getAnnouncement", ["id": "a/b"], "GET", "/api/v1/announcements/a%2Fb"))
+        #expect(endpoint("getAnnouncement", "GET", "/api/v1/announcements/a%2Fb", ["id": "a/b"]))
         #expect(route("POST", "/api/v1/announcements/a%2Fphotos") == .notFound)
-        #expect(endpoint("uploadPhoto", ["id": "abc"], "POST", "/api/v1/announcements/abc/photos"))
-        #expect(endpoint("getImage", ["file": "../secret"], "GET", "/images/..%2Fsecret"))
+        #expect(endpoint("uploadPhoto", "POST", "/api/v1/announcements/abc/photos", ["id": "abc"]))
+        #expect(endpoint("getImage", "GET", "/images/..%2Fsecret", ["file": "../secret"]))
         #expect(route("GET", "/images/../secret") == .notFound)
         #expect(route("OPTIONS", "/anything") == .preflight)
         #expect(route("GET", "relative") == .notFound)
@@ -166,7 +166,7 @@ import Testing
         #expect(endpoint("health", "GET", "/API/Health"))
         #expect(endpoint("health", "HEAD", "/api/health/"))
         #expect(route("GET", "/api/health//") == .notFound)
-        #expect(endpoint("getAnnouncement", ["id": "AbC"], "GET", "/Api/V1/Announcements/AbC"))
+        #expect(endpoint("getAnnouncement", "GET", "/Api/V1/Announcements/AbC", ["id": "AbC"]))
         // An undecodable parameter fails a matching path whatever the method; under the static mount it is a miss.
         #expect(route("GET", "/api/v1/announcements/%E0%A4%A") == .undecodableParameter)
         #expect(route("PUT", "/api/v1/announcements/%ZZ") == .undecodableParameter)
@@ -174,10 +174,10 @@ import Testing
         // An unknown method on a known path is the not-found answer.
         #expect(route("PUT", "/api/v1/announcements") == .notFound)
         // The admin mount: x-also-at makes the whole router answer there; its DELETE is documented by its own contract.
-        #expect(endpoint("getAnnouncement", ["id": "x"], "GET", "/api/admin/v1/announcements/x"))
+        #expect(endpoint("getAnnouncement", "GET", "/api/admin/v1/announcements/x", ["id": "x"]))
         #expect(endpoint("listAnnouncements", "GET", "/api/admin/v1/announcements"))
-        #expect(endpoint("adminDeleteAnnouncement", ["id": "x"], "DELETE", "/api/admin/v1/announcements/x"))
-        #expect(endpoint("deleteAnnouncement", ["id": "x"], "DELETE", "/api/v1/announcements/x"))
+        #expect(endpoint("adminDeleteAnnouncement", "DELETE", "/api/admin/v1/announcements/x", ["id": "x"]))
+        #expect(endpoint("deleteAnnouncement", "DELETE", "/api/v1/announcements/x", ["id": "x"]))
     }
 
     @Test func multipartFindsOnlyCompleteFilePartsWithTheRightName() {

@@ -95,7 +95,12 @@ public struct ContractSet: Sendable {
             if let current = best, contracts[current.index].path.literalCount >= contracts[index].path.literalCount { continue }
             best = (index, parameters)
         }
-        return best.map { ContractMatch(contract: contracts[$0.index], parameters: $0.parameters) }
+        if let best { return ContractMatch(contract: contracts[best.index], parameters: best.parameters) }
+        // Then the service's routing: `x-also-at` mounts and its case and slash rules. Never for HEAD or OPTIONS, whose
+        // answers (no body, a preflight) a GET contract or none does not describe.
+        guard upper != "HEAD", upper != "OPTIONS", case .endpoint(_, let id, let parameters) = routes.resolve(method: upper, path: path),
+            let contract = contract(id: id) else { return nil }
+        return ContractMatch(contract: contract, parameters: parameters)
     }
 
     /// The contracts whose path matches, whatever their method (to tell 404 from 405).
