@@ -94,7 +94,7 @@ public struct ServiceFile: Sendable, Equatable {
     public var internalError: ServiceAnswer
     /// The named ETag algorithm for answers with a body (`express-weak-etag`), which also answers 304; nil sends none.
     public var etag: String?
-    /// Mount paths of the static file server (e.g. `/images`): the contracts under them are static files (no ETag
+    /// Mount paths of the static file server (e.g. `/static`): the contracts under them are static files (no ETag
     /// from `etag`, an undecodable name is a miss).
     public var staticFiles: [String]
 

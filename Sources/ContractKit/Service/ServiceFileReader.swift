@@ -24,7 +24,7 @@ enum ServiceFileReader {
                 problems.append(LintProblem(file: file, pointer: section.at("generator"),
                     message: "unknown request id generator \"\(generator)\"; known: \(ServiceFile.requestIDGenerators.joined(separator: ", "))"))
             }
-            service.requestID = ServiceFile.RequestID(header: nonEmpty(section, "header", problems: &problems) ?? "request-id",
+            service.requestID = ServiceFile.RequestID(header: nonEmpty(section, "header", problems: &problems) ?? "x-request-id",
                                                       generator: generator,
                                                       unknownValue: section.string("unknownValue", problems: &problems) ?? "unknown")
         }
@@ -90,13 +90,13 @@ enum ServiceFileReader {
         if let list = top.object["staticFiles"] {
             guard let items = list.arrayValue else {
                 problems.append(LintProblem(file: file, pointer: "/staticFiles",
-                    message: "staticFiles must be an array of mount paths such as \"/images\", found \(SchemaValidator.describe(list))"))
+                    message: "staticFiles must be an array of mount paths such as \"/static\", found \(SchemaValidator.describe(list))"))
                 return service
             }
             for (i, item) in items.enumerated() {
                 guard let path = item.stringValue, path.hasPrefix("/"), path.count > 1, !path.hasSuffix("/"), !path.contains("{") else {
                     problems.append(LintProblem(file: file, pointer: JSONPointer.appending("/staticFiles", i),
-                        message: "a static mount is a literal path such as \"/images\" (no trailing slash, no parameters), found \(SchemaValidator.describe(item))"))
+                        message: "a static mount is a literal path such as \"/static\" (no trailing slash, no parameters), found \(SchemaValidator.describe(item))"))
                     continue
                 }
                 service.staticFiles.append(path)
