@@ -16,11 +16,17 @@ public struct ContractSet: Sendable {
     public var warnings: [LintProblem] = []
     /// Each contract's request schemas compiled at load, by contract id: the per-request check walks no schema (issue 23).
     public let requestChecks: [String: CompiledRequestCheck]
+    /// `service.json`: what the server does around every endpoint; plain defaults when the folder has none.
+    public let service: ServiceFile
+    /// Every contract's routes (path and `x-also-at`), compiled once under the service file's routing.
+    public let routes: RouteTable
 
     /// A contract set from loaded parts; compiles every contract's request check.
     public init(directory: URL, contracts: [Contract], schemas: [String: JSONValue], validator: SchemaValidator,
-                knownDefects: [KnownDefect] = [], warnings: [LintProblem] = []) {
+                knownDefects: [KnownDefect] = [], warnings: [LintProblem] = [], service: ServiceFile = .plain) {
         self.directory = directory
+        self.service = service
+        self.routes = RouteTable(contracts: contracts, service: service)
         self.warnings = warnings
         self.contracts = contracts
         self.schemas = schemas
@@ -42,7 +48,7 @@ public struct ContractSet: Sendable {
         let (contracts, schemas) = loader.load()
         guard loader.problems.isEmpty else { throw ContractLoadError(directory: directory, problems: loader.problems) }
         var set = ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator,
-                              knownDefects: loader.knownDefects, warnings: loader.warnings)
+                              knownDefects: loader.knownDefects, warnings: loader.warnings, service: loader.service)
         set.lintSkipped = loader.checksSkipped
         return set
     }
@@ -89,7 +95,12 @@ public struct ContractSet: Sendable {
             if let current = best, contracts[current.index].path.literalCount >= contracts[index].path.literalCount { continue }
             best = (index, parameters)
         }
-        return best.map { ContractMatch(contract: contracts[$0.index], parameters: $0.parameters) }
+        if let best { return ContractMatch(contract: contracts[best.index], parameters: best.parameters) }
+        // Then the service's routing: `x-also-at` mounts and its case and slash rules. Never for HEAD or OPTIONS, whose
+        // answers (no body, a preflight) a GET contract or none does not describe.
+        guard upper != "HEAD", upper != "OPTIONS", case .endpoint(_, let id, let parameters) = routes.resolve(method: upper, path: path),
+            let contract = contract(id: id) else { return nil }
+        return ContractMatch(contract: contract, parameters: parameters)
     }
 
     /// The contracts whose path matches, whatever their method (to tell 404 from 405).
