@@ -33,7 +33,7 @@ enum JSONBodyParser {
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         guard let first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
             if let value = try? JSONValue(parsing: bytes) {
-                return .failure(.jsonRootNotContainer, .invalidFormat("Expected object, received \(CreateAnnouncementValidator.zodType(value))"))
+                return .failure(.jsonRootNotContainer, .invalidFormat("Expected object, received \(ZodTypeName.of(value))"))
             }
             return .failure(.malformedJSON, .invalidFormat("Malformed JSON in request body"))
         }

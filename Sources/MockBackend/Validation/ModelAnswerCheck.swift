@@ -9,15 +9,16 @@ import NIOHTTP1
 ///
 /// A schema says only which requests are allowed; the model says which answer each one gets. Without this, a server
 /// that tightened a rule (a blank email next to a valid phone answered 400) passes, because a documented 400 is an
-/// allowed answer (issue 24). The model is the mock's own validator, so the proxy and the mock can never disagree.
+/// allowed answer (issue 24). The model is the contracts' compiled request rules, the mock's own, so the proxy and the
+/// mock can never disagree.
 struct ModelAnswerCheck: Sendable {
-    /// The model's create validation; nil when the contracts have no create schema (then creates are not compared).
-    let createValidator: CreateAnnouncementValidator?
+    /// Each contract's compiled request rules; only contracts that state answers (`x-errors`) are compared.
+    let rules: [String: RequestRules]
     /// The clock the model's "not in the future" rule reads.
     let now: @Sendable () -> Date
 
     init(contracts: ContractSet, now: @escaping @Sendable () -> Date) {
-        createValidator = try? CreateAnnouncementValidator(contracts: contracts)
+        rules = contracts.requestRules
         self.now = now
     }
 
@@ -60,28 +61,25 @@ struct ModelAnswerCheck: Sendable {
 
     /// What the model answers to the request of `exchange`, without touching any state.
     func verdict(_ exchange: Exchange, contractID: String) -> Verdict {
-        switch contractID {
-        case "createAnnouncement":
-            guard let createValidator, exchange.requestBodySize == exchange.requestBody.count else { return .notCompared }
-            var headers = HTTPHeaders()
-            for field in exchange.requestHeaders { headers.add(name: field.name, value: field.value) }
-            let request = MockRequest(method: .POST, uri: exchange.path, headers: headers, body: ByteBuffer(bytes: exchange.requestBody))
-            let body: JSONValue?
-            switch JSONBodyParser.parse(request) {
-            case .undefined: body = nil
-            case .value(let value): body = value
-            // The body parser's own failures are documented answers with known defects of their own; the schema check has them.
-            case .failure: return .notCompared
-            }
-            return createValidator.firstError(in: body, today: Timestamp.day(of: now())).map(Verdict.refuses) ?? .accepts
-        case "listAnnouncements":
-            switch ListQuery.parse(exchange.query) {
-            case .success: return .accepts
-            case .failure(let error): return .refuses(error)
-            }
-        default:
-            return .notCompared
+        guard let rules = rules[contractID], rules.isStated else { return .notCompared }
+        let context = RuleContext(today: Timestamp.day(of: now()))
+        if let query = rules.query {
+            let sent = QueryRules.firstValues(in: exchange.query)
+            if case .failure(let refusal) = query.evaluate({ sent[$0] }, context: context) { return .refuses(refusal.petSpotError) }
         }
+        guard let bodyRules = rules.body else { return rules.query == nil ? .notCompared : .accepts }
+        guard exchange.requestBodySize == exchange.requestBody.count else { return .notCompared }
+        var headers = HTTPHeaders()
+        for field in exchange.requestHeaders { headers.add(name: field.name, value: field.value) }
+        let request = MockRequest(method: .POST, uri: exchange.path, headers: headers, body: ByteBuffer(bytes: exchange.requestBody))
+        let body: JSONValue?
+        switch JSONBodyParser.parse(request) {
+        case .undefined: body = nil
+        case .value(let value): body = value
+        // The body parser's own failures are documented answers with known defects of their own; the schema check has them.
+        case .failure: return .notCompared
+        }
+        return bodyRules.firstRefusal(in: body, context: context).map { .refuses($0.petSpotError) } ?? .accepts
     }
 
     /// `400 INVALID_FORMAT email "email format is invalid"`.
