@@ -16,6 +16,8 @@ public struct BodyRules: Sendable {
     public let properties: [PropertyRule]
     /// The property names, for the unknown-key phase.
     let known: Set<String>
+    /// The property names in order, shared by every `StoredBody`.
+    let names: [String]
     /// Answers of the object-level rules by keyword (`undefined`, `type`, `additionalProperties`, `anyOf`, …).
     let rootAnswers: [String: RuleAnswer]
     /// Whether unknown keys are refused (`additionalProperties: false`), or the schema they must satisfy.
@@ -52,11 +54,12 @@ public struct BodyRules: Sendable {
         return nil
     }
 
-    /// The values to store from a body that passed, keyed by property in the schema's order (absent ones as null).
-    public func stored(from body: JSONObject, sanitizer: (NamedTransform, String) -> String) -> JSONObject {
-        var out = JSONObject()
-        for property in properties { out[property.name] = property.storage.stored(body[property.name], sanitizer: sanitizer) }
-        return out
+    /// The values to store from a body that passed, one per property in the schema's order (absent ones as null).
+    public func stored(from body: JSONObject, sanitizer: (NamedTransform, String) -> String) -> StoredBody {
+        var values: [JSONValue] = []
+        values.reserveCapacity(properties.count)
+        for property in properties { values.append(property.storage.stored(body[property.name], sanitizer: sanitizer)) }
+        return StoredBody(names: names, values: values)
     }
 
     /// The property rule named `name`.
@@ -68,5 +71,18 @@ public struct BodyRules: Sendable {
         if let answer = rootAnswers[keyword] { return answer.refusal(field: key, received: received, key: key) }
         let plain = RuleAnswer(status: fallback.status, code: fallback.code, message: fallback.message, field: keyword == "additionalProperties" ? "{key}" : nil)
         return plain.refusal(received: received, key: key, assumption: "\(location): no x-errors for \(keyword); answered the contract's first 400")
+    }
+}
+
+/// What is stored from a body: one value per property of the body's schema, in its order.
+public struct StoredBody: Sendable {
+    /// The property names, in the schema's order.
+    public let names: [String]
+    /// The stored values, parallel to `names`.
+    public let values: [JSONValue]
+
+    /// The stored value of property `name`; nil for a name the schema does not have.
+    public subscript(name: String) -> JSONValue? {
+        names.firstIndex(of: name).map { values[$0] }
     }
 }

@@ -1,7 +1,9 @@
 import Foundation
 
 /// The rules of one property of a JSON request body, in the order the contract states them.
-public struct PropertyRule: Sendable {
+///
+/// A class, so the per-request loop over a body's properties retains a reference instead of copying every field.
+public final class PropertyRule: Sendable {
     /// The property name.
     public let name: String
     /// Whether the property must be present (the object's `required`).
@@ -16,6 +18,19 @@ public struct PropertyRule: Sendable {
     public let storage: StoragePlan
     /// Where the property's schema is, for assumption texts: `createAnnouncement /request/body/properties/age`.
     let location: String
+    /// The index of the first check that sees the trimmed text (every check after `type`); `Int.max` without `x-trim`.
+    private let trimFrom: Int
+
+    init(name: String, required: Bool, requiredAnswer: RuleAnswer?, trim: Bool, checks: [ValueCheck], storage: StoragePlan, location: String) {
+        self.name = name
+        self.required = required
+        self.requiredAnswer = requiredAnswer
+        self.trim = trim
+        self.checks = checks
+        self.storage = storage
+        self.location = location
+        trimFrom = trim ? (checks.firstIndex { $0.keyword != "type" } ?? Int.max) : Int.max
+    }
 
     /// The first rule `value` (nil: absent) breaks, rendered; nil when it passes.
     @inline(__always)
@@ -24,13 +39,10 @@ public struct PropertyRule: Sendable {
             guard required else { return nil }
             return refusal("required", requiredAnswer, received: "undefined", fallback: fallback)
         }
-        var trimmed = false
-        for check in checks {
+        for index in checks.indices {
             // `type` sees the value as sent; the rules after it see the trimmed text.
-            if trim, !trimmed, check.keyword != "type", case .string(let text) = value {
-                value = .string(JavaScriptText.trim(text))
-                trimmed = true
-            }
+            if index == trimFrom, case .string(let text) = value { value = .string(JavaScriptText.trim(text)) }
+            let check = checks[index]
             if !check.passes(value, context: context) {
                 return refusal(check.keyword, check.answer, received: ZodTypeName.of(value), fallback: fallback)
             }

@@ -3,8 +3,8 @@ import Foundation
 /// The rules of a request's query parameters, compiled once: each parameter's value rules in file order, then every
 /// `x-requires` in file order; the first failure is answered.
 public struct QueryRules: Sendable {
-    /// One query parameter.
-    public struct Parameter: Sendable {
+    /// One query parameter (a class: the per-request loop retains it instead of copying every field).
+    public final class Parameter: Sendable {
         /// The parameter name.
         public let name: String
         /// `x-parse`: how the text becomes a value; nil keeps the text.
@@ -20,6 +20,18 @@ public struct QueryRules: Sendable {
         /// `x-requires`: another parameter that must be present with this one, and the answer when it is not.
         let requires: (name: String, answer: RuleAnswer?)?
         let location: String
+
+        init(name: String, parse: QueryParse?, parseAnswer: RuleAnswer?, defaultValue: JSONValue?, filterInput: String?, checks: [ValueCheck],
+             requires: (name: String, answer: RuleAnswer?)?, location: String) {
+            self.name = name
+            self.parse = parse
+            self.parseAnswer = parseAnswer
+            self.defaultValue = defaultValue
+            self.filterInput = filterInput
+            self.checks = checks
+            self.requires = requires
+            self.location = location
+        }
     }
 
     /// The parameters in the contract's order.
@@ -32,8 +44,8 @@ public struct QueryRules: Sendable {
     /// `first(name)` gives a parameter's first value as sent (Express reads a repeated key's first value as text).
     public func evaluate(_ first: (String) -> String?, context: RuleContext) -> Result<[String: JSONValue], RuleRefusal> {
         var values: [String: JSONValue] = [:]
-        var present: Set<String> = []
-        for parameter in parameters {
+        var present = [Bool](repeating: false, count: parameters.count)
+        for (index, parameter) in parameters.enumerated() {
             guard let text = first(parameter.name) else {
                 if let value = parameter.defaultValue { values[parameter.name] = value }
                 continue
@@ -57,10 +69,11 @@ public struct QueryRules: Sendable {
                 if !check.passes(value, context: context) { return .failure(refusal(parameter, check.keyword, check.answer)) }
             }
             values[parameter.name] = value
-            present.insert(parameter.name)
+            present[index] = true
         }
-        for parameter in parameters {
-            guard let requires = parameter.requires, present.contains(parameter.name), !present.contains(requires.name) else { continue }
+        for (index, parameter) in parameters.enumerated() {
+            guard let requires = parameter.requires, present[index],
+                let other = parameters.firstIndex(where: { $0.name == requires.name }), !present[other] else { continue }
             return .failure(refusal(parameter, "x-requires", requires.answer))
         }
         return .success(values)
@@ -78,6 +91,8 @@ public struct QueryRules: Sendable {
     }
 
     private static func decode(_ s: Substring) -> String {
+        // Most names and values need no decoding; Foundation's decoding costs a bridge per call.
+        guard s.utf8.contains(where: { $0 == UInt8(ascii: "%") || $0 == UInt8(ascii: "+") }) else { return String(s) }
         let spaced = s.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
     }

@@ -118,7 +118,7 @@ struct RuleCompiler {
         case nil, .bool?: nil
         case let value?: CompiledSchema(value, validator: validator)
         }
-        return BodyRules(properties: properties, known: Set(properties.map(\.name)), rootAnswers: rootAnswers, additional: additional,
+        return BodyRules(properties: properties, known: Set(properties.map(\.name)), names: properties.map(\.name), rootAnswers: rootAnswers, additional: additional,
                          forbidsAdditional: additionalValue == .bool(false), compositions: compositions, order: order,
                          fallback: fallback, location: location)
     }

@@ -1,7 +1,10 @@
 import Foundation
 
 /// One keyword of a property or parameter schema, compiled once: what it checks and the answer when it fails.
-public struct ValueCheck: Sendable {
+///
+/// A class: a compiled pattern is a wide value, and a struct holding one was copied (every array retained and released)
+/// each time a rule loop visited it; a reference is retained once.
+public final class ValueCheck: Sendable {
     /// What is checked.
     enum Test: Sendable {
         case type(JSONTypeSet)
@@ -23,6 +26,12 @@ public struct ValueCheck: Sendable {
     let test: Test
     /// The contract's answer; nil: the model answers its fallback and records an assumption.
     public let answer: RuleAnswer?
+
+    init(keyword: String, test: Test, answer: RuleAnswer?) {
+        self.keyword = keyword
+        self.test = test
+        self.answer = answer
+    }
 
     /// Whether the check applies to `value` at all: string keywords skip non-strings and number keywords non-numbers,
     /// as in JSON Schema.
