@@ -108,6 +108,16 @@ import Testing
         #expect(rules.parameter(feeding: "range")?.defaultValue == 5)
     }
 
+    @Test func multipleOfIsASchemaKeywordAndInfinityIsNoMultiple() {
+        let validator = SchemaValidator()
+        #expect(validator.validate(1.5, against: ["multipleOf": 1]).map(\.keyword) == ["multipleOf"])
+        #expect(validator.validate(1e308, against: ["multipleOf": 1]).isEmpty)
+        #expect(CompiledSchema(["multipleOf": 0.5], validator: validator).validate(1.25).map(\.keyword) == ["multipleOf"])
+        #expect(!ValueCheck.isMultiple(.infinity, of: 1))
+        let linter = SchemaLinter(file: "x.json", validator: validator, documentKey: "x.json", documentRoot: ["multipleOf": 0])
+        #expect(linter.lint(["multipleOf": 0], at: "").map(\.message) == ["multipleOf must be a number greater than 0"])
+    }
+
     // MARK: - Lint
 
     func problems(_ edit: (inout JSONValue) -> Void, file: String = "schemas/CreateAnnouncementRequest.json") throws -> [LintProblem] {
