@@ -13,6 +13,14 @@ public struct AnswerDifference: Sendable, Hashable {
     /// Whether two differences in this aspect only belong together with the same values (status, error code, message), or
     /// whatever the values (a stored value that comes back changed differs per request).
     let groupsByValue: Bool
+    /// The JSON pointer into the body when the difference is a body member (the schema tells whether it is stated).
+    var bodyPointer: String? = nil
+    /// Whether an assumption the model recorded for the answer can make this a note: not for a required header the
+    /// server stops sending, nor for a side that gave no answer.
+    var excusable = true
+
+    /// The prefix of an aspect seen in the announcement read back after a create.
+    static let readBackPrefix = "read back "
 }
 
 /// Compares two answers to the same request after replacing what each server makes up (ids, passwords, timestamps,
@@ -37,7 +45,7 @@ struct AnswerComparison: Sendable {
             Self.diff(normalized(modelJSON, key: nil, path: ""), normalized(serverJSON, key: nil, path: ""), at: "", into: &pointers)
             for (pointer, left, right) in pointers.prefix(6) {
                 found.append(AnswerDifference(aspect: prefix + "body " + (pointer.isEmpty ? "/" : pointer), model: Self.describe(left),
-                                              server: Self.describe(right), groupsByValue: pointer.hasPrefix("/error/")))
+                                              server: Self.describe(right), groupsByValue: pointer.hasPrefix("/error/"), bodyPointer: pointer))
             }
         } else if normalizedText(model.body) != normalizedText(server.body) {
             found.append(AnswerDifference(aspect: prefix + "body", model: RenderedRequest.excerpt(model.body),

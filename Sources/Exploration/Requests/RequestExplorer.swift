@@ -58,11 +58,18 @@ public struct RequestExplorer: Sendable {
         } catch {
             return failed("the embedded model did not start: \(error)")
         }
-        var run = LockstepRun(server: target, model: models[0].baseURL, modelWithDefects: models[1].baseURL, contracts: contracts,
-                              timeout: options.timeout, adminToken: options.adminToken, ignoreMessages: options.ignoreMessages, seed: options.seed)
-        let outcome = await explore(&run, started: started, clock: clock)
+        let outcome = await explore(model: models[0].baseURL, modelWithDefects: models[1].baseURL, started: started, clock: clock)
         for model in models { try? await model.shutdown() }
         return outcome
+    }
+
+    /// Explores with models already listening at `model` and `modelWithDefects` (a test's model whose answers record
+    /// assumptions, for one).
+    func explore(model: URL, modelWithDefects: URL, started: ContinuousClock.Instant = ContinuousClock.now,
+                 clock: ContinuousClock = ContinuousClock()) async -> ExplorationOutcome {
+        var run = LockstepRun(server: target, model: model, modelWithDefects: modelWithDefects, contracts: contracts,
+                              timeout: options.timeout, adminToken: options.adminToken, ignoreMessages: options.ignoreMessages, seed: options.seed)
+        return await explore(&run, started: started, clock: clock)
     }
 
     private func explore(_ run: inout LockstepRun, started: ContinuousClock.Instant, clock: ContinuousClock) async -> ExplorationOutcome {
@@ -133,7 +140,7 @@ public struct RequestExplorer: Sendable {
             result.append(DifferenceGroup(
                 route: first.request.route, rule: Self.rule(of: minimal), model: observed.modelSummary, server: observed.serverSummary,
                 differences: observed.differences, count: count, minimalRequest: observed.sent.display, firstRequest: first.sent.display,
-                knownDefect: first.knownDefect, shrinkTries: tries))
+                knownDefect: first.knownDefect, verdict: observed.verdict, shrinkTries: tries))
         }
         let created = run.createdOnServer
         var deleted: [String] = []
@@ -142,8 +149,8 @@ public struct RequestExplorer: Sendable {
             notDeleted = await run.delete(created)
             deleted = created.filter { id in !notDeleted.contains { $0.hasPrefix(id) } }
         }
-        // Failures first, the rule most generated requests ran into first among them.
-        result.sort { ($0.knownDefect == nil ? 0 : 1, -$0.count) < ($1.knownDefect == nil ? 0 : 1, -$1.count) }
+        // Failures first, then notes, then known defects; the rule most generated requests ran into first within each.
+        result.sort { ($0.rank, -$0.count) < ($1.rank, -$1.count) }
         return ExplorationOutcome(
             seed: options.seed, casesSent: sent, systematicCases: systematic.count, shrinkRequests: shrinkRequests, groups: result,
             headersAdded: added.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
@@ -160,6 +167,8 @@ public struct RequestExplorer: Sendable {
         modelOptions.reproduceKnownDefects = knownDefects
         // The model is the oracle; checking its own answers against the contracts would only slow every case down.
         modelOptions.checkResponses = false
+        // What the model assumed decides failure or note, so its answers say it.
+        modelOptions.sendsAssumptions = true
         return try await PetSpotMockBackend.start(modelOptions)
     }
 
