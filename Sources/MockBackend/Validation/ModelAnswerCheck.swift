@@ -26,7 +26,8 @@ struct ModelAnswerCheck: Sendable {
     /// without state or the request was not captured whole.
     enum Verdict {
         case accepts
-        case refuses(PetSpotError)
+        /// The model refuses with this answer; `assumption` says what it assumed when the contract states no answer.
+        case refuses(PetSpotError, assumption: String?)
         case notCompared
     }
 
@@ -36,13 +37,17 @@ struct ModelAnswerCheck: Sendable {
         // Only these answers are the model's to decide: a 409, 413, 401/403/404 or 5xx depends on state, size or faults.
         guard !statusAlreadyReported, (200..<300).contains(status) || status == 400 else { return [] }
         let expected: PetSpotError?
+        var assumptions: [String]?
         switch verdict(exchange, contractID: contract.id) {
         case .notCompared: return []
         case .accepts: expected = nil
-        case .refuses(let error): expected = error
+        case .refuses(let error, let assumption):
+            expected = error
+            assumptions = assumption.map { [$0] }
         }
+        // A difference from an answer the model assumed is a note, not a violation (design.md, "Verdicts").
         func violation(_ pointer: String, _ wanted: String, _ got: String) -> ExchangeViolation {
-            ExchangeViolation(contract: contract.id, pointer: pointer, expected: wanted, got: got, side: .server)
+            ExchangeViolation(contract: contract.id, pointer: pointer, expected: wanted, got: got, side: .server, assumptions: assumptions)
         }
         let error = body?["error"]
         let answer = Self.describe(status: status, code: error?["code"]?.stringValue, field: error?["field"]?.stringValue,
@@ -65,7 +70,7 @@ struct ModelAnswerCheck: Sendable {
         let context = RuleContext(today: Timestamp.day(of: now()))
         if let query = rules.query {
             let sent = QueryRules.firstValues(in: exchange.query)
-            if case .failure(let refusal) = query.evaluate({ sent[$0] }, context: context) { return .refuses(refusal.petSpotError) }
+            if case .failure(let refusal) = query.evaluate({ sent[$0] }, context: context) { return .refuses(refusal.petSpotError, assumption: refusal.assumption) }
         }
         guard let bodyRules = rules.body else { return rules.query == nil ? .notCompared : .accepts }
         guard exchange.requestBodySize == exchange.requestBody.count else { return .notCompared }
@@ -79,7 +84,7 @@ struct ModelAnswerCheck: Sendable {
         // The body parser's own failures are documented answers with known defects of their own; the schema check has them.
         case .failure: return .notCompared
         }
-        return bodyRules.firstRefusal(in: body, context: context).map { .refuses($0.petSpotError) } ?? .accepts
+        return bodyRules.firstRefusal(in: body, context: context).map { .refuses($0.petSpotError, assumption: $0.assumption) } ?? .accepts
     }
 
     /// `400 INVALID_FORMAT email "email format is invalid"`.
