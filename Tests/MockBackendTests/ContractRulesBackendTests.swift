@@ -72,6 +72,30 @@ import Testing
         #expect(answer.assumptions.first?.contains("createAnnouncement /request/body/properties/reward: no x-errors for maxLength") == true)
     }
 
+    @Test func aServerDifferingFromAnAssumedRefusalIsANoteAndFromAStatedOneAViolation() throws {
+        let copy = try EditableContracts()
+        defer { copy.remove() }
+        try copy.edit("schemas/CreateAnnouncementRequest.json") { $0.set(["properties", "reward", "maxLength"], 10) }
+        let contracts = try ContractSet.load(from: copy.url)
+        let contract = try #require(contracts.contract(id: "createAnnouncement"))
+        let check = ModelAnswerCheck(contracts: contracts, now: { PetSpotTestSupport.now })
+        func differences(_ changes: [(String, JSONValue?)]) -> [ExchangeViolation] {
+            let exchange = Exchange(method: "POST", path: "/api/v1/announcements",
+                                    requestHeaders: [HeaderField(name: "Content-Type", value: "application/json")],
+                                    requestBody: S.createBody(changes).serializedBytes(), status: 201)
+            return check.violations(exchange, contract: contract, status: 201, body: nil, statusAlreadyReported: false)
+        }
+        // The model refuses a long reward only on an assumption (maxLength has no answer): the server's 201 is a note.
+        let assumed = differences([("reward", "a reward of 100 PLN")])
+        #expect(assumed.count == 1)
+        #expect(assumed.first?.assumptions?.first?.contains("no x-errors for maxLength") == true)
+        // A stated rule: the server's 201 to a bad phone is a violation.
+        let stated = differences([("phone", "no digits")])
+        #expect(stated.count == 1)
+        #expect(stated.first?.assumptions == nil)
+        #expect(differences([]).isEmpty)
+    }
+
     @Test func aBlankEmailNextToAPhoneIsRefusedOnlyByTheNewerBackend() async throws {
         let blank: [(String, JSONValue?)] = [("email", ""), ("phone", "123456789")]
         let older = await create(try backend(ContractSet.bundledDirectory), blank)
