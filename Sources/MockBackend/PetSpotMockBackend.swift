@@ -124,7 +124,7 @@ public struct PetSpotMockBackend: Sendable {
             configuration: configuration,
             responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift), faults: FaultLayer(rules: options.faults, seed: options.seed, clock: options.faultClock),
             journal: Journal(limit: options.journalLimit), admin: PetSpotAdminHooks(store: backend.store),
-            contractID: { method, path in PetSpotRoute(method: HTTPMethod(rawValue: method), path: path).contractID(path: path) },
+            contractID: { [routes = options.contracts.routes] method, path in routes.contractID(method: method, path: path) },
             exchangeObserver: options.exchangeObserver)
         let address = try await server.start()
         return PetSpotMockBackend(backend: backend, server: server, address: address)

@@ -118,16 +118,27 @@ struct AnswerComparison: Sendable {
         }
         // Regular expressions only where one could match: most strings hold neither a UUID nor a timestamp.
         guard text.count >= 20, text.contains("-") else { return text }
-        for (pattern, replacement) in Self.madeUp {
-            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
-        }
-        return text
+        text = text.replacingOccurrences(of: Self.uuid, with: "<uuid>", options: .regularExpression)
+        return Self.timestampShapes(text)
     }
 
-    private static let madeUp = [
-        ("[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}", "<uuid>"),
-        ("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?Z", "<timestamp>"),
-    ]
+    private static let uuid = "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
+    // Any ISO 8601 date-time, with or without seconds, fraction and offset: each stands for its shape only.
+    private static let timestamp = "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?"
+
+    /// Each made-up timestamp replaced by its format (digits as 0): two instants in the stated format compare equal,
+    /// while one written in another format (no milliseconds, an offset instead of `Z`) is a difference.
+    static func timestampShapes(_ text: String) -> String {
+        var result = ""
+        var rest = text[...]
+        while let range = rest.range(of: timestamp, options: .regularExpression) {
+            result += rest[..<range.lowerBound]
+            let shape = String(rest[range].map { $0.isNumber ? "0" : $0 })
+            result += "<timestamp \(shape)>"
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
 
     private static func diff(_ left: JSONValue?, _ right: JSONValue?, at pointer: String, into found: inout [(String, JSONValue?, JSONValue?)]) {
         guard found.count < 6, left != right else { return }

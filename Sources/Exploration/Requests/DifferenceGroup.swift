@@ -69,4 +69,9 @@ public struct ExplorationOutcome: Sendable {
     public let setupFailure: String?
     /// How long it took.
     public let duration: Duration
+    /// Every rule the contracts state with the number of generated cases sent that exercised it, in file order.
+    public var coverage: [RuleCoverage] = []
+
+    /// The stated rules no generated case exercised.
+    public var notExercised: [StatedRule] { coverage.filter { $0.cases == 0 }.map(\.rule) }
 }

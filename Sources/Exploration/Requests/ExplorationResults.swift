@@ -41,6 +41,13 @@ public enum ExplorationResults {
             }
             results.append(result)
         }
+        if !outcome.coverage.isEmpty {
+            // Informational: the listing shows where the contracts state more than the generator reaches.
+            var result = ScenarioResult(name: "explore › stated rules", file: "contracts", tags: [tag, "coverage"], status: .passed, duration: .zero)
+            let missed = outcome.notExercised
+            result.notes = [coverageSummary(outcome)] + missed.map { "not exercised: \($0.id)" } + outcome.coverage.map(\.line)
+            results.append(result)
+        }
         let headerLines = headerNotes(outcome)
         if !headerLines.isEmpty {
             var result = ScenarioResult(name: "explore › response headers", file: "contracts", tags: [tag], status: .passed, duration: .zero)
@@ -78,6 +85,10 @@ public enum ExplorationResults {
             }
             for assumption in group.verdict.assumptions.prefix(4) { lines.append("      assumed: \(assumption)") }
         }
+        if !outcome.coverage.isEmpty {
+            lines.append("  " + coverageSummary(outcome))
+            for rule in outcome.notExercised { lines.append("    not exercised: \(rule.id)") }
+        }
         for note in headerNotes(outcome) { lines.append("  \(strictHeaders ? "✗" : "ℹ") \(note)\(strictHeaders ? "" : " (informational; --strict-headers fails on it)")") }
         if !outcome.createdOnServer.isEmpty {
             if outcome.deletedOnServer.count == outcome.createdOnServer.count {
@@ -89,6 +100,12 @@ public enum ExplorationResults {
             }
         }
         return lines
+    }
+
+    private static func coverageSummary(_ outcome: ExplorationOutcome) -> String {
+        let missed = outcome.notExercised.count
+        return "stated rules: \(outcome.coverage.count - missed) of \(outcome.coverage.count) exercised by the cases sent"
+            + (missed == 0 ? "" : "; \(missed) not exercised")
     }
 
     private static func headerNotes(_ outcome: ExplorationOutcome) -> [String] {

@@ -64,9 +64,9 @@ struct LockstepRun: Sendable {
         self.random = PetSpotRandom(seed: seed)
     }
 
-    /// Creates the run's own announcements on every side with `request`; returns why that failed, if it did.
-    mutating func createSlots(_ request: GeneratedRequest, count: Int) async -> String? {
-        for slot in 0..<count {
+    /// Creates the run's own announcements on every side, one per request, in slot order; returns why that failed, if it did.
+    mutating func createSlots(_ requests: [GeneratedRequest]) async -> String? {
+        for (slot, request) in requests.enumerated() {
             let fresh = nextFresh()
             if slot == 0 { registeredMicrochip = fresh.withMicrochip(bodyJSON(request) ?? .null)["microchipNumber"]?.stringValue }
             var created: [(id: String, password: String)] = []
@@ -152,9 +152,21 @@ struct LockstepRun: Sendable {
             differences.append(AnswerDifference(aspect: "header \(name)", model: "sent (the contract requires it)", server: "absent", groupsByValue: true,
                                                 excusable: false))
         }
+        // A write's effect is read right away, whatever it answered: the record, its file, the list.
+        var added = headers.added
+        var removed = headers.removed.filter { !required.contains($0) || knownDefect != nil }
+        for next in request.then {
+            let seen = await execute(next)
+            let name = "then \(next.method) \(next.path) "
+            differences += seen.differences.map {
+                AnswerDifference(aspect: name + $0.aspect, model: $0.model, server: $0.server, groupsByValue: $0.groupsByValue, excusable: $0.excusable)
+            }
+            added += seen.headersAdded.filter { !added.contains($0) }
+            removed += seen.headersRemoved.filter { !removed.contains($0) }
+        }
         var observation = CaseObservation(request: request, sent: rendered[0], serverSummary: AnswerComparison.summary(serverAnswer),
                                           modelSummary: AnswerComparison.summary(modelAnswer), differences: differences, knownDefect: knownDefect,
-                                          headersAdded: headers.added, headersRemoved: headers.removed.filter { !required.contains($0) || knownDefect != nil })
+                                          headersAdded: added, headersRemoved: removed)
         if !differences.isEmpty, knownDefect == nil {
             observation.verdict = StatedAspects(contracts: contracts).verdict(
                 differences, contractID: request.contractID, status: modelAnswer.status,

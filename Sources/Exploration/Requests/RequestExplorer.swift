@@ -20,6 +20,9 @@ public struct RequestExplorer: Sendable {
         public var adminToken: String?
         /// How long to wait for each answer.
         public var timeout: Duration = .seconds(30)
+        /// Also send files on both sides of file limits over a mebibyte (slow; off by default, and those limits are then
+        /// listed as not exercised).
+        public var heavyFiles = false
 
         /// Options with this seed and the default budget.
         public init(seed: UInt64) {
@@ -73,19 +76,13 @@ public struct RequestExplorer: Sendable {
     }
 
     private func explore(_ run: inout LockstepRun, started: ContinuousClock.Instant, clock: ContinuousClock) async -> ExplorationOutcome {
-        let generator = RequestGenerator(contracts: contracts, adminChecks: options.adminToken != nil)
-        guard let create = contracts.contracts.first(where: { JSONBodyModel(contract: $0, contracts: contracts) != nil }),
-            var slotRequest = generator.validRequest(create, label: "the run's own announcement")
-        else {
+        let generator = RequestGenerator(contracts: contracts, adminChecks: options.adminToken != nil, heavyFiles: options.heavyFiles)
+        guard let slotRequests = generator.slotRequests() else {
             return ExplorationOutcome(seed: options.seed, casesSent: 0, systematicCases: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
                                       createdOnServer: [], deletedOnServer: [], notDeleted: [],
                                       setupFailure: "no contract creates announcements with a JSON body", duration: clock.now - started)
         }
-        // The richest example, so reads compare every stored field.
-        if let richest = create.request.examples.compactMap({ $0.body?.objectValue }).max(by: { $0.count < $1.count }) {
-            slotRequest.body = .json(.object(richest))
-        }
-        if let reason = await run.createSlots(slotRequest, count: RequestGenerator.slots) {
+        if let reason = await run.createSlots(slotRequests) {
             let deleted = options.adminToken != nil ? await run.delete(run.createdOnServer) : []
             return ExplorationOutcome(seed: options.seed, casesSent: 0, systematicCases: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
                                       createdOnServer: run.createdOnServer, deletedOnServer: [], notDeleted: deleted,
@@ -100,6 +97,7 @@ public struct RequestExplorer: Sendable {
         var order: [String] = []
         var added: [String: Int] = [:]
         var removed: [String: Int] = [:]
+        var exercised: [String: Int] = [:]
         while sent < limit, deadline.map({ clock.now < $0 }) ?? true {
             let request: GeneratedRequest
             if sent < systematic.count {
@@ -110,6 +108,7 @@ public struct RequestExplorer: Sendable {
                 break
             }
             sent += 1
+            for rule in request.exercises { exercised[rule, default: 0] += 1 }
             let observation = await run.execute(request)
             for name in observation.headersAdded { added[name, default: 0] += 1 }
             for name in observation.headersRemoved { removed[name, default: 0] += 1 }
@@ -151,11 +150,13 @@ public struct RequestExplorer: Sendable {
         }
         // Failures first, then notes, then known defects; the rule most generated requests ran into first within each.
         result.sort { ($0.rank, -$0.count) < ($1.rank, -$1.count) }
-        return ExplorationOutcome(
+        var outcome = ExplorationOutcome(
             seed: options.seed, casesSent: sent, systematicCases: systematic.count, shrinkRequests: shrinkRequests, groups: result,
             headersAdded: added.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
             headersRemoved: removed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
             createdOnServer: created, deletedOnServer: deleted, notDeleted: notDeleted, setupFailure: nil, duration: clock.now - started)
+        outcome.coverage = generator.statedRules.map { RuleCoverage(rule: $0, cases: exercised[$0.id] ?? 0) }
+        return outcome
     }
 
     private func startModel(knownDefects: Bool) async throws -> PetSpotMockBackend {

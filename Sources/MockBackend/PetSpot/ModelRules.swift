@@ -14,15 +14,18 @@ public struct ModelRules: Sendable {
     public struct Missing: Error, Sendable, CustomStringConvertible {
         /// What is missing, for a person.
         public var description: String {
-            "the contracts have no create contract with a JSON object request body (\(PetSpotRoute.createAnnouncement.contractID ?? "")), whose rules the model answers with"
+            "the contracts have no create endpoint (x-state action create) with a JSON object request body, whose rules the model answers with"
         }
     }
 
     /// The rules of the contracts' create and list endpoints.
     init(contracts: ContractSet) throws(Missing) {
-        guard let id = PetSpotRoute.createAnnouncement.contractID, let create = contracts.requestRules[id]?.body else { throw Missing() }
+        func rules(_ action: EndpointAction) -> RequestRules? {
+            contracts.contracts.lazy.filter { EndpointAction.of($0) == action }.compactMap { contracts.requestRules[$0.id] }.first
+        }
+        guard let create = rules(.create)?.body else { throw Missing() }
         self.create = create
-        list = PetSpotRoute.listAnnouncements.contractID.flatMap { contracts.requestRules[$0]?.query }
+        list = rules(.list)?.query
     }
 
     /// Applies a named transformation the contracts ask for on stored text (`x-sanitize`, `x-stored-key`).
