@@ -22,6 +22,8 @@ struct ContractLoader {
     var warnings: [LintProblem] = []
     var documents: [String: JSONValue] = [:]
     var validator = SchemaValidator()
+    /// Each contract's request rules by contract id, compiled while loading (their problems are lint problems).
+    var requestRules: [String: RequestRules] = [:]
     /// The entries of `known-defects.json`, when the folder has one.
     var knownDefects: [KnownDefect] = []
     /// `service.json`, or the plain defaults when the folder has none.
@@ -90,6 +92,7 @@ struct ContractLoader {
             if let contract = decodeContract(value, key: key) { contracts.append(contract) }
         }
         checkUniqueness(contracts)
+        compileRules(contracts)
         if !checksSkipped { problems += referenceCycleProblems() }
         if FileManager.default.fileExists(atPath: directory.appendingPathComponent(KnownDefect.fileName).path),
             let value = parse(KnownDefect.fileName)
@@ -105,6 +108,18 @@ struct ContractLoader {
         problems += ExampleResponder.problems(contracts: contracts) { LintPrinter.displayPath($0) }
         if problems.isEmpty, !checksSkipped { cache?.record(hash) }
         return (contracts, schemas)
+    }
+
+    /// Compiles every contract's request rules; a problem in a schema shared by several contracts is reported once.
+    mutating func compileRules(_ contracts: [Contract]) {
+        var compiler = RuleCompiler(validator: validator)
+        for contract in contracts {
+            requestRules[contract.id] = compiler.compile(contract, documentKey: contract.file.lastPathComponent)
+        }
+        var seen: Set<RuleProblem> = []
+        for problem in compiler.problems where seen.insert(problem).inserted {
+            problems.append(LintProblem(file: display(problem.documentKey), pointer: problem.pointer, message: problem.message))
+        }
     }
 
     /// One problem per `$ref` cycle, at its first `$ref`, with every step of the chain.

@@ -16,6 +16,9 @@ public struct ContractSet: Sendable {
     public var warnings: [LintProblem] = []
     /// Each contract's request schemas compiled at load, by contract id: the per-request check walks no schema (issue 23).
     public let requestChecks: [String: CompiledRequestCheck]
+    /// Each contract's request rules (`x-errors`, `x-trim`, `x-parse`, …) compiled at load, by contract id: the answers
+    /// the model gives to a body or query that breaks them, without walking a schema per request.
+    public let requestRules: [String: RequestRules]
     /// `service.json`: what the server does around every endpoint; plain defaults when the folder has none.
     public let service: ServiceFile
     /// Every contract's routes (path and `x-also-at`), compiled once under the service file's routing.
@@ -24,6 +27,13 @@ public struct ContractSet: Sendable {
     /// A contract set from loaded parts; compiles every contract's request check.
     public init(directory: URL, contracts: [Contract], schemas: [String: JSONValue], validator: SchemaValidator,
                 knownDefects: [KnownDefect] = [], warnings: [LintProblem] = [], service: ServiceFile = .plain) {
+        self.init(directory: directory, contracts: contracts, schemas: schemas, validator: validator, knownDefects: knownDefects,
+                  warnings: warnings, service: service, requestRules: nil)
+    }
+
+    /// A contract set whose request rules the loader already compiled (nil: compiled here).
+    init(directory: URL, contracts: [Contract], schemas: [String: JSONValue], validator: SchemaValidator,
+         knownDefects: [KnownDefect], warnings: [LintProblem], service: ServiceFile, requestRules: [String: RequestRules]?) {
         self.directory = directory
         self.service = service
         self.routes = RouteTable(contracts: contracts, service: service)
@@ -35,6 +45,14 @@ public struct ContractSet: Sendable {
         var checks: [String: CompiledRequestCheck] = [:]
         for contract in contracts { checks[contract.id] = CompiledRequestCheck(contract, validator: validator) }
         requestChecks = checks
+        if let requestRules {
+            self.requestRules = requestRules
+        } else {
+            var compiler = RuleCompiler(validator: validator)
+            var rules: [String: RequestRules] = [:]
+            for contract in contracts { rules[contract.id] = compiler.compile(contract, documentKey: contract.file.lastPathComponent) }
+            self.requestRules = rules
+        }
     }
 
     /// Whether this load skipped the schema lint and example checks because `cache` vouched for the same content.
@@ -48,7 +66,8 @@ public struct ContractSet: Sendable {
         let (contracts, schemas) = loader.load()
         guard loader.problems.isEmpty else { throw ContractLoadError(directory: directory, problems: loader.problems) }
         var set = ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator,
-                              knownDefects: loader.knownDefects, warnings: loader.warnings, service: loader.service)
+                              knownDefects: loader.knownDefects, warnings: loader.warnings, service: loader.service,
+                              requestRules: loader.requestRules)
         set.lintSkipped = loader.checksSkipped
         return set
     }

@@ -71,7 +71,8 @@ public struct PetSpotBackend: MockResponder {
     /// The announcements, passwords and photos.
     public let store: AnnouncementStore
     let configuration: Configuration
-    let validator: CreateAnnouncementValidator
+    /// The create and list rules, compiled from the contracts.
+    let rules: ModelRules
     let responseCheck: ResponseContractCheck?
     /// What preflights grant, read from the contracts; nil answers them like Express's `cors()`.
     let browserFacing: BrowserFacingEndpoints?
@@ -81,9 +82,9 @@ public struct PetSpotBackend: MockResponder {
     let endpoints: [ModelEndpoint]
 
     /// A backend with an empty store plus the configured fixtures.
-    public init(configuration: Configuration) throws(CreateAnnouncementValidator.MissingSchema) {
+    public init(configuration: Configuration) throws(ModelRules.Missing) {
         self.configuration = configuration
-        self.validator = try CreateAnnouncementValidator(contracts: configuration.contracts)
+        self.rules = try ModelRules(contracts: configuration.contracts)
         self.store = AnnouncementStore(seed: configuration.seed, fixtures: configuration.fixtures, limit: configuration.storeLimit,
                                        maxBytes: configuration.storeMaxBytes, persistence: configuration.dataDirectory)
         self.responseCheck = configuration.checkResponses ? ResponseContractCheck(contracts: configuration.contracts) : nil
@@ -351,6 +352,11 @@ public struct PetSpotBackend: MockResponder {
     ///
     /// An error from before the request id exists carries the service file's unknown id; `finish` leaves the header out too.
     func errorResponse(_ error: any Error, requestID: String?) -> MockResponse {
+        if let assumed = error as? AssumedAnswer {
+            var response = errorResponse(assumed.error, requestID: requestID)
+            response.assumptions += assumed.assumptions
+            return response
+        }
         let e = (error as? PetSpotError) ?? PetSpotError.internalError
         let answer = e.resolved(by: service)
         let requestID = e.beforeRequestID ? nil : requestID
