@@ -18,6 +18,9 @@ public struct AnswerDifference: Sendable, Hashable {
     /// Whether an assumption the model recorded for the answer can make this a note: not for a required header the
     /// server stops sending, nor for a side that gave no answer.
     var excusable = true
+    /// For a difference in a read that follows the request (`then`), the contract and status of that read's model answer.
+    var readContractID: String? = nil
+    var readStatus: Int? = nil
 
     /// The prefix of an aspect seen in the announcement read back after a create.
     static let readBackPrefix = "read back "

@@ -158,8 +158,10 @@ struct LockstepRun: Sendable {
         for next in request.then {
             let seen = await execute(next)
             let name = "then \(next.method) \(next.path) "
+            let readStatus = seen.modelSummary.split(separator: " ").first.flatMap { Int($0) }
             differences += seen.differences.map {
-                AnswerDifference(aspect: name + $0.aspect, model: $0.model, server: $0.server, groupsByValue: $0.groupsByValue, excusable: $0.excusable)
+                AnswerDifference(aspect: name + $0.aspect, model: $0.model, server: $0.server, groupsByValue: $0.groupsByValue,
+                                 bodyPointer: $0.bodyPointer, excusable: $0.excusable, readContractID: next.contractID, readStatus: readStatus)
             }
             added += seen.headersAdded.filter { !added.contains($0) }
             removed += seen.headersRemoved.filter { !removed.contains($0) }

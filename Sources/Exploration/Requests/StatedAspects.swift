@@ -28,8 +28,10 @@ struct StatedAspects: Sendable {
                 notes += recorded
                 continue
             }
-            let contract = (readBack ? readContractID : contractID).flatMap { contracts.contract(id: $0) }
-            guard let pointer = difference.bodyPointer, let contract, let free = undeclared(pointer, in: contract, status: readBack ? 200 : status)
+            // A read that followed the request (`then`) is judged by its own contract and status.
+            let contract = (difference.readContractID ?? (readBack ? readContractID : contractID)).flatMap { contracts.contract(id: $0) }
+            let answered = difference.readStatus ?? (readBack ? 200 : status)
+            guard let pointer = difference.bodyPointer, let contract, let free = undeclared(pointer, in: contract, status: answered)
             else { return .failure }
             notes.append(free)
         }
