@@ -3,9 +3,9 @@ import Foundation
 /// Reads a contracts folder (top-level `*.json` contract files and `schemas/*.json` shared schemas),
 /// collecting every problem as a `LintProblem`. Other subfolders (e.g. `fixtures/`) are not contracts.
 struct ContractLoader {
-    static let contractKeys = ["id", "summary", "method", "path", "pathParameters", "request", "responses"]
+    static let contractKeys = ["id", "summary", "method", "path", "pathParameters", "request", "responses", "x-state"]
     static let requestKeys = ["contentType", "auth", "headers", "query", "body", "parts", "maxBodyBytes", "maxFileBytes", "examples"]
-    static let authKeys = ["scheme", "header", "credentials", "description", "x-admin"]
+    static let authKeys = ["scheme", "header", "credentials", "description", "x-admin", "x-errors", "x-token", "x-empty-is-missing"]
     static let authSchemes = ["basic", "bearer", "apiKey"]
     static let parameterKeys = ["required", "schema", "description"]
     static let partKeys = ["required", "kind", "description"]
@@ -208,9 +208,13 @@ struct ContractLoader {
             }
         }
         guard problems.count == before, let template else { return nil }
-        return Contract(id: id, summary: summary, method: method, pathTemplate: pathText, path: template,
-                        pathParameters: pathParameters, request: request, responses: responses,
-                        file: directory.appendingPathComponent(key), source: value)
+        let contract = Contract(id: id, summary: summary, method: method, pathTemplate: pathText, path: template,
+                                pathParameters: pathParameters, request: request, responses: responses,
+                                file: directory.appendingPathComponent(key), source: value)
+        // x-state and auth x-errors are read from the decoded contract: they refer to its parameters, parts and responses.
+        problems += StateModel.problems(of: contract, file: file)
+        guard problems.count == before else { return nil }
+        return contract
     }
 
     mutating func decodePathParameters(_ reader: ObjectReader, template: PathTemplate?, key: String) -> [ParameterSpec] {

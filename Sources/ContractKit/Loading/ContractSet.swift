@@ -16,6 +16,8 @@ public struct ContractSet: Sendable {
     public var warnings: [LintProblem] = []
     /// Each contract's request schemas compiled at load, by contract id: the per-request check walks no schema (issue 23).
     public let requestChecks: [String: CompiledRequestCheck]
+    /// Each contract's `x-state` and auth `x-errors` compiled at load: the stateful endpoints' executor reads only these.
+    public let state: StateModel
 
     /// A contract set from loaded parts; compiles every contract's request check.
     public init(directory: URL, contracts: [Contract], schemas: [String: JSONValue], validator: SchemaValidator,
@@ -29,6 +31,7 @@ public struct ContractSet: Sendable {
         var checks: [String: CompiledRequestCheck] = [:]
         for contract in contracts { checks[contract.id] = CompiledRequestCheck(contract, validator: validator) }
         requestChecks = checks
+        state = StateModel(contracts: contracts)
     }
 
     /// Whether this load skipped the schema lint and example checks because `cache` vouched for the same content.

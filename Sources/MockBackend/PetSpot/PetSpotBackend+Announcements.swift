@@ -29,26 +29,33 @@ extension PetSpotBackend {
             lastSeenDate: fields["lastSeenDate"]?.stringValue ?? "", email: asSent("email"),
             phone: asSent("phone"), photoUrl: nil, status: fields["status"]?.stringValue ?? "", reward: sanitized("reward"),
             createdAt: stamp, updatedAt: stamp)
+        // The declared create (x-state): the unique field's answer and the secret's name come from it.
+        let endpoint = declared(PetSpotRoute.createAnnouncement.contractID)
+        let declared = try endpoint.requireState()
         guard let (_, password, json) = store.create(microchipNumber: microchip, make: { id in
             var a = announcement
             a.id = id
             return a
         }) else {
-            throw PetSpotError(.conflict, "CONFLICT", "An entity with this value already exists", field: "microchipNumber")
+            guard let clash = declared.unique.first?.answer else { throw UndeclaredState(contractID: endpoint.contractID, what: "x-state/unique") }
+            throw PetSpotError(clash)
         }
-        return MockResponse(status: .created, headers: Self.jsonHeaders, body: Self.withPassword(password, in: json))
+        let secret = declared.secret.first ?? ""
+        return MockResponse(status: .created, headers: Self.jsonHeaders, body: Self.withSecret(secret, password, in: json))
     }
 
-    /// The stored JSON with `managementPassword` appended as the last key, as the real backend sends it.
+    /// The stored JSON with the declared secret (`x-state/secret`) appended as the last key, as the real backend sends it.
     ///
     /// Spliced into the bytes the store already rendered: the object's closing brace is its last byte.
-    static func withPassword(_ password: String, in json: ByteBuffer) -> ByteBuffer {
+    static func withSecret(_ name: String, _ password: String, in json: ByteBuffer) -> ByteBuffer {
         guard json.readableBytes > 2 else { return json }
         var out = ByteBuffer()
         out.reserveCapacity(json.readableBytes + 40)
         var head = json.getSlice(at: json.readerIndex, length: json.readableBytes - 1) ?? json
         out.writeBuffer(&head)
-        out.writeString(#","managementPassword":"#)
+        out.writeString(",")
+        out.writeBytes(JSONValue.string(name).serializedBytes())
+        out.writeString(":")
         out.writeBytes(JSONValue.string(password).serializedBytes())
         out.writeString("}")
         return out
@@ -74,16 +81,24 @@ extension PetSpotBackend {
         return MockResponse(status: .ok, headers: Self.jsonHeaders, body: body)
     }
 
-    /// `DELETE /api/v1/announcements/:id`: the whole `Authorization` value is the admin token; 204, 401, or 404.
-    func delete(id: String, headers: HTTPHeaders) throws -> MockResponse {
-        // The backend tests `!authHeader`: an empty value counts as missing.
-        guard let given = headers.first(name: "Authorization"), !given.isEmpty else {
-            throw PetSpotError.unauthenticated("Missing Authorization header")
+    /// `DELETE …/{id}` (delete): the declared token checks (`request.auth.x-errors`, the token from where `x-token` says),
+    /// then the record named by `key` (`notFound`); 204 without a body.
+    func delete(_ endpoint: DeclaredEndpoint, parameters: [String: String], request: MockRequest) throws -> MockResponse {
+        let state = try endpoint.requireState()
+        let auth = try endpoint.requireAuth()
+        try auth.checkToken(in: request.headers, expected: expectedToken(auth), parameters: parameters)
+        guard store.delete(id: state.key.flatMap { parameters[$0] } ?? "") else {
+            guard let notFound = state.notFound else { throw UndeclaredState(contractID: endpoint.contractID, what: "notFound") }
+            throw PetSpotError(notFound, parameters: parameters)
         }
-        guard let expected = configuration.adminToken, BasicCredentials.constantTimeEquals(expected, given) else {
-            throw PetSpotError.unauthenticated("Invalid admin token")
-        }
-        guard store.delete(id: id) else { throw PetSpotError.notFound() }
         return MockResponse(status: .noContent)
+    }
+
+    /// The value a token scheme expects, from where its `x-token` says; nil: nothing can match.
+    func expectedToken(_ auth: AuthDeclaration) -> String? {
+        switch auth.token {
+        case .adminTokenOption?: return configuration.adminToken
+        case nil: return nil
+        }
     }
 }
