@@ -14,7 +14,8 @@ public enum KnownDefectTriggers {
         case .createAnnouncement:
             if case .failure(let trigger, _) = JSONBodyParser.parse(request) { return ("createAnnouncement", trigger) }
         case .uploadPhoto:
-            switch PetSpotBackend.photoScan(of: request) {
+            // The part name is the bundled upload contract's x-state/file/part; this function has no contracts to read it from.
+            switch PetSpotBackend.photoScan(of: request, part: "photo") {
             case .otherFilePart: return ("uploadPhoto", .multipartOtherFilePart)
             case .malformed: return ("uploadPhoto", .multipartMalformed)
             case .file, .noFile: break

@@ -85,18 +85,18 @@ extension PetSpotBackend {
     /// Bodies above this size are parsed on NIO's blocking thread pool.
     static let offloadThreshold = 256 * 1024
 
-    /// What multer makes of the request body, with `photo` as the one file field.
-    static func photoScan(of request: MockRequest) -> MultipartPhoto.Scan {
-        MultipartPhoto.scan(field: "photo", in: request.body, contentType: request.headers.first(name: "Content-Type"))
+    /// What multer makes of the request body, with the declared file part (`x-state/file/part`) as the one file field.
+    static func photoScan(of request: MockRequest, part: String) -> MultipartPhoto.Scan {
+        MultipartPhoto.scan(field: part, in: request.body, contentType: request.headers.first(name: "Content-Type"))
     }
 
     /// The scan, run on the blocking pool: neither event loops nor the few cooperative threads may wait on a 20 MiB scan.
-    static func offloadedPhotoScan(of request: MockRequest) async -> MultipartPhoto.Scan {
+    static func offloadedPhotoScan(of request: MockRequest, part: String) async -> MultipartPhoto.Scan {
         do {
-            return try await NIOThreadPool.singleton.runIfActive { photoScan(of: request) }
+            return try await NIOThreadPool.singleton.runIfActive { photoScan(of: request, part: part) }
         } catch {
             // The shared pool only refuses work while the process shuts down; parsing inline is still correct.
-            return photoScan(of: request)
+            return photoScan(of: request, part: part)
         }
     }
 

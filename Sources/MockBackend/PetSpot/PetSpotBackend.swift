@@ -56,10 +56,8 @@ public struct PetSpotBackend: MockResponder {
 
     /// JSON create bodies over 100 KB answer 413, like the real body parser's `100kb` limit.
     public static let maxJSONBodyBytes = 100 * 1024
-    /// A photo of this size or more answers 413.
-    public static let maxPhotoBytes = 20 * 1024 * 1024
-    /// Room for a just-too-large photo plus multipart framing, so the 413 comes from the photo check.
-    static let maxUploadBodyBytes = maxPhotoBytes + 1024 * 1024
+    /// Room beyond the declared file limit for multipart framing, so a just-too-large file gets the file rule's 413.
+    static let multipartFramingBytes = 1024 * 1024
     /// Bodies of other routes are never used; a little room keeps odd clients working.
     static let maxOtherBodyBytes = 64 * 1024
 
@@ -104,7 +102,7 @@ public struct PetSpotBackend: MockResponder {
                 // STATE HOOK: the upload runs on its declarations (x-state attach-file, request.auth.x-errors).
                 let endpoint = uploadEndpoint
                 try authorizeUpload(endpoint, parameters: endpoint.parameters(key: id), headers: request.headers)
-                response = try acceptPhoto(endpoint, parameters: endpoint.parameters(key: id), scan: await Self.offloadedPhotoScan(of: request))
+                response = try acceptPhoto(endpoint, parameters: endpoint.parameters(key: id), scan: await Self.offloadedPhotoScan(of: request, part: endpoint.state?.file?.part ?? ""))
             } catch {
                 response = errorResponse(error, requestID: requestID)
             }
@@ -158,11 +156,13 @@ public struct PetSpotBackend: MockResponder {
         return error
     }
 
-    /// 100 KB for create, 21 MiB for photo uploads (so a photo of 20 MiB still reaches the 413 check), 64 KiB elsewhere.
+    /// 100 KB for create, the declared file limit plus framing for uploads (so a file at the limit still reaches the
+    /// declared 413), 64 KiB elsewhere.
     public func bodyLimit(for head: MockRequest) -> Int {
         switch PetSpotRoute(method: head.method, path: head.path) {
         case .createAnnouncement: return Self.maxJSONBodyBytes
-        case .uploadPhoto: return Self.maxUploadBodyBytes
+        // STATE HOOK: the upload's limit is its contract's request.maxFileBytes (x-state/file).
+        case .uploadPhoto: return (uploadEndpoint.state?.file?.maxBytes).map { $0 + Self.multipartFramingBytes } ?? Self.maxOtherBodyBytes
         default: return Self.maxOtherBodyBytes
         }
     }
@@ -219,7 +219,7 @@ public struct PetSpotBackend: MockResponder {
         case .uploadPhoto(let id):
             let endpoint = uploadEndpoint
             try authorizeUpload(endpoint, parameters: endpoint.parameters(key: id), headers: request.headers)
-            return try acceptPhoto(endpoint, parameters: endpoint.parameters(key: id), scan: Self.photoScan(of: request))
+            return try acceptPhoto(endpoint, parameters: endpoint.parameters(key: id), scan: Self.photoScan(of: request, part: endpoint.state?.file?.part ?? ""))
         case .image(let file):
             let endpoint = declared(route.contractID)
             return try image(endpoint, parameters: endpoint.parameters(key: file))
