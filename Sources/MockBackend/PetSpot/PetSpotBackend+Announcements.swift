@@ -68,7 +68,15 @@ extension PetSpotBackend {
         case .success(let q): query = q
         case .failure(let e): throw e
         }
-        var body = ByteBuffer(string: #"{"data":["#)
+        // The declared wrapper (x-state/wrap) around the array; without one the array is the answer.
+        let wrap = declared(PetSpotRoute.listAnnouncements.contractID).state?.list?.wrap
+        var body = ByteBuffer()
+        if let wrap {
+            body.writeString("{")
+            body.writeBytes(JSONValue.string(wrap).serializedBytes())
+            body.writeString(":")
+        }
+        body.writeString("[")
         var first = true
         for record in store.listedRecords()
         where query.includes(latitude: record.latitude, longitude: record.longitude) {
@@ -77,7 +85,7 @@ extension PetSpotBackend {
             var json = record.json
             body.writeBuffer(&json)
         }
-        body.writeString("]}")
+        body.writeString(wrap == nil ? "]" : "]}")
         return MockResponse(status: .ok, headers: Self.jsonHeaders, body: body)
     }
 

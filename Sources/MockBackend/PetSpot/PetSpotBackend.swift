@@ -207,10 +207,9 @@ public struct PetSpotBackend: MockResponder {
         case .health: return Self.json(.ok, ["status": "ok", "timestamp": .string(Timestamp.string(from: configuration.now()))])
         case .createAnnouncement: return try create(body: JSONBodyParser.parse(request).value)
         case .getAnnouncement(let id):
-            guard let (json, etag) = store.announcementForReading(id: id) else { throw PetSpotError.notFound() }
-            var response = MockResponse(status: .ok, headers: Self.jsonHeaders, body: json)
-            response.etag = etag
-            return response
+            // STATE HOOK: the read answers its declared notFound.
+            let endpoint = declared(route.contractID)
+            return try read(endpoint, parameters: endpoint.parameters(key: id))
         case .listAnnouncements: return try list(request)
         // STATE HOOK (until the router's table dispatches on x-state): the stateful routes run on their declarations.
         case .deleteAnnouncement(let id):
