@@ -4,7 +4,7 @@ import Foundation
 public struct ResponseSpec: Sendable {
     /// The HTTP status, e.g. 201.
     public let status: Int
-    /// The error code in the error envelope, e.g. "MISSING_VALUE"; nil for successes.
+    /// The error code in the error envelope, as the contract documents it; nil for successes.
     public let code: String?
     /// The condition under which the server answers this, as a sentence.
     public let when: String
@@ -17,7 +17,7 @@ public struct ResponseSpec: Sendable {
     /// Named example answers, each valid against `body` and `headers`.
     public let examples: [ContractExample]
 
-    /// "201" or "400 MISSING_VALUE": how people and the diff name this answer.
+    /// "201" or "400" and the error code: how people and the diff name this answer.
     public var label: String { code.map { "\(status) \($0)" } ?? String(status) }
 }
 

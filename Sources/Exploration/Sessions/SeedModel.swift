@@ -37,7 +37,7 @@ public struct SeedModel: Sendable {
         var photosStored = 0
         // False once an upload may or may not have stored its photo (a late answer the client gave up on).
         var photosKnown = true
-        // Whether an announcement with the report's microchip exists, so a later create meets 409 (petspot-api CONFLICT).
+        // Whether an announcement with the report's microchip exists, so a later create meets 409 (the contract's unique rule).
         var chipTaken = false
         // A refused port stays refused until the rules are lifted (docs/faults.md `refuse`); lifting removes every rule.
         var serverDown = session.faults.contains { $0.kind == .refuse }

@@ -2,7 +2,7 @@ import ContractKit
 
 /// The `code` and `field` of an error envelope (`{"error": {"code", "field", ...}}`), so a journal line says why a request was refused.
 public struct ErrorEnvelopeSummary: Sendable, Equatable {
-    /// The error code, e.g. `INVALID_FORMAT`.
+    /// The error code of the envelope.
     public var code: String?
     /// The field the error names, if any.
     public var field: String?

@@ -15,7 +15,7 @@ public final class ContractCoverage: Sendable {
         /// The error code, for error answers.
         public var code: String?
 
-        /// `createAnnouncement 400 MISSING_VALUE`.
+        /// A contract id, a status and an error code, e.g. `createThing 400 BAD_THING`.
         public var label: String { "\(contract) \(status)" + (code.map { " \($0)" } ?? "") }
     }
 

@@ -68,7 +68,7 @@ final class ExchangeInvariants: Sendable {
                 if sent == password && status == 403 {
                     server("status", "201 for the password the create answer handed out (invariant: auth = created credentials)", "403")
                 } else if sent != password && success {
-                    server("status", "403 UNAUTHORIZED for a password other than the one handed out", "\(status)")
+                    server("status", "403 for a password other than the one handed out", "\(status)")
                 }
             }
             if success { state.withLock { $0.created[id, default: Created()].hasPhoto = true } }

@@ -52,7 +52,7 @@ public struct JournalRecord: Sendable, Equatable {
         self.responseText = responseText
     }
 
-    /// One line for reports, e.g. `#3 POST /api/v1/announcements (createAnnouncement) → 400 INVALID_FORMAT field phone`.
+    /// One line for reports: the exchange number, method, path, contract id, status, error code and field.
     public var line: String {
         var text = "#\(sequence) \(method) \(path)"
         if let query, !query.isEmpty { text += "?" + query }

@@ -43,7 +43,7 @@ public struct ProviderVerifier: Sendable {
     public func verify(_ plan: [VerificationCheck]) async -> Outcome {
         let clock = ContinuousClock()
         let started = clock.now
-        var state = VerificationState(microchip: VerificationState.freshMicrochip())
+        var state = VerificationState(unique: UniqueStandIns(contracts: contracts))
         var results: [ScenarioResult] = []
         var unseen: [KnownDefect] = []
         let client = ExactHTTPClient(timeout: .milliseconds(Int(timeout * 1000)))

@@ -82,15 +82,14 @@ struct RequestBuilder {
         switch body {
         case .none:
             return
-        case .json(let value, let unique):
-            setJSON(unique ? Self.replacingMicrochip(in: value, with: state.microchip) : value)
-        case .jsonWithRegisteredMicrochip(let value):
-            setJSON(Self.replacingMicrochip(in: value, with: state.microchip, force: true))
+        case .json(let value):
+            setJSON(state.unique.applied(to: value))
         case .raw(let text):
             request.httpBody = Data(text.utf8)
         case .oversizedJSON(let bytes):
             let padding = String(repeating: "x", count: bytes)
-            setJSON(.object(["species": "DOG", "description": .string(padding)]))
+            // Any keys: the body parser refuses the size before anything reads them.
+            setJSON(.object(["padding": .string(padding)]))
         case .multipart(let part, let file):
             let boundary = "spotcheck-verify-" + UUID().uuidString
             var data = Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part)\"; filename=\"\(file.fileName)\"\r\n".utf8)
@@ -115,12 +114,6 @@ struct RequestBuilder {
             request.httpBody = data
             request.setValue("multipart/form-data; boundary=\(boundary)", forHTTPHeaderField: "Content-Type")
         }
-    }
-
-    static func replacingMicrochip(in value: JSONValue, with microchip: String, force: Bool = false) -> JSONValue {
-        guard var object = value.objectValue, force || object["microchipNumber"] != nil else { return value }
-        object["microchipNumber"] = .string(microchip)
-        return .object(object)
     }
 
     static func otherPassword(than password: String) -> String {

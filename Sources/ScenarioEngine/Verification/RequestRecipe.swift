@@ -7,10 +7,9 @@ public struct RequestRecipe: Sendable {
     public enum Body: Sendable {
         /// No body.
         case none
-        /// A JSON body; `uniqueMicrochip` swaps the microchip for this run's own so a shared server never sees a false 409.
-        case json(JSONValue, uniqueMicrochip: Bool)
-        /// The same microchip this run already registered, to provoke the documented 409.
-        case jsonWithRegisteredMicrochip(JSONValue)
+        /// A JSON body; the values of fields the contracts declare unique become this run's own (`UniqueStandIns`), so a
+        /// shared server never sees a false 409 and a documented duplicate meets what this run registered.
+        case json(JSONValue)
         /// Bytes sent as they are (e.g. a non-JSON body).
         case raw(String)
         /// A JSON body larger than `bytes`.

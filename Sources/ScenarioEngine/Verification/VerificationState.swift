@@ -6,8 +6,8 @@ struct VerificationState: Sendable {
     var id: String?
     /// Its management password.
     var managementPassword: String?
-    /// The microchip number this run registered (unique per run).
-    var microchip: String
+    /// This run's own values for the fields the contracts declare unique.
+    var unique: UniqueStandIns
     /// Where the announcement was reported, for the list query.
     var latitude: Double?
     var longitude: Double?
@@ -16,14 +16,7 @@ struct VerificationState: Sendable {
     /// Every announcement id this run created, so the report can say what it left behind.
     var createdIDs: [String] = []
 
-    init(microchip: String) {
-        self.microchip = microchip
-    }
-
-    /// A microchip number made only of digits, unlikely to collide with anything on a shared server.
-    static func freshMicrochip() -> String {
-        var digits = "9"
-        for _ in 0..<14 { digits += String(Int.random(in: 0...9)) }
-        return digits
+    init(unique: UniqueStandIns) {
+        self.unique = unique
     }
 }

@@ -10,10 +10,10 @@ import FoundationNetworking
 
 /// Starts the mock exactly as `spotcheck serve` does (127.0.0.1, port 0) and always shuts it down.
 func withConformanceServer<T>(
-    knownDefects: Bool = false, adminToken: String? = nil, _ body: (PetSpotHTTP) async throws -> T
+    contracts: ContractSet? = nil, knownDefects: Bool = false, adminToken: String? = nil, _ body: (PetSpotHTTP) async throws -> T
 ) async throws -> T {
     var options = PetSpotMockBackend.Options(
-        contracts: try PetSpotTestSupport.loadedContracts(), seed: 12, adminToken: adminToken, quiet: true, checkResponses: true)
+        contracts: try contracts ?? PetSpotTestSupport.loadedContracts(), seed: 12, adminToken: adminToken, quiet: true, checkResponses: true)
     options.reproduceKnownDefects = knownDefects
     let mock = try await PetSpotMockBackend.start(options)
     do {

@@ -1,0 +1,73 @@
+import ContractKit
+import Foundation
+
+/// This run's own values for the fields the contracts declare unique (`x-state.unique`), so a server shared between runs
+/// never answers a documented create with a false 409, while a documented 409 still meets the value this run registered.
+///
+/// An example value is replaced wherever a unique field carries it, in every JSON body the run sends: the same example
+/// value always stands for the same fresh value (compared ignoring case, as an email key is), so a create, the login
+/// with the same credentials and the duplicate that must conflict stay consistent.
+struct UniqueStandIns: Sendable {
+    /// The field names some contract declares unique.
+    let fields: Set<String>
+    /// Random per run: what makes this run's values its own.
+    let runToken: String
+
+    /// The unique fields of `contracts`, with a fresh run token.
+    init(contracts: ContractSet, runToken: String = UniqueStandIns.makeRunToken()) {
+        var fields: Set<String> = []
+        for contract in contracts.contracts {
+            guard let unique = contract.source["x-state"]?["unique"] else { continue }
+            if let names = unique.objectValue?.keys { fields.formUnion(names) }
+            if let name = unique.stringValue { fields.insert(name) }
+            if let names = unique.arrayValue?.compactMap(\.stringValue) { fields.formUnion(names) }
+        }
+        self.fields = fields
+        self.runToken = runToken
+    }
+
+    /// `value` with every unique field's non-empty text replaced by this run's stand-in.
+    func applied(to value: JSONValue) -> JSONValue {
+        guard !fields.isEmpty, var object = value.objectValue else { return value }
+        for name in fields {
+            guard let original = object[name]?.stringValue, !original.isEmpty else { continue }
+            object[name] = .string(standIn(for: original))
+        }
+        return .object(object)
+    }
+
+    /// The stand-in for one example value; it keeps the value's shape, so it passes the rules the original passes
+    /// (digits stay digits of the same length or longer, an email keeps its domain, other text keeps its start).
+    func standIn(for original: String) -> String {
+        let digest = Self.digits(of: runToken + "\u{0}" + original.lowercased())
+        if original.allSatisfy(\.isASCIIDigitCharacter) {
+            return String(("9" + digest).prefix(max(original.count, 15)))
+        }
+        if let at = original.firstIndex(of: "@") {
+            return "sc" + runToken + "-" + original[..<at] + original[at...]
+        }
+        return original + "-" + runToken
+    }
+
+    /// Eight random lower-case letters and digits.
+    static func makeRunToken() -> String {
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
+        return String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count)] })
+    }
+
+    /// A long string of decimal digits that depends on every byte of `text` (FNV-1a, widened).
+    private static func digits(of text: String) -> String {
+        var out = ""
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for round in 0..<3 {
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+            hash = (hash ^ UInt64(round)) &* 0x0000_0100_0000_01B3
+            out += String(hash % 10_000_000_000)
+        }
+        return out
+    }
+}
+
+extension Character {
+    fileprivate var isASCIIDigitCharacter: Bool { ("0"..."9").contains(self) }
+}
