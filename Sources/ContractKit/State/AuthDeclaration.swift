@@ -1,8 +1,8 @@
 /// The checks of `request.auth` with the answer of each, read from its `x-errors` (and `x-token`, `x-empty-is-missing`).
 ///
 /// The checks of a scheme run in one order, the order its credentials can be taken apart in; `x-errors` lists them in
-/// that order so the file reads like the code it replaces.
-public struct AuthDeclaration: Sendable, Equatable {
+/// that order so the file reads like the code it replaces. A class for the same reason as `StateDeclaration`.
+public final class AuthDeclaration: Sendable, Equatable {
     /// One check of an auth header.
     public enum Check: String, Sendable, CaseIterable {
         /// No header (or, with `x-empty-is-missing`, an empty one; a blank Basic header always counts as missing).
@@ -35,6 +35,14 @@ public struct AuthDeclaration: Sendable, Equatable {
     public let token: TokenSource?
     /// Whether an empty header value counts as no header (Express tests `!req.headers.authorization`).
     public let emptyIsMissing: Bool
+
+    init(scheme: String, header: String, answers: [(check: Check, answer: DeclaredAnswer)], token: TokenSource?, emptyIsMissing: Bool) {
+        self.scheme = scheme
+        self.header = header
+        self.answers = answers
+        self.token = token
+        self.emptyIsMissing = emptyIsMissing
+    }
 
     /// The answer of `check`.
     public func answer(_ check: Check) -> DeclaredAnswer? { answers.first { $0.check == check }?.answer }

@@ -1,7 +1,8 @@
 /// A contract's `x-state`: which collection it works on, what it does there, and the answers it gives on the way.
 ///
-/// Compiled once when the folder loads (`ContractSet.state`); the executor reads these values, never the JSON.
-public struct StateDeclaration: Sendable {
+/// Compiled once when the folder loads (`ContractSet.state`); the executor reads these values, never the JSON. A class:
+/// every request looks its declaration up, and handing out a reference costs one retain instead of a copy of every field.
+public final class StateDeclaration: Sendable {
     /// What the endpoint does to its collection.
     public enum Action: String, Sendable, CaseIterable {
         /// Store a new record made of the body, generated and initial fields.
@@ -79,6 +80,27 @@ public struct StateDeclaration: Sendable {
     public let answer: [String]?
     /// How `jwt-hs256` fields are made.
     public let token: TokenDeclaration?
+
+    init(collection: String, action: Action, key: String?, keyTransform: KeyTransform?, generate: [(field: String, generator: StateGenerator)],
+         initial: JSONObject, secret: [String], unique: [(field: String, answer: DeclaredAnswer)], notFound: DeclaredAnswer?,
+         credentials: CredentialsDeclaration?, list: ListDeclaration?, file: FileDeclaration?, fileName: String?, answer: [String]?,
+         token: TokenDeclaration?) {
+        self.collection = collection
+        self.action = action
+        self.key = key
+        self.keyTransform = keyTransform
+        self.generate = generate
+        self.initial = initial
+        self.secret = secret
+        self.unique = unique
+        self.notFound = notFound
+        self.credentials = credentials
+        self.list = list
+        self.file = file
+        self.fileName = fileName
+        self.answer = answer
+        self.token = token
+    }
 
     /// The generator of `field`, if the server makes it.
     public func generator(of field: String) -> StateGenerator? { generate.first { $0.field == field }?.generator }
