@@ -130,6 +130,16 @@ import Testing
         }
     }
 
+    @Test func userBodiesGetTheirContractsLimitAndItsParser413() async throws {
+        let (backend, _) = try usersBackend()
+        let head = MockRequest(method: .POST, uri: "/api/v1/users/login", headers: S.jsonHeaders())
+        #expect(backend.bodyLimit(for: head) == 102_400)
+        let tooLarge = await backend.respondToOversizedBody(head)
+        #expect(tooLarge.status == .payloadTooLarge)
+        #expect(tooLarge.json?["error"]?["requestId"] == "unknown")
+        #expect(tooLarge.headers.first(name: "request-id") == nil)
+    }
+
     @Test func theOlderFolderHasNoUsers() async throws {
         let backend = try S.backend()
         #expect(await post(backend, "/api/v1/users", email: "owner@example.com", password: "correct horse").status == .notFound)

@@ -163,6 +163,8 @@ public struct PetSpotBackend: MockResponder {
         case .createAnnouncement: return Self.maxJSONBodyBytes
         // STATE HOOK: the upload's limit is its contract's request.maxFileBytes (x-state/file).
         case .uploadPhoto: return (uploadEndpoint.state?.file?.maxBytes).map { $0 + Self.multipartFramingBytes } ?? Self.maxOtherBodyBytes
+        // STATE HOOK: a record collection's endpoint reads bodies up to its contract's maxBodyBytes.
+        case .unknown: return collectionEndpoint(for: head)?.maxBodyBytes ?? Self.maxOtherBodyBytes
         default: return Self.maxOtherBodyBytes
         }
     }
@@ -170,7 +172,8 @@ public struct PetSpotBackend: MockResponder {
     /// 413 for JSON creates; uploads check credentials first; routes that never read a body answer as if it were empty.
     public func respondToOversizedBody(_ head: MockRequest) async -> MockResponse {
         let route = PetSpotRoute(method: head.method, path: head.path)
-        if route == .createAnnouncement && Self.isJSON(head.headers) {
+        // STATE HOOK: a record collection's JSON endpoint is behind the same body parser as the create.
+        if (route == .createAnnouncement || (route == .unknown && collectionEndpoint(for: head) != nil)) && Self.isJSON(head.headers) {
             // The body parser's own 413: before the request id exists.
             return finish(errorResponse(PetSpotError.payloadTooLarge().fromBodyParser(), requestID: "unknown"), for: head, route: route, requestID: nil)
         }
@@ -224,10 +227,8 @@ public struct PetSpotBackend: MockResponder {
             return try image(endpoint, parameters: endpoint.parameters(key: file))
         case .unknown:
             // STATE HOOK: a contract whose x-state works on a record collection (fb9f56a's users) answers here.
-            if let match = configuration.contracts.match(method: request.method.rawValue, path: request.path),
-                let state = configuration.contracts.state.declarations[match.contract.id], [.create, .authenticate].contains(state.action)
-            {
-                return try answerCollection(declared(match.contract.id), parameters: match.parameters, request: request)
+            if let found = collectionEndpoint(for: request) {
+                return try answerCollection(found.endpoint, parameters: found.parameters, request: request)
             }
             throw PetSpotError.notFound()
         case .undecodableParameter: throw PetSpotError(.internalServerError, "INTERNAL_SERVER_ERROR", "Internal server error")
@@ -241,7 +242,9 @@ public struct PetSpotBackend: MockResponder {
         if let requestID { response.headers.add(name: "request-id", value: requestID) }
         response.headers.add(name: "Access-Control-Allow-Origin", value: "*")
         if let responseCheck, route != .preflight {
-            let problems = responseCheck.problems(contractID: route.contractID(path: request.path), response: response, request: request)
+            // STATE HOOK: a record collection's answers are checked against their contract too.
+            let contractID = route.contractID(path: request.path) ?? (route == .unknown ? collectionEndpoint(for: request)?.endpoint.contractID : nil)
+            let problems = responseCheck.problems(contractID: contractID, response: response, request: request)
             if !problems.isEmpty {
                 let summary = problems.joined(separator: "; ")
                 configuration.logger.error(

@@ -4,6 +4,16 @@ import NIOCore
 import NIOHTTP1
 
 extension PetSpotBackend {
+    /// The record-collection endpoint (an `x-state` with `create` or `authenticate`) a request is for, with its path
+    /// parameters and its contract's body limit; nil for any other request.
+    func collectionEndpoint(for request: MockRequest) -> (endpoint: DeclaredEndpoint, parameters: [String: String], maxBodyBytes: Int?)? {
+        let contracts = configuration.contracts
+        guard let match = contracts.match(method: request.method.rawValue, path: request.path),
+            let state = contracts.state.declarations[match.contract.id], state.action == .create || state.action == .authenticate
+        else { return nil }
+        return (declared(match.contract.id), match.parameters, match.contract.request.maxBodyBytes)
+    }
+
     /// Answers an endpoint whose `x-state` works on a small record collection (not the announcements): `create` and
     /// `authenticate`, everything from the declaration: key and its transform, unique fields, generated fields, the
     /// stored secret against the sent one, and the answer's fields.
