@@ -31,16 +31,16 @@ extension PetSpotBackend {
             createdAt: stamp, updatedAt: stamp)
         // The declared create (x-state): the unique field's answer and the secret's name come from it.
         let endpoint = declared(PetSpotRoute.createAnnouncement.contractID)
-        let declared = try endpoint.requireState()
+        let state = try endpoint.requireState()
         guard let (_, password, json) = store.create(microchipNumber: microchip, make: { id in
             var a = announcement
             a.id = id
             return a
         }) else {
-            guard let clash = declared.unique.first?.answer else { throw UndeclaredState(contractID: endpoint.contractID, what: "x-state/unique") }
+            guard let clash = state.unique.first?.answer else { throw UndeclaredState(contractID: endpoint.contractID, what: "x-state/unique") }
             throw PetSpotError(clash)
         }
-        let secret = declared.secret.first ?? ""
+        let secret = state.secret.first ?? ""
         return MockResponse(status: .created, headers: Self.jsonHeaders, body: Self.withSecret(secret, password, in: json))
     }
 
