@@ -72,3 +72,11 @@ import Testing
         #expect(Set(found.map(\.pointer)) == ["/x-state/file/detect", "/x-state/file/x-errors"])
     }
 }
+
+@Suite struct DeclaredAnswerFillTests {
+    @Test func placeholdersAreFilledInOnePass() {
+        #expect(DeclaredAnswer.fill("Announcement with ID {id} not found", ["id": "42"]) == "Announcement with ID 42 not found")
+        #expect(DeclaredAnswer.fill("/images/{id}.{ext}", ["id": "{ext}", "ext": "png"]) == "/images/{ext}.png")
+        #expect(DeclaredAnswer.fill("{unknown} and {id", ["id": "x"]) == "{unknown} and {id")
+    }
+}

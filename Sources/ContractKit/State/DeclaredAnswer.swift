@@ -46,10 +46,22 @@ public struct DeclaredAnswer: Sendable, Equatable {
     }
 
     /// `text` with every `{name}` replaced by `parameters[name]` (used for messages, fields and published addresses).
+    ///
+    /// One pass over the template: a value that itself contains `{…}` (a decoded path parameter may) is never filled again.
     public static func fill(_ text: String, _ parameters: [String: String]) -> String {
         guard text.contains("{") else { return text }
-        var out = text
-        for (name, value) in parameters { out = out.replacingOccurrences(of: "{\(name)}", with: value) }
-        return out
+        var out = ""
+        var rest = Substring(text)
+        while let open = rest.firstIndex(of: "{") {
+            out += rest[..<open]
+            guard let close = rest[open...].firstIndex(of: "}"), let value = parameters[String(rest[rest.index(after: open)..<close])] else {
+                out.append("{")
+                rest = rest[rest.index(after: open)...]
+                continue
+            }
+            out += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return out + rest
     }
 }
