@@ -79,7 +79,8 @@ let package = Package(
                 "Exploration", "ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit", "ClientDoubles",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
-            ]
+            ],
+            exclude: ["Fixtures"]
         ),
         .testTarget(name: "SpotCheckCLITests", dependencies: ["spotcheck", "spotcheck-serve", "MockCommands", "ClientDoubles"]),
     ],

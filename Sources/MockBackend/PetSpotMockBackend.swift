@@ -57,6 +57,8 @@ public struct PetSpotMockBackend: Sendable {
         public var faultClock: any FaultClock = SystemFaultClock()
         /// Let browser pages on other sites delete and get Express's open CORS preflight, as the real backend does (`--allow-browser-admin`).
         public var allowBrowserAdmin = false
+        /// Send what the model assumed for each answer as `x-spotcheck-assumption` lines (verify's embedded model).
+        public var sendsAssumptions = false
 
         /// Options with the defaults of the brief: 127.0.0.1, port 0, no seed, no fixtures, no faults, a 1000-entry journal.
         public init(
@@ -117,11 +119,12 @@ public struct PetSpotMockBackend: Sendable {
         configuration.allowedHosts = options.allowedHosts
         configuration.browserFacing = BrowserFacingEndpoints(contracts: options.contracts)
         configuration.allowBrowserAdmin = options.allowBrowserAdmin
+        configuration.sendsAssumptions = options.sendsAssumptions
         let server = MockServer(
             configuration: configuration,
             responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift), faults: FaultLayer(rules: options.faults, seed: options.seed, clock: options.faultClock),
             journal: Journal(limit: options.journalLimit), admin: PetSpotAdminHooks(store: backend.store),
-            contractID: { method, path in PetSpotRoute(method: HTTPMethod(rawValue: method), path: path).contractID(path: path) },
+            contractID: { [routes = options.contracts.routes] method, path in routes.contractID(method: method, path: path) },
             exchangeObserver: options.exchangeObserver)
         let address = try await server.start()
         return PetSpotMockBackend(backend: backend, server: server, address: address)

@@ -5,9 +5,9 @@ import Foundation
 struct ContractsCopy {
     let url: URL
 
-    init() throws {
+    init(from folder: URL = ContractSet.bundledDirectory) throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("contracts-copy-\(UUID().uuidString)")
-        try FileManager.default.copyItem(at: ContractSet.bundledDirectory, to: url)
+        try FileManager.default.copyItem(at: folder, to: url)
     }
 
     func remove() {

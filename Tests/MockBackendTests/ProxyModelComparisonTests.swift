@@ -44,7 +44,7 @@ private struct NewerEmailRuleBackend: MockResponder {
         let server = MockServer(
             configuration: ServerConfiguration(quiet: true), responder: responder, faults: FaultLayer(rules: [], seed: nil),
             journal: Journal(limit: 100), admin: nil,
-            contractID: { method, path in PetSpotRoute(method: HTTPMethod(rawValue: method), path: path).contractID(path: path) })
+            contractID: { method, path in contracts.routes.contractID(method: method, path: path) })
         let address = try await server.start()
         let monitor = ExchangeMonitor(validator: ExchangeValidator(contracts: contracts), coverage: ContractCoverage(contracts: contracts, source: "real"))
         let proxy: RunningFaultProxy
@@ -119,8 +119,12 @@ private struct NewerEmailRuleBackend: MockResponder {
             #expect(try setup.lastViolations().isEmpty)
             let entry = try #require(setup.proxy.journal.entries().last)
             #expect(entry.contract == "adminDeleteAnnouncement")
-            // Reads under the admin mount and unknown paths are not documented.
-            for path in ["/api/admin/v1/announcements/\(id)", "/api/v2/nothing", "/api/v2/nothing"] {
+            // A read under the admin mount is the read's contract (its x-also-at: 9ae1f4b mounts the router twice).
+            _ = try await setup.http.get("/api/admin/v1/announcements/\(id)")
+            #expect(try setup.lastViolations().isEmpty)
+            #expect(setup.proxy.journal.entries().last?.contract == "getAnnouncement")
+            // Unknown paths are not documented.
+            for path in ["/api/v2/nothing", "/api/v2/nothing"] {
                 _ = try await setup.http.get(path)
                 let found = try setup.lastViolations()
                 #expect(found.count == 1, "\(path)")
@@ -128,10 +132,10 @@ private struct NewerEmailRuleBackend: MockResponder {
                 #expect(found.first?.side == .contracts, "\(path)")
             }
             let report = ExchangeRunReport(name: "t", monitor: setup.monitor).json()
-            #expect(report["totals"]?["undocumented"]?.intValue == 3)
+            #expect(report["totals"]?["undocumented"]?.intValue == 2)
             let listed = report["coverage"]?["undocumented"]?.arrayValue ?? []
-            #expect(listed.compactMap { $0["observed"]?.intValue }.reduce(0, +) == 3)
-            #expect(listed.compactMap { $0["label"]?.stringValue } == ["GET /api/admin/v1/announcements/\(id)", "GET /api/v2/nothing"])
+            #expect(listed.compactMap { $0["observed"]?.intValue }.reduce(0, +) == 2)
+            #expect(listed.compactMap { $0["label"]?.stringValue } == ["GET /api/v2/nothing"])
             #expect(report["coverage"]?["undocumentedAnswers"]?.arrayValue == [])
         }
     }

@@ -91,7 +91,11 @@ import Testing
         let explored = results.filter { $0["tags"]?.arrayValue?.contains("exploration") == true }
         let examples = results.filter { $0["tags"]?.arrayValue?.contains("examples") == true }
         #expect(!explored.isEmpty && explored.allSatisfy { $0["name"]?.stringValue?.hasPrefix("explore › ") == true })
-        #expect(explored.allSatisfy { $0["status"] == "knownDefect" })
+        // Every difference is a known defect; the listing of stated rules rides along as information, with what 400 cases left out.
+        let coverage = try #require(explored.first { $0["name"] == "explore › stated rules" })
+        #expect(coverage["status"] == "passed")
+        #expect(coverage["notes"]?.arrayValue?.contains { $0.stringValue?.hasPrefix("not exercised: ") == true } == true)
+        #expect(explored.filter { $0["name"] != "explore › stated rules" }.allSatisfy { $0["status"] == "knownDefect" })
         #expect(examples.count + explored.count == results.count)
     }
 }

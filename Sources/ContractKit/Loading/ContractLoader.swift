@@ -3,13 +3,13 @@ import Foundation
 /// Reads a contracts folder (top-level `*.json` contract files and `schemas/*.json` shared schemas),
 /// collecting every problem as a `LintProblem`. Other subfolders (e.g. `fixtures/`) are not contracts.
 struct ContractLoader {
-    static let contractKeys = ["id", "summary", "method", "path", "pathParameters", "request", "responses", "x-state"]
+    static let contractKeys = ["id", "summary", "method", "path", "pathParameters", "request", "responses", "x-also-at", "x-state"]
     static let requestKeys = ["contentType", "auth", "headers", "query", "body", "parts", "maxBodyBytes", "maxFileBytes", "examples"]
     static let authKeys = ["scheme", "header", "credentials", "description", "x-admin", "x-errors", "x-token", "x-empty-is-missing"]
     static let authSchemes = ["basic", "bearer", "apiKey"]
-    static let parameterKeys = ["required", "schema", "description"]
+    static let parameterKeys = ["required", "schema", "description", "x-errors", "x-parse", "x-requires"]
     static let partKeys = ["required", "kind", "description"]
-    static let responseKeys = ["status", "code", "when", "contentType", "headers", "body", "examples"]
+    static let responseKeys = ["status", "code", "when", "contentType", "headers", "body", "examples", "x-generate"]
     static let exampleKeys = ["name", "summary", "body", "headers", "request", "x-spotcheck-violations"]
     static let exampleRequestKeys = ["body", "rawBody", "headers", "query", "pathParameters", "parts"]
     static let examplePartKinds = ["file", "text"]
@@ -22,8 +22,12 @@ struct ContractLoader {
     var warnings: [LintProblem] = []
     var documents: [String: JSONValue] = [:]
     var validator = SchemaValidator()
+    /// Each contract's request rules by contract id, compiled while loading (their problems are lint problems).
+    var requestRules: [String: RequestRules] = [:]
     /// The entries of `known-defects.json`, when the folder has one.
     var knownDefects: [KnownDefect] = []
+    /// `service.json`, or the plain defaults when the folder has none.
+    var service = ServiceFile.plain
     /// Where a lint-clean load is remembered; nil lints at every load.
     var cache: ContractLintCache?
     /// True when the cache vouched for this exact content: the schema lint and the example checks are skipped (the
@@ -52,8 +56,8 @@ struct ContractLoader {
                 message: "no contracts folder here; expected a folder of contract files"))
             return ([], [:])
         }
-        // The known-defects file sits beside the contracts but is not one.
-        let contractKeys = jsonFiles(in: directory).filter { $0 != KnownDefect.fileName }
+        // The known-defects and service files sit beside the contracts but are not ones.
+        let contractKeys = jsonFiles(in: directory).filter { $0 != KnownDefect.fileName && $0 != ServiceFile.fileName }
         let schemaKeys = jsonFiles(in: directory.appendingPathComponent("schemas")).map { "schemas/" + $0 }
         for key in schemaKeys + contractKeys { displayNames[key] = LintPrinter.displayPath(directory.appendingPathComponent(key)) }
         if contractKeys.isEmpty {
@@ -88,14 +92,34 @@ struct ContractLoader {
             if let contract = decodeContract(value, key: key) { contracts.append(contract) }
         }
         checkUniqueness(contracts)
+        compileRules(contracts)
         if !checksSkipped { problems += referenceCycleProblems() }
         if FileManager.default.fileExists(atPath: directory.appendingPathComponent(KnownDefect.fileName).path),
             let value = parse(KnownDefect.fileName)
         {
             knownDefects = KnownDefectLoader.read(value, file: display(KnownDefect.fileName), contracts: contracts, problems: &problems)
         }
+        if FileManager.default.fileExists(atPath: directory.appendingPathComponent(ServiceFile.fileName).path),
+            let value = parse(ServiceFile.fileName)
+        {
+            service = ServiceFileReader.read(value, file: display(ServiceFile.fileName), problems: &problems)
+        }
+        problems += RouteTable.problems(contracts: contracts, service: service) { LintPrinter.displayPath($0) }
+        problems += ExampleResponder.problems(contracts: contracts) { LintPrinter.displayPath($0) }
         if problems.isEmpty, !checksSkipped { cache?.record(hash) }
         return (contracts, schemas)
+    }
+
+    /// Compiles every contract's request rules; a problem in a schema shared by several contracts is reported once.
+    mutating func compileRules(_ contracts: [Contract]) {
+        var compiler = RuleCompiler(validator: validator)
+        for contract in contracts {
+            requestRules[contract.id] = compiler.compile(contract, documentKey: contract.file.lastPathComponent)
+        }
+        var seen: Set<RuleProblem> = []
+        for problem in compiler.problems where seen.insert(problem).inserted {
+            problems.append(LintProblem(file: display(problem.documentKey), pointer: problem.pointer, message: problem.message))
+        }
     }
 
     /// One problem per `$ref` cycle, at its first `$ref`, with every step of the chain.

@@ -18,11 +18,27 @@ public struct ContractSet: Sendable {
     public let requestChecks: [String: CompiledRequestCheck]
     /// Each contract's `x-state` and auth `x-errors` compiled at load: the stateful endpoints' executor reads only these.
     public let state: StateModel
+    /// Each contract's request rules (`x-errors`, `x-trim`, `x-parse`, …) compiled at load, by contract id: the answers
+    /// the model gives to a body or query that breaks them, without walking a schema per request.
+    public let requestRules: [String: RequestRules]
+    /// `service.json`: what the server does around every endpoint; plain defaults when the folder has none.
+    public let service: ServiceFile
+    /// Every contract's routes (path and `x-also-at`), compiled once under the service file's routing.
+    public let routes: RouteTable
 
     /// A contract set from loaded parts; compiles every contract's request check.
     public init(directory: URL, contracts: [Contract], schemas: [String: JSONValue], validator: SchemaValidator,
-                knownDefects: [KnownDefect] = [], warnings: [LintProblem] = []) {
+                knownDefects: [KnownDefect] = [], warnings: [LintProblem] = [], service: ServiceFile = .plain) {
+        self.init(directory: directory, contracts: contracts, schemas: schemas, validator: validator, knownDefects: knownDefects,
+                  warnings: warnings, service: service, requestRules: nil)
+    }
+
+    /// A contract set whose request rules the loader already compiled (nil: compiled here).
+    init(directory: URL, contracts: [Contract], schemas: [String: JSONValue], validator: SchemaValidator,
+         knownDefects: [KnownDefect], warnings: [LintProblem], service: ServiceFile, requestRules: [String: RequestRules]?) {
         self.directory = directory
+        self.service = service
+        self.routes = RouteTable(contracts: contracts, service: service)
         self.warnings = warnings
         self.contracts = contracts
         self.schemas = schemas
@@ -32,6 +48,14 @@ public struct ContractSet: Sendable {
         for contract in contracts { checks[contract.id] = CompiledRequestCheck(contract, validator: validator) }
         requestChecks = checks
         state = StateModel(contracts: contracts)
+        if let requestRules {
+            self.requestRules = requestRules
+        } else {
+            var compiler = RuleCompiler(validator: validator)
+            var rules: [String: RequestRules] = [:]
+            for contract in contracts { rules[contract.id] = compiler.compile(contract, documentKey: contract.file.lastPathComponent) }
+            self.requestRules = rules
+        }
     }
 
     /// Whether this load skipped the schema lint and example checks because `cache` vouched for the same content.
@@ -45,7 +69,8 @@ public struct ContractSet: Sendable {
         let (contracts, schemas) = loader.load()
         guard loader.problems.isEmpty else { throw ContractLoadError(directory: directory, problems: loader.problems) }
         var set = ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator,
-                              knownDefects: loader.knownDefects, warnings: loader.warnings)
+                              knownDefects: loader.knownDefects, warnings: loader.warnings, service: loader.service,
+                              requestRules: loader.requestRules)
         set.lintSkipped = loader.checksSkipped
         return set
     }
@@ -92,7 +117,12 @@ public struct ContractSet: Sendable {
             if let current = best, contracts[current.index].path.literalCount >= contracts[index].path.literalCount { continue }
             best = (index, parameters)
         }
-        return best.map { ContractMatch(contract: contracts[$0.index], parameters: $0.parameters) }
+        if let best { return ContractMatch(contract: contracts[best.index], parameters: best.parameters) }
+        // Then the service's routing: `x-also-at` mounts and its case and slash rules. Never for HEAD or OPTIONS, whose
+        // answers (no body, a preflight) a GET contract or none does not describe.
+        guard upper != "HEAD", upper != "OPTIONS", case .endpoint(_, let id, let parameters) = routes.resolve(method: upper, path: path),
+            let contract = contract(id: id) else { return nil }
+        return ContractMatch(contract: contract, parameters: parameters)
     }
 
     /// The contracts whose path matches, whatever their method (to tell 404 from 405).

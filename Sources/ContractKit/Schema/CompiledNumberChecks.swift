@@ -6,8 +6,9 @@ struct CompiledNumberChecks: Sendable {
     var maximum: (Double, String)?
     var exclusiveMinimum: (Double, String)?
     var exclusiveMaximum: (Double, String)?
+    var multipleOf: (Double, String)?
 
-    var isEmpty: Bool { minimum == nil && maximum == nil && exclusiveMinimum == nil && exclusiveMaximum == nil }
+    var isEmpty: Bool { minimum == nil && maximum == nil && exclusiveMinimum == nil && exclusiveMaximum == nil && multipleOf == nil }
 
     /// The number keywords of the schema object `s`, each bound with its text as the messages show it.
     init(keywords s: JSONObject) {
@@ -18,6 +19,7 @@ struct CompiledNumberChecks: Sendable {
         maximum = bound("maximum")
         exclusiveMinimum = bound("exclusiveMinimum")
         exclusiveMaximum = bound("exclusiveMaximum")
+        multipleOf = bound("multipleOf")
     }
 
     func check(_ n: Double, at pointer: String, into out: inout [SchemaViolation]) {
@@ -36,6 +38,10 @@ struct CompiledNumberChecks: Sendable {
         if let (max, text) = exclusiveMaximum, n >= max {
             out.append(SchemaViolation(pointer: pointer, keyword: "exclusiveMaximum",
                 message: "\(SchemaValidator.subject(pointer)) must be less than \(text), found \(JSONValue.number(n).serialized())"))
+        }
+        if let (step, text) = multipleOf, step > 0, !ValueCheck.isMultiple(n, of: step) {
+            out.append(SchemaViolation(pointer: pointer, keyword: "multipleOf",
+                message: "\(SchemaValidator.subject(pointer)) must be a multiple of \(text), found \(JSONValue.number(n).serialized())"))
         }
     }
 }

@@ -11,7 +11,7 @@ struct SchemaLinter {
     static let assertions: Set<String> = [
         "$ref", "type", "enum", "const", "properties", "required", "additionalProperties", "items", "minItems",
         "maxItems", "minProperties", "maxProperties", "minLength", "maxLength", "pattern", "format", "minimum",
-        "maximum", "exclusiveMinimum", "exclusiveMaximum", "allOf", "anyOf", "oneOf", "not", "$defs", "definitions",
+        "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "allOf", "anyOf", "oneOf", "not", "$defs", "definitions",
     ]
     static let typeNames: Set<String> = ["null", "boolean", "object", "array", "number", "integer", "string"]
 
@@ -68,6 +68,8 @@ struct SchemaLinter {
                 if value.intValue.map({ $0 < 0 }) ?? true { problem(at, "\(key) must be a non-negative integer") }
             case "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum":
                 if value.numberValue == nil { problem(at, "\(key) must be a number") }
+            case "multipleOf":
+                if value.numberValue.map({ !($0 > 0) }) ?? true { problem(at, "multipleOf must be a number greater than 0") }
             case "pattern":
                 guard let pattern = value.stringValue else { problem(at, "pattern must be a string"); continue }
                 if case .failure(let error) = RegexCache.shared.compile(pattern) { problem(at, Self.patternProblem(pattern, error)) }

@@ -13,6 +13,14 @@ public struct AnswerDifference: Sendable, Hashable {
     /// Whether two differences in this aspect only belong together with the same values (status, error code, message), or
     /// whatever the values (a stored value that comes back changed differs per request).
     let groupsByValue: Bool
+    /// The JSON pointer into the body when the difference is a body member (the schema tells whether it is stated).
+    var bodyPointer: String? = nil
+    /// Whether an assumption the model recorded for the answer can make this a note: not for a required header the
+    /// server stops sending, nor for a side that gave no answer.
+    var excusable = true
+
+    /// The prefix of an aspect seen in the announcement read back after a create.
+    static let readBackPrefix = "read back "
 }
 
 /// Compares two answers to the same request after replacing what each server makes up (ids, passwords, timestamps,
@@ -37,7 +45,7 @@ struct AnswerComparison: Sendable {
             Self.diff(normalized(modelJSON, key: nil, path: ""), normalized(serverJSON, key: nil, path: ""), at: "", into: &pointers)
             for (pointer, left, right) in pointers.prefix(6) {
                 found.append(AnswerDifference(aspect: prefix + "body " + (pointer.isEmpty ? "/" : pointer), model: Self.describe(left),
-                                              server: Self.describe(right), groupsByValue: pointer.hasPrefix("/error/")))
+                                              server: Self.describe(right), groupsByValue: pointer.hasPrefix("/error/"), bodyPointer: pointer))
             }
         } else if normalizedText(model.body) != normalizedText(server.body) {
             found.append(AnswerDifference(aspect: prefix + "body", model: RenderedRequest.excerpt(model.body),
@@ -110,16 +118,27 @@ struct AnswerComparison: Sendable {
         }
         // Regular expressions only where one could match: most strings hold neither a UUID nor a timestamp.
         guard text.count >= 20, text.contains("-") else { return text }
-        for (pattern, replacement) in Self.madeUp {
-            text = text.replacingOccurrences(of: pattern, with: replacement, options: .regularExpression)
-        }
-        return text
+        text = text.replacingOccurrences(of: Self.uuid, with: "<uuid>", options: .regularExpression)
+        return Self.timestampShapes(text)
     }
 
-    private static let madeUp = [
-        ("[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}", "<uuid>"),
-        ("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]+)?Z", "<timestamp>"),
-    ]
+    private static let uuid = "[0-9A-Fa-f]{8}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{4}-[0-9A-Fa-f]{12}"
+    // Any ISO 8601 date-time, with or without seconds, fraction and offset: each stands for its shape only.
+    private static let timestamp = "[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}(:[0-9]{2}(\\.[0-9]+)?)?(Z|[+-][0-9]{2}:?[0-9]{2})?"
+
+    /// Each made-up timestamp replaced by its format (digits as 0): two instants in the stated format compare equal,
+    /// while one written in another format (no milliseconds, an offset instead of `Z`) is a difference.
+    static func timestampShapes(_ text: String) -> String {
+        var result = ""
+        var rest = text[...]
+        while let range = rest.range(of: timestamp, options: .regularExpression) {
+            result += rest[..<range.lowerBound]
+            let shape = String(rest[range].map { $0.isNumber ? "0" : $0 })
+            result += "<timestamp \(shape)>"
+            rest = rest[range.upperBound...]
+        }
+        return result + rest
+    }
 
     private static func diff(_ left: JSONValue?, _ right: JSONValue?, at pointer: String, into found: inout [(String, JSONValue?, JSONValue?)]) {
         guard found.count < 6, left != right else { return }

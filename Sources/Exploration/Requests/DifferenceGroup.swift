@@ -21,8 +21,18 @@ public struct DifferenceGroup: Sendable {
     public let firstRequest: String
     /// The listed known defect the server's answer matches (reported, not failed).
     public let knownDefect: KnownDefect?
+    /// A failure (the server breaks a stated rule) or a note naming what the model assumed (failed only under `--strict`).
+    public let verdict: DifferenceVerdict
     /// How many requests shrinking sent.
     public let shrinkTries: Int
+
+    /// Whether the server breaks a rule the contracts state here (neither a known defect nor a note).
+    public var isFailure: Bool { knownDefect == nil && !verdict.isNote }
+    /// Whether the server differs only where the model assumed (and no known defect explains it).
+    public var isNote: Bool { knownDefect == nil && verdict.isNote }
+
+    /// Failures first, then notes, then known defects.
+    var rank: Int { isFailure ? 0 : isNote ? 1 : 2 }
 
     /// `createAnnouncement: email "" with a valid phone — model 201, server 400 INVALID_FORMAT email "…" (48 generated cases; minimal request: …)`.
     public var headline: String {
@@ -59,4 +69,9 @@ public struct ExplorationOutcome: Sendable {
     public let setupFailure: String?
     /// How long it took.
     public let duration: Duration
+    /// Every rule the contracts state with the number of generated cases sent that exercised it, in file order.
+    public var coverage: [RuleCoverage] = []
+
+    /// The stated rules no generated case exercised.
+    public var notExercised: [StatedRule] { coverage.filter { $0.cases == 0 }.map(\.rule) }
 }

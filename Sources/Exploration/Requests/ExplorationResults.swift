@@ -9,8 +9,9 @@ public enum ExplorationResults {
     public static let tag = "exploration"
 
     /// One result per difference group, one for a setup failure, and one for header changes (informational unless
-    /// `strictHeaders`, then failed).
-    public static func results(_ outcome: ExplorationOutcome, strictHeaders: Bool) -> [ScenarioResult] {
+    /// `strictHeaders`, then failed). A group where the model assumed is a note (status `note`, naming the assumptions),
+    /// and a failure under `strict`.
+    public static func results(_ outcome: ExplorationOutcome, strictHeaders: Bool, strict: Bool = false) -> [ScenarioResult] {
         var results: [ScenarioResult] = []
         if let reason = outcome.setupFailure {
             var result = ScenarioResult(name: "explore › setup", file: "contracts", tags: [tag], status: .failed, duration: outcome.duration)
@@ -19,18 +20,32 @@ public enum ExplorationResults {
             results.append(result)
         }
         for group in outcome.groups {
+            let status: ScenarioResult.Status = group.knownDefect != nil ? .knownDefect : group.isNote && !strict ? .note : .failed
             var result = ScenarioResult(name: "explore › \(group.route): \(group.rule)", file: "contracts", tags: [group.route, tag],
-                                        status: group.knownDefect == nil ? .failed : .knownDefect, duration: .zero)
+                                        status: status, duration: .zero)
             result.notes = [group.headline, "first generated request: \(group.firstRequest)", "shrunk in \(group.shrinkTries) tries"]
+            result.assumptions = group.isNote ? group.verdict.assumptions : []
             if let defect = group.knownDefect {
                 result.knownDefects = [defect]
-            } else {
+            } else if status == .failed {
+                var mismatches = group.differences.map { Mismatch($0.aspect, expected: "\($0.model) (the model)", actual: $0.server) }
+                if group.isNote {
+                    // Failed only because of --strict: the failure says so, and names what the model assumed.
+                    mismatches.append(Mismatch("assumption", expected: "an answer the contracts state (--strict)",
+                                               actual: "the model assumed: " + group.verdict.assumptions.joined(separator: "; ")))
+                }
                 result.failure = ScenarioFailure(
-                    stepNumber: nil, action: nil, pointer: nil,
-                    mismatches: group.differences.map { Mismatch($0.aspect, expected: "\($0.model) (the model)", actual: $0.server) },
+                    stepNumber: nil, action: nil, pointer: nil, mismatches: mismatches,
                     journalExcerpt: ["minimal request: \(group.minimalRequest)", "model → \(group.model)", "server → \(group.server)",
                                      "\(group.count) generated case(s) differed this way; seed \(outcome.seed)"])
             }
+            results.append(result)
+        }
+        if !outcome.coverage.isEmpty {
+            // Informational: the listing shows where the contracts state more than the generator reaches.
+            var result = ScenarioResult(name: "explore › stated rules", file: "contracts", tags: [tag, "coverage"], status: .passed, duration: .zero)
+            let missed = outcome.notExercised
+            result.notes = [coverageSummary(outcome)] + missed.map { "not exercised: \($0.id)" } + outcome.coverage.map(\.line)
             results.append(result)
         }
         let headerLines = headerNotes(outcome)
@@ -48,23 +63,31 @@ public enum ExplorationResults {
     }
 
     /// The console's exploration section: seed and budget, each group's headline, headers, what was left on the server.
-    public static func consoleLines(_ outcome: ExplorationOutcome, strictHeaders: Bool) -> [String] {
+    public static func consoleLines(_ outcome: ExplorationOutcome, strictHeaders: Bool, strict: Bool = false) -> [String] {
         var lines = ["explored with seed \(outcome.seed): \(outcome.casesSent) generated requests "
             + "(\(min(outcome.casesSent, outcome.systematicCases)) of \(outcome.systematicCases) systematic, the rest random pairs; +\(outcome.shrinkRequests) to shrink) "
             + "in \(String(format: "%.1f", Double(outcome.duration.components.seconds) + Double(outcome.duration.components.attoseconds) / 1e18)) s, "
             + "each sent to the server and the model"]
         if let reason = outcome.setupFailure { lines.append("  ✗ exploration could not start: \(reason)") }
-        let failing = outcome.groups.filter { $0.knownDefect == nil }
-        lines.append(failing.isEmpty ? "  no difference from the model" : "  \(failing.count) difference(s) from the model, by rule:")
+        let failing = outcome.groups.filter(\.isFailure)
+        let noted = outcome.groups.filter(\.isNote)
+        var counts = failing.isEmpty && noted.isEmpty ? "  no difference from the model" : "  \(failing.count) difference(s) from the model, by rule"
+        if !noted.isEmpty { counts += ", and \(noted.count) where the contracts state nothing (notes\(strict ? ", failed by --strict" : ""))" }
+        lines.append(failing.isEmpty && noted.isEmpty ? counts : counts + ":")
         for group in outcome.groups {
             if let defect = group.knownDefect {
                 lines.append("  ⚠ known defect \(defect.id): \(group.headline)")
-            } else {
-                lines.append("  ✗ \(group.headline)")
-                for difference in group.differences.prefix(4) {
-                    lines.append("      \(difference.aspect): model \(difference.model), server \(difference.server)")
-                }
+                continue
             }
+            lines.append(group.isNote ? "  \(strict ? "✗" : "≈") note: \(group.headline)" : "  ✗ \(group.headline)")
+            for difference in group.differences.prefix(4) {
+                lines.append("      \(difference.aspect): model \(difference.model), server \(difference.server)")
+            }
+            for assumption in group.verdict.assumptions.prefix(4) { lines.append("      assumed: \(assumption)") }
+        }
+        if !outcome.coverage.isEmpty {
+            lines.append("  " + coverageSummary(outcome))
+            for rule in outcome.notExercised { lines.append("    not exercised: \(rule.id)") }
         }
         for note in headerNotes(outcome) { lines.append("  \(strictHeaders ? "✗" : "ℹ") \(note)\(strictHeaders ? "" : " (informational; --strict-headers fails on it)")") }
         if !outcome.createdOnServer.isEmpty {
@@ -77,6 +100,12 @@ public enum ExplorationResults {
             }
         }
         return lines
+    }
+
+    private static func coverageSummary(_ outcome: ExplorationOutcome) -> String {
+        let missed = outcome.notExercised.count
+        return "stated rules: \(outcome.coverage.count - missed) of \(outcome.coverage.count) exercised by the cases sent"
+            + (missed == 0 ? "" : "; \(missed) not exercised")
     }
 
     private static func headerNotes(_ outcome: ExplorationOutcome) -> [String] {

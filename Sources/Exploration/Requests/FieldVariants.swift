@@ -9,14 +9,17 @@ struct FieldVariant: Sendable {
     let label: String
     /// Worth combining with another field's variants (blank, whitespace, absent, valid, one of each format edge).
     let pairs: Bool
+    /// The property's stated rules (keywords) this value exercises: breaks, or sits on either side of.
+    var exercises: [String] = []
 }
 
 /// The values generation tries for one property of a request schema: types, blanks, padding, boundaries, pattern and
 /// format edges, enum values and near misses. Which edges apply follows the schema (type, enum, pattern, bounds) and,
 /// where a pattern alone says too little, the property's name (email, phone, date, digits).
 enum FieldVariants {
-    /// Every variant for `name` with `schema`; `valid` is a value the contract's examples give it.
-    static func variants(name: String, schema: JSONValue, valid: JSONValue?) -> [FieldVariant] {
+    /// Every variant for `name` with `schema`; `valid` is a value the contract's examples give it, `required` whether the
+    /// body requires it, `today` (`YYYY-MM-DD`, UTC) the day date checks are bounded by. Each variant names the rules it exercises.
+    static func variants(name: String, schema: JSONValue, valid: JSONValue?, required: Bool = false, today: String = DayArithmetic.today()) -> [FieldVariant] {
         var found: [FieldVariant] = [FieldVariant(value: nil, label: "absent", pairs: true), variant(.null, pairs: true)]
         let types = typeNames(schema)
         if let valid { found.append(variant(valid, label: "valid " + label(valid), pairs: true)) }
@@ -24,7 +27,12 @@ enum FieldVariants {
             found += [variant("", pairs: true), variant(" ", pairs: true), variant("\t\n", pairs: false)]
             if let text = valid?.stringValue { found.append(variant(.string("  \(text)  "), pairs: true)) }
             found += stringEdges(name: name, schema: schema)
+            found += lengthEdges(schema: schema, valid: valid?.stringValue)
+            found += dayEdges(schema: schema, name: name, today: today)
             if !types.contains("number"), !types.contains("integer") { found.append(variant(1, pairs: false)) }
+        } else {
+            // Blank is a wrong type for a number, but a client sends it all the same.
+            found.append(variant("", pairs: false))
         }
         if types.contains("number") || types.contains("integer") {
             found += numberEdges(schema: schema, integer: !types.contains("number"))
@@ -32,7 +40,53 @@ enum FieldVariants {
         }
         found += [variant(true, pairs: false), variant([], pairs: false), variant(.object(JSONObject()), pairs: false)]
         var seen = Set<String>()
-        return found.filter { seen.insert($0.label).inserted }
+        return found.filter { seen.insert($0.label).inserted }.map { variant in
+            var variant = variant
+            variant.exercises = RuleCheck.keywords(variant.value, schema: schema, required: required, today: today)
+            return variant
+        }
+    }
+
+    /// Both sides of each length limit in UTF-16 units (JavaScript's `.length`): one unit under, on and over it in plain
+    /// text, the same with a character outside the BMP (two units, one Swift character), and, where the rule sees the
+    /// value trimmed, padded so only trimming keeps it inside.
+    static func lengthEdges(schema: JSONValue, valid: String?) -> [FieldVariant] {
+        var found: [FieldVariant] = []
+        let trims = schema["x-trim"]?.boolValue == true
+        for bound in ["minLength", "maxLength"] {
+            guard let limit = schema[bound]?.intValue else { continue }
+            for length in [limit - 1, limit, limit + 1] where length >= 0 {
+                found.append(sized(text(length: length, like: valid, schema: schema), pairs: false))
+                if length >= 2 {
+                    found.append(sized(text(length: length - 2, like: valid, schema: schema) + "🐶", pairs: false))
+                }
+                if trims { found.append(sized("  " + text(length: length, like: valid, schema: schema) + "  ", pairs: false)) }
+            }
+        }
+        return found
+    }
+
+    /// Dates around the day bound of a date check (or a date-shaped pattern): yesterday, today and tomorrow in UTC.
+    static func dayEdges(schema: JSONValue, name: String, today: String) -> [FieldVariant] {
+        let pattern = schema["pattern"]?.stringValue ?? ""
+        guard schema["x-check"]?.stringValue == "javascript-date-not-after-today" || pattern.contains("[0-9]{4}-[0-9]{2}")
+            || name.lowercased().hasSuffix("date")
+        else { return [] }
+        var days = [-1, 0, 1].map { variant(.string(DayArithmetic.day(today, adding: $0)), pairs: $0 == 1) }
+        if schema["x-trim"]?.boolValue == true { days.append(variant(.string(" \(DayArithmetic.day(today, adding: 1)) "), pairs: false)) }
+        return days
+    }
+
+    /// Text of exactly `length` UTF-16 units: a valid value grown or cut at the front (an address keeps its domain, digits stay
+    /// digits) where the property has a pattern, else `a`s.
+    static func text(length: Int, like valid: String?, schema: JSONValue) -> String {
+        guard length > 0 else { return "" }
+        let hasPattern = schema["pattern"] != nil || schema["allOf"] != nil || schema["format"] != nil
+        guard hasPattern, let valid, let first = valid.unicodeScalars.first, first.isASCII, valid.unicodeScalars.allSatisfy(\.isASCII) else {
+            return String(repeating: "a", count: length)
+        }
+        if valid.count >= length { return String(valid.suffix(length)) }
+        return String(repeating: String(first), count: length - valid.count) + valid
     }
 
     /// The enum values, each near miss, and the edges of the pattern and length rules.
@@ -71,12 +125,6 @@ enum FieldVariants {
             found += ["<b>bold</b>", "a < b > c", "Zoë 🐶", "line\nbreak"].map { variant(.string($0), pairs: false) }
             found.append(sized(String(repeating: "a", count: 1000), pairs: false))
         }
-        for bound in ["minLength", "maxLength"] {
-            guard let limit = schema[bound]?.intValue else { continue }
-            for length in [limit - 1, limit, limit + 1] where length >= 0 {
-                found.append(sized(String(repeating: "a", count: length), pairs: false))
-            }
-        }
         return found
     }
 
@@ -108,7 +156,8 @@ enum FieldVariants {
     }
 
     private static func sized(_ text: String, pairs: Bool) -> FieldVariant {
-        FieldVariant(value: .string(text), label: "\(text.count) characters (\(label(.string(String(text.suffix(16))))) at the end)", pairs: pairs)
+        let units = text.utf16.count == text.count ? "" : ", \(text.utf16.count) UTF-16 units"
+        return FieldVariant(value: .string(text), label: "\(text.count) characters\(units) (\(label(.string(String(text.suffix(16))))) at the end)", pairs: pairs)
     }
 
     /// How a report shows a value: JSON, cut short when long.

@@ -59,10 +59,15 @@ public struct GeneratedRequest: Sendable, Equatable {
     public var requiredKeys: Set<String> = []
     /// Read the announcement back after a 201, so a stored value returned differently shows.
     public var readsBack: Bool
+    /// The stated rules (`StatedRule.id`) this case exercises, for the coverage listing.
+    public var exercises: [String] = []
+    /// Reads sent right after this request, in order, whatever it answered (a write's effect: the record, its file, the list).
+    public var then: [GeneratedRequest] = []
 
     /// A request with no body, query or credentials.
     public init(contractID: String?, method: String, path: String, label: String, query: [QueryItem] = [], headers: [String: String] = [:],
-                body: Body = .none, credentials: Credentials = .none, baseBody: JSONObject? = nil, readsBack: Bool = false) {
+                body: Body = .none, credentials: Credentials = .none, baseBody: JSONObject? = nil, readsBack: Bool = false,
+                exercises: [String] = []) {
         self.contractID = contractID
         self.method = method
         self.path = path
@@ -73,6 +78,7 @@ public struct GeneratedRequest: Sendable, Equatable {
         self.label = label
         self.baseBody = baseBody
         self.readsBack = readsBack
+        self.exercises = exercises
     }
 
     /// The route this request belongs to, for grouping: the contract id or `METHOD path`.

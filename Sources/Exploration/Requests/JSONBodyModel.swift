@@ -17,9 +17,15 @@ struct JSONBodyModel: Sendable {
     let validValues: [String: JSONValue]
     /// Properties named together in the root `anyOf`/`oneOf`: combined with each other in full.
     let linked: [String]
+    /// The body schema (a `$ref` followed).
+    let schema: JSONValue
+    /// The UTC day date checks are bounded by.
+    let today: String
+    /// Each property's variants, worked out once (pairs reuse them many times).
+    private let variantsByName: [String: [FieldVariant]]
 
     /// The model of `contract`'s body, or nil when it takes no JSON object.
-    init?(contract: Contract, contracts: ContractSet) {
+    init?(contract: Contract, contracts: ContractSet, today: String = DayArithmetic.today()) {
         guard var schema = contract.request.body else { return nil }
         if let reference = schema["$ref"]?.stringValue {
             let name = (reference.split(separator: "/").last.map(String.init) ?? reference).replacingOccurrences(of: ".json", with: "")
@@ -41,6 +47,14 @@ struct JSONBodyModel: Sendable {
             for name in branch["properties"]?.objectValue?.keys ?? [] where !linked.contains(name) { linked.append(name) }
         }
         self.linked = linked
+        self.schema = schema
+        self.today = today
+        var variantsByName: [String: [FieldVariant]] = [:]
+        for (name, member) in properties {
+            variantsByName[name] = FieldVariants.variants(name: name, schema: StatedRules.resolve(member, contracts.schemas), valid: values[name],
+                                                          required: required.contains(name), today: today)
+        }
+        self.variantsByName = variantsByName
     }
 
     /// Each property alone, every variant, on the base body.
@@ -61,7 +75,8 @@ struct JSONBodyModel: Sendable {
             }
         }
         for name in linked {
-            let keys = variants(name).filter { ["absent", "\"\"", "\" \""].contains($0.label) }
+            // Absent and empty only: white space next to another field's edge adds cases, not rules (the budget stays).
+            let keys = variants(name).filter { ["absent", "\"\""].contains($0.label) }
             for property in properties where !linked.contains(property.name) {
                 for other in variants(property.name) where other.pairs && other.label != "absent" {
                     for key in keys { cases.append(request(setting: [(name, key), (property.name, other)])) }
@@ -74,35 +89,101 @@ struct JSONBodyModel: Sendable {
     /// Whole-body cases: unknown and server-owned keys, a registered microchip, other roots, content types and sizes.
     func rootCases() -> [GeneratedRequest] {
         var cases: [GeneratedRequest] = []
-        for key in ["nickname", "id", "managementPassword", "photoUrl", "createdAt", "updatedAt", "Species"] {
+        for key in ["nickname", "id", "managementPassword", "photoUrl", "createdAt", "updatedAt", "Species"] where !properties.contains(where: { $0.name == key }) {
             var body = base
             body[key] = key == "photoUrl" ? .null : "x"
-            cases.append(json(body, label: "an extra key \(key)"))
+            cases.append(json(body, label: "an extra key \(key)", exercises: [rootRule("additionalProperties")]))
         }
-        if properties.contains(where: { $0.name == "microchipNumber" }) {
-            var body = base
-            body["microchipNumber"] = .string(FreshValues.registeredMarker)
-            cases.append(json(body, label: "a microchip the run registered already"))
-        }
+        cases += duplicateCases()
         let text = String(decoding: JSONValue.object(base).data(), as: UTF8.self)
-        let raws: [(String, String?, String)] = [
-            ("", "application/json", "an empty body"), ("{", "application/json", "malformed JSON"), ("[]", "application/json", "an array root"),
-            ("\"text\"", "application/json", "a string root"), ("null", "application/json", "a null root"), ("{}", "application/json", "an empty object"),
-            (text, "text/plain", "the valid body as text/plain"), (text, nil, "the valid body without a Content-Type"),
-            (text, "application/json; charset=latin1", "an unsupported charset"), (text, "APPLICATION/JSON", "the media type in upper case"),
-            (text, "application/json; charset=utf-8", "an explicit utf-8 charset"),
+        let undefined = rootRule("undefined")
+        let raws: [(String, String?, String, [String])] = [
+            ("", "application/json", "an empty body", [rootRule("anyOf"), rootRule("oneOf")]),
+            ("{", "application/json", "malformed JSON", []),
+            ("[]", "application/json", "an array root", [rootRule("type")]),
+            ("\"text\"", "application/json", "a string root", [rootRule("type")]), ("null", "application/json", "a null root", [rootRule("type")]),
+            ("{}", "application/json", "an empty object", [rootRule("anyOf"), rootRule("oneOf")] + required.map { propertyRule($0, "required") }),
+            (text, "text/plain", "the valid body as text/plain", [undefined]), (text, nil, "the valid body without a Content-Type", [undefined]),
+            (text, "application/json; charset=latin1", "an unsupported charset", []), (text, "APPLICATION/JSON", "the media type in upper case", []),
+            (text, "application/json; charset=utf-8", "an explicit utf-8 charset", []),
         ]
-        for (body, type, label) in raws {
+        for (body, type, label, exercises) in raws {
             var request = GeneratedRequest(contractID: contract.id, method: contract.method, path: RequestGenerator.concretePath(contract.pathTemplate),
                                            label: label, body: .raw(body, contentType: type), baseBody: base, readsBack: true)
             if type == nil { request.headers = [:] }
+            request.exercises = exercises
             cases.append(request)
         }
-        if let limit = contract.request.maxBodyBytes {
-            for (size, label) in [(limit - 400, "a body just under the size limit"), (limit + 1, "a body over the size limit")] {
-                var body = base
-                body["description"] = .string(String(repeating: "a", count: max(1, size - text.count)))
-                cases.append(json(body, label: label))
+        cases += sizeCases()
+        return cases
+    }
+
+    /// A value the run's first announcement holds already, for each field the contract keeps unique (`x-state.unique`;
+    /// the microchip without it): the run's fresh microchip through its marker, any other field as the richest example
+    /// gives it, and in upper case where the stored key is lower-cased.
+    func duplicateCases() -> [GeneratedRequest] {
+        let unique = contract.source["x-state"]?["unique"]?.objectValue?.keys ?? (properties.contains { $0.name == "microchipNumber" } ? ["microchipNumber"] : [])
+        let richest = contract.request.examples.compactMap { $0.body?.objectValue }.max { $0.count < $1.count } ?? base
+        var cases: [GeneratedRequest] = []
+        for field in unique {
+            var body = base
+            if field == "microchipNumber" {
+                body[field] = .string(FreshValues.registeredMarker)
+            } else if let value = richest[field] {
+                body[field] = value
+            } else {
+                continue
+            }
+            cases.append(json(body, label: "a \(field) the run registered already", exercises: [uniqueRule(field)]))
+            let schema = properties.first { $0.name == field }?.schema
+            if schema?["x-stored-key"] != nil, let text = richest[field]?.stringValue, field != "microchipNumber" {
+                body[field] = .string(text.uppercased())
+                cases.append(json(body, label: "a \(field) the run registered already, in upper case",
+                                  exercises: [uniqueRule(field), propertyRule(field, "x-stored-key")]))
+            }
+        }
+        return cases
+    }
+
+    /// Bodies of exactly one byte under, on and over the stated body limit, filled in the first free-text property
+    /// (plain letters: no pattern, enum or length rule refuses them, sanitizing leaves them as they are), else in an
+    /// unknown key: the size is checked before the body is read, so the limit is reached either way.
+    func sizeCases() -> [GeneratedRequest] {
+        guard let limit = contract.request.maxBodyBytes else { return [] }
+        let free = properties.first(where: { property in
+            let schema = property.schema
+            return schema["type"]?.stringValue == "string" && schema["pattern"] == nil && schema["enum"] == nil && schema["maxLength"] == nil
+                && schema["allOf"] == nil && schema["format"] == nil
+        })?.name ?? "padding"
+        var cases: [GeneratedRequest] = []
+        for (size, label) in [(limit - 1, "a body one byte under the size limit"), (limit, "a body of exactly the size limit"),
+                              (limit + 1, "a body one byte over the size limit")] {
+            var body = base
+            body[free] = ""
+            let overhead = JSONValue.object(body).data().count
+            body[free] = .string(String(repeating: "a", count: max(1, size - overhead)))
+            // Like a file, a body counts for the limit once it reaches it (which side the limit itself falls on is the server's).
+            cases.append(json(body, label: label, exercises: size >= limit ? [StatedRule.id(contract.id, "/request", "maxBodyBytes")] : []))
+        }
+        return cases
+    }
+
+    /// An unknown key next to each other issue, one per rule of each property: which of the two a server names first
+    /// shows the order it checks in.
+    func unknownKeyCases() -> [GeneratedRequest] {
+        var cases: [GeneratedRequest] = []
+        let unknown = "nickname"
+        guard !properties.contains(where: { $0.name == unknown }) else { return [] }
+        for property in properties {
+            var seen = Set<String>()
+            for variant in variants(property.name).reversed() {
+                for keyword in variant.exercises where seen.insert(keyword).inserted {
+                    var body = base
+                    body[property.name] = variant.value
+                    body[unknown] = "x"
+                    cases.append(json(body, label: "an unknown key with \(property.name) \(variant.label)",
+                                      exercises: [rootRule("additionalProperties"), propertyRule(property.name, keyword)]))
+                }
             }
         }
         return cases
@@ -120,21 +201,54 @@ struct JSONBodyModel: Sendable {
         return request(setting: settings)
     }
 
-    private func variants(_ name: String) -> [FieldVariant] {
-        guard let schema = properties.first(where: { $0.name == name })?.schema else { return [] }
-        return FieldVariants.variants(name: name, schema: schema, valid: validValues[name])
+    func variants(_ name: String) -> [FieldVariant] {
+        variantsByName[name] ?? []
     }
 
     private func request(setting settings: [(String, FieldVariant)]) -> GeneratedRequest {
         var body = base
         for (name, variant) in settings { body[name] = variant.value }
-        return json(body, label: settings.map { "\($0.0) \($0.1.label)" }.joined(separator: " and "))
+        var exercises = settings.flatMap { name, variant in variant.exercises.map { propertyRule(name, $0) } }
+        if !satisfiesRootAlternatives(body) { exercises += [rootRule("anyOf"), rootRule("oneOf")] }
+        // A body that breaks nothing is stored and read back: what the contract keeps secret must not come back.
+        if exercises.isEmpty { exercises.append(StatedRule.id(contract.id, "/x-state", "secret")) }
+        return json(body, label: settings.map { "\($0.0) \($0.1.label)" }.joined(separator: " and "), exercises: exercises)
     }
 
-    private func json(_ body: JSONObject, label: String) -> GeneratedRequest {
+    private func json(_ body: JSONObject, label: String, exercises: [String] = []) -> GeneratedRequest {
         var request = GeneratedRequest(contractID: contract.id, method: contract.method, path: RequestGenerator.concretePath(contract.pathTemplate),
                                        label: label, body: .json(.object(body)), baseBody: base, readsBack: true)
         request.requiredKeys = required
+        request.exercises = exercises
         return request
+    }
+
+    /// Whether `body` meets at least one branch of the root `anyOf`/`oneOf` (each branch's required keys present and
+    /// their values within the branch's rules); true when there is none.
+    private func satisfiesRootAlternatives(_ body: JSONObject) -> Bool {
+        let branches = (schema["anyOf"]?.arrayValue ?? []) + (schema["oneOf"]?.arrayValue ?? [])
+        guard !branches.isEmpty else { return true }
+        return branches.contains { branch in
+            let needed = branch["required"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            guard needed.allSatisfy({ body[$0] != nil }) else { return false }
+            return (branch["properties"]?.objectValue ?? JSONObject()).allSatisfy { name, rule in
+                guard let value = body[name] else { return true }
+                guard RuleCheck.matchesType(value, rule["type"]) else { return false }
+                return value.stringValue.map { RuleCheck.stringKeywords($0, schema: rule, today: today).isEmpty } ?? true
+            }
+        }
+    }
+
+    func propertyRule(_ name: String, _ keyword: String) -> String {
+        StatedRule.id(contract.id, "/request/body/properties/\(name)", keyword)
+    }
+
+    func rootRule(_ keyword: String) -> String {
+        StatedRule.id(contract.id, "/request/body", keyword)
+    }
+
+    /// The rule a duplicate of `field` exercises: the contract's `x-state.unique` entry for it.
+    func uniqueRule(_ field: String) -> String {
+        StatedRule.id(contract.id, "/x-state/unique/\(field)", "unique")
     }
 }

@@ -19,13 +19,16 @@ struct CaseObservation: Sendable {
     /// Header names only the server sent, and only the model sent.
     let headersAdded: [String]
     let headersRemoved: [String]
+    /// Whether the differences break a stated rule or lie where the model assumed (see `StatedAspects`).
+    var verdict: DifferenceVerdict = .failure
 
     /// The key two observations share when they differ the same way: the route, the aspects that differ, and what the
     /// server answers in them. The model's side is left out on purpose: a server that now rejects a blank email
     /// differs from whichever error the model gives first for the rest of the body, and that is still one rule.
     var signature: String {
         let status = differences.first { $0.aspect == "status" }.map { "model \($0.model.prefix(3)) " } ?? ""
-        return ([request.route, status, knownDefect?.id ?? ""] + differences.map { $0.groupsByValue ? "\($0.aspect): \($0.server)" : $0.aspect }).joined(separator: " | ")
+        // A note and a failure are never one rule: shrinking keeps a step only when the verdict stays too.
+        return ([request.route, status, knownDefect?.id ?? "", verdict.isNote ? "note" : ""] + differences.map { $0.groupsByValue ? "\($0.aspect): \($0.server)" : $0.aspect }).joined(separator: " | ")
     }
 }
 
@@ -61,9 +64,9 @@ struct LockstepRun: Sendable {
         self.random = PetSpotRandom(seed: seed)
     }
 
-    /// Creates the run's own announcements on every side with `request`; returns why that failed, if it did.
-    mutating func createSlots(_ request: GeneratedRequest, count: Int) async -> String? {
-        for slot in 0..<count {
+    /// Creates the run's own announcements on every side, one per request, in slot order; returns why that failed, if it did.
+    mutating func createSlots(_ requests: [GeneratedRequest]) async -> String? {
+        for (slot, request) in requests.enumerated() {
             let fresh = nextFresh()
             if slot == 0 { registeredMicrochip = fresh.withMicrochip(bodyJSON(request) ?? .null)["microchipNumber"]?.stringValue }
             var created: [(id: String, password: String)] = []
@@ -114,7 +117,7 @@ struct LockstepRun: Sendable {
             case .failure(let error):
                 let reason = "no answer (\(error))"
                 let difference = AnswerDifference(aspect: "answer", model: side.name == "server" ? "an answer" : reason,
-                                                  server: side.name == "server" ? reason : "an answer", groupsByValue: true)
+                                                  server: side.name == "server" ? reason : "an answer", groupsByValue: true, excusable: false)
                 return CaseObservation(request: request, sent: rendered[0], serverSummary: side.name == "server" ? reason : "-",
                                        modelSummary: side.name == "server" ? "-" : reason, differences: [difference], knownDefect: nil,
                                        headersAdded: [], headersRemoved: [])
@@ -134,8 +137,11 @@ struct LockstepRun: Sendable {
                 knownDefect = contracts.knownDefects.first { $0.contractID == trigger.contractID && $0.trigger == trigger.trigger }
             }
         }
+        var read: (contractID: String?, assumptions: [String]) = (nil, [])
         if request.readsBack, answers.allSatisfy({ $0.status == 201 }) {
-            differences += await readBack(answers)
+            let readBack = await readBack(answers, after: request)
+            differences += readBack.differences
+            read = (readBack.contractID, readBack.assumptions)
         }
         // A known defect's answer is the defect model's (some carry no request-id), so its headers are compared with that.
         let headers = AnswerComparison.headerChanges(model: knownDefect == nil ? modelAnswer : defectsAnswer, server: serverAnswer)
@@ -143,11 +149,30 @@ struct LockstepRun: Sendable {
         let required = request.contractID.flatMap { contracts.contract(id: $0)?.response(status: modelAnswer.status) }?.headers
             .filter(\.required).map { $0.name.lowercased() } ?? []
         for name in headers.removed where required.contains(name) && knownDefect == nil {
-            differences.append(AnswerDifference(aspect: "header \(name)", model: "sent (the contract requires it)", server: "absent", groupsByValue: true))
+            differences.append(AnswerDifference(aspect: "header \(name)", model: "sent (the contract requires it)", server: "absent", groupsByValue: true,
+                                                excusable: false))
         }
-        return CaseObservation(request: request, sent: rendered[0], serverSummary: AnswerComparison.summary(serverAnswer),
-                               modelSummary: AnswerComparison.summary(modelAnswer), differences: differences, knownDefect: knownDefect,
-                               headersAdded: headers.added, headersRemoved: headers.removed.filter { !required.contains($0) || knownDefect != nil })
+        // A write's effect is read right away, whatever it answered: the record, its file, the list.
+        var added = headers.added
+        var removed = headers.removed.filter { !required.contains($0) || knownDefect != nil }
+        for next in request.then {
+            let seen = await execute(next)
+            let name = "then \(next.method) \(next.path) "
+            differences += seen.differences.map {
+                AnswerDifference(aspect: name + $0.aspect, model: $0.model, server: $0.server, groupsByValue: $0.groupsByValue, excusable: $0.excusable)
+            }
+            added += seen.headersAdded.filter { !added.contains($0) }
+            removed += seen.headersRemoved.filter { !removed.contains($0) }
+        }
+        var observation = CaseObservation(request: request, sent: rendered[0], serverSummary: AnswerComparison.summary(serverAnswer),
+                                          modelSummary: AnswerComparison.summary(modelAnswer), differences: differences, knownDefect: knownDefect,
+                                          headersAdded: added, headersRemoved: removed)
+        if !differences.isEmpty, knownDefect == nil {
+            observation.verdict = StatedAspects(contracts: contracts).verdict(
+                differences, contractID: request.contractID, status: modelAnswer.status,
+                assumptions: AssumptionHeader.assumptions(in: modelAnswer.headers), readContractID: read.contractID, readAssumptions: read.assumptions)
+        }
+        return observation
     }
 
     private static func answer(_ side: ExplorationSide, _ request: RenderedRequest, _ client: ExactHTTPClient) async -> Result<ExactHTTPClient.Answer, ProxyError> {
@@ -172,27 +197,50 @@ struct LockstepRun: Sendable {
         return failed
     }
 
-    /// Reads each side's new announcement back and compares what it stored.
-    private mutating func readBack(_ answers: [ExactHTTPClient.Answer]) async -> [AnswerDifference] {
+    /// Reads each side's new record back (through the contract that reads what `request`'s contract creates) and compares
+    /// what it stored; with the read contract and what the model assumed in its read answer.
+    private mutating func readBack(_ answers: [ExactHTTPClient.Answer], after request: GeneratedRequest) async
+        -> (differences: [AnswerDifference], contractID: String?, assumptions: [String])
+    {
         let ids = answers.map { (try? JSONValue(parsing: $0.body))?["id"]?.stringValue }
-        guard let serverID = ids[0], let modelID = ids[1] else { return [] }
+        guard let serverID = ids[0], let modelID = ids[1], let reader = creator(of: request).flatMap(readContract(after:))
+        else { return ([], nil, []) }
         freshCounter += 1
         for (index, id) in ids.enumerated() {
             let password = (try? JSONValue(parsing: answers[index].body))?["managementPassword"]?.stringValue ?? ""
             if let id { label(id: id, password: password, as: "created \(freshCounter)") }
         }
         let client = self.client
-        async let serverRead = Self.read(serverID, on: server, client)
-        async let modelRead = Self.read(modelID, on: model, client)
+        let serverPath = reader.template.replacingOccurrences(of: reader.parameter, with: serverID)
+        let modelPath = reader.template.replacingOccurrences(of: reader.parameter, with: modelID)
+        async let serverRead = Self.read(serverPath, on: server, client)
+        async let modelRead = Self.read(modelPath, on: model, client)
         guard let fromServer = await serverRead, let fromModel = await modelRead else {
-            return [AnswerDifference(aspect: "read back", model: "an answer", server: "no answer", groupsByValue: true)]
+            return ([AnswerDifference(aspect: "read back", model: "an answer", server: "no answer", groupsByValue: true, excusable: false)], reader.id, [])
         }
-        let read = [fromServer, fromModel]
-        return comparison.differences(model: read[1], server: read[0], prefix: "read back ")
+        return (comparison.differences(model: fromModel, server: fromServer, prefix: AnswerDifference.readBackPrefix), reader.id,
+                AssumptionHeader.assumptions(in: fromModel.headers))
     }
 
-    private static func read(_ id: String, on side: ExplorationSide, _ client: ExactHTTPClient) async -> ExactHTTPClient.Answer? {
-        guard let url = URL(string: "/api/v1/announcements/\(id)", relativeTo: side.baseURL)?.absoluteURL else { return nil }
+    /// The contract `request` creates through: its own, or for a route beyond the contracts (another mount) the contract
+    /// with the same method and a JSON body.
+    private func creator(of request: GeneratedRequest) -> String? {
+        request.contractID ?? contracts.contracts.first { $0.method == request.method && $0.request.contentType == "application/json" }?.id
+    }
+
+    /// The contract that reads one record of what `contractID` creates: a GET of the create's path and one parameter.
+    private func readContract(after contractID: String) -> (id: String, template: String, parameter: String)? {
+        guard let create = contracts.contract(id: contractID) else { return nil }
+        let reader = contracts.contracts.first { contract in
+            contract.method == "GET" && contract.pathParameters.count == 1 && contract.pathTemplate.hasPrefix(create.pathTemplate + "/{")
+                && contract.pathTemplate.hasSuffix("}") && !contract.pathTemplate.dropFirst(create.pathTemplate.count + 1).contains("/")
+        }
+        guard let reader, let parameter = reader.pathParameters.first?.name else { return nil }
+        return (reader.id, reader.pathTemplate, "{\(parameter)}")
+    }
+
+    private static func read(_ path: String, on side: ExplorationSide, _ client: ExactHTTPClient) async -> ExactHTTPClient.Answer? {
+        guard let url = URL(string: path, relativeTo: side.baseURL)?.absoluteURL else { return nil }
         return try? await client.send(method: "GET", url: url, headers: [:], body: Data())
     }
 

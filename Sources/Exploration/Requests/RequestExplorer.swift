@@ -20,6 +20,9 @@ public struct RequestExplorer: Sendable {
         public var adminToken: String?
         /// How long to wait for each answer.
         public var timeout: Duration = .seconds(30)
+        /// Also send files on both sides of file limits over a mebibyte (slow; off by default, and those limits are then
+        /// listed as not exercised).
+        public var heavyFiles = false
 
         /// Options with this seed and the default budget.
         public init(seed: UInt64) {
@@ -58,27 +61,28 @@ public struct RequestExplorer: Sendable {
         } catch {
             return failed("the embedded model did not start: \(error)")
         }
-        var run = LockstepRun(server: target, model: models[0].baseURL, modelWithDefects: models[1].baseURL, contracts: contracts,
-                              timeout: options.timeout, adminToken: options.adminToken, ignoreMessages: options.ignoreMessages, seed: options.seed)
-        let outcome = await explore(&run, started: started, clock: clock)
+        let outcome = await explore(model: models[0].baseURL, modelWithDefects: models[1].baseURL, started: started, clock: clock)
         for model in models { try? await model.shutdown() }
         return outcome
     }
 
+    /// Explores with models already listening at `model` and `modelWithDefects` (a test's model whose answers record
+    /// assumptions, for one).
+    func explore(model: URL, modelWithDefects: URL, started: ContinuousClock.Instant = ContinuousClock.now,
+                 clock: ContinuousClock = ContinuousClock()) async -> ExplorationOutcome {
+        var run = LockstepRun(server: target, model: model, modelWithDefects: modelWithDefects, contracts: contracts,
+                              timeout: options.timeout, adminToken: options.adminToken, ignoreMessages: options.ignoreMessages, seed: options.seed)
+        return await explore(&run, started: started, clock: clock)
+    }
+
     private func explore(_ run: inout LockstepRun, started: ContinuousClock.Instant, clock: ContinuousClock) async -> ExplorationOutcome {
-        let generator = RequestGenerator(contracts: contracts, adminChecks: options.adminToken != nil)
-        guard let create = contracts.contracts.first(where: { JSONBodyModel(contract: $0, contracts: contracts) != nil }),
-            var slotRequest = generator.validRequest(create, label: "the run's own announcement")
-        else {
+        let generator = RequestGenerator(contracts: contracts, adminChecks: options.adminToken != nil, heavyFiles: options.heavyFiles)
+        guard let slotRequests = generator.slotRequests() else {
             return ExplorationOutcome(seed: options.seed, casesSent: 0, systematicCases: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
                                       createdOnServer: [], deletedOnServer: [], notDeleted: [],
                                       setupFailure: "no contract creates announcements with a JSON body", duration: clock.now - started)
         }
-        // The richest example, so reads compare every stored field.
-        if let richest = create.request.examples.compactMap({ $0.body?.objectValue }).max(by: { $0.count < $1.count }) {
-            slotRequest.body = .json(.object(richest))
-        }
-        if let reason = await run.createSlots(slotRequest, count: RequestGenerator.slots) {
+        if let reason = await run.createSlots(slotRequests) {
             let deleted = options.adminToken != nil ? await run.delete(run.createdOnServer) : []
             return ExplorationOutcome(seed: options.seed, casesSent: 0, systematicCases: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
                                       createdOnServer: run.createdOnServer, deletedOnServer: [], notDeleted: deleted,
@@ -93,6 +97,7 @@ public struct RequestExplorer: Sendable {
         var order: [String] = []
         var added: [String: Int] = [:]
         var removed: [String: Int] = [:]
+        var exercised: [String: Int] = [:]
         while sent < limit, deadline.map({ clock.now < $0 }) ?? true {
             let request: GeneratedRequest
             if sent < systematic.count {
@@ -103,6 +108,7 @@ public struct RequestExplorer: Sendable {
                 break
             }
             sent += 1
+            for rule in request.exercises { exercised[rule, default: 0] += 1 }
             let observation = await run.execute(request)
             for name in observation.headersAdded { added[name, default: 0] += 1 }
             for name in observation.headersRemoved { removed[name, default: 0] += 1 }
@@ -133,7 +139,7 @@ public struct RequestExplorer: Sendable {
             result.append(DifferenceGroup(
                 route: first.request.route, rule: Self.rule(of: minimal), model: observed.modelSummary, server: observed.serverSummary,
                 differences: observed.differences, count: count, minimalRequest: observed.sent.display, firstRequest: first.sent.display,
-                knownDefect: first.knownDefect, shrinkTries: tries))
+                knownDefect: first.knownDefect, verdict: observed.verdict, shrinkTries: tries))
         }
         let created = run.createdOnServer
         var deleted: [String] = []
@@ -142,13 +148,15 @@ public struct RequestExplorer: Sendable {
             notDeleted = await run.delete(created)
             deleted = created.filter { id in !notDeleted.contains { $0.hasPrefix(id) } }
         }
-        // Failures first, the rule most generated requests ran into first among them.
-        result.sort { ($0.knownDefect == nil ? 0 : 1, -$0.count) < ($1.knownDefect == nil ? 0 : 1, -$1.count) }
-        return ExplorationOutcome(
+        // Failures first, then notes, then known defects; the rule most generated requests ran into first within each.
+        result.sort { ($0.rank, -$0.count) < ($1.rank, -$1.count) }
+        var outcome = ExplorationOutcome(
             seed: options.seed, casesSent: sent, systematicCases: systematic.count, shrinkRequests: shrinkRequests, groups: result,
             headersAdded: added.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
             headersRemoved: removed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
             createdOnServer: created, deletedOnServer: deleted, notDeleted: notDeleted, setupFailure: nil, duration: clock.now - started)
+        outcome.coverage = generator.statedRules.map { RuleCoverage(rule: $0, cases: exercised[$0.id] ?? 0) }
+        return outcome
     }
 
     private func startModel(knownDefects: Bool) async throws -> PetSpotMockBackend {
@@ -160,6 +168,8 @@ public struct RequestExplorer: Sendable {
         modelOptions.reproduceKnownDefects = knownDefects
         // The model is the oracle; checking its own answers against the contracts would only slow every case down.
         modelOptions.checkResponses = false
+        // What the model assumed decides failure or note, so its answers say it.
+        modelOptions.sendsAssumptions = true
         return try await PetSpotMockBackend.start(modelOptions)
     }
 

@@ -19,6 +19,11 @@ enum SampleUploads {
         ("HEIF", "photo.heif", "image/heif", padded([0, 0, 0, 0x18] + Array("ftypmif1".utf8))),
     ]
 
+    /// A PNG of exactly `size` bytes: the valid one padded with zeros (detection reads only the start), or cut short.
+    static func png(size: Int) -> Data {
+        size <= png.count ? png.prefix(max(0, size)) : png + Data(count: size - png.count)
+    }
+
     /// Text, which no magic-byte check takes for an image.
     static let text = Data("this is not an image\n".utf8)
 

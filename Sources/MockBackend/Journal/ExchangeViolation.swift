@@ -22,14 +22,19 @@ public struct ExchangeViolation: Sendable, Codable, Equatable {
     public var side: Side
     /// Set when the difference is a listed known server defect rather than a violation; its id.
     public var knownDefect: String?
+    /// Set when the expected answer is the model's and the model assumed it where the contracts state nothing: the
+    /// difference is a note naming these assumptions, not a violation (design.md, "Verdicts"). Absent from older journals.
+    public var assumptions: [String]?
 
     /// A violation with these values.
-    public init(contract: String?, pointer: String, expected: String, got: String, side: Side, knownDefect: String? = nil) {
+    public init(contract: String?, pointer: String, expected: String, got: String, side: Side, knownDefect: String? = nil,
+                assumptions: [String]? = nil) {
         self.contract = contract
         self.pointer = pointer
         self.expected = expected
         self.got = got
         self.side = side
         self.knownDefect = knownDefect
+        self.assumptions = assumptions
     }
 }

@@ -52,7 +52,7 @@ public struct JournalEntrySummary: Sendable, Codable, Equatable {
         requestBytes = entry.requestBody?.size ?? 0
         responseBytes = entry.responseBody?.size ?? 0
         violations = entry.violations
-        failure = (entry.status.map { $0 >= 400 } ?? true) || entry.fault != nil || entry.violations.contains { $0.knownDefect == nil }
+        failure = (entry.status.map { $0 >= 400 } ?? true) || entry.fault != nil || entry.violations.contains(where: \.isViolation)
     }
 
 }

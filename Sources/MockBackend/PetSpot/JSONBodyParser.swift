@@ -3,7 +3,8 @@ import ContractKit
 import NIOCore
 import NIOHTTP1
 
-/// The real backend's `express.json()` step: what a create handler receives, or the parser's own failure.
+/// The JSON body parser in front of endpoints that take a JSON body (Express's `express.json()` for PetSpot): what
+/// the handler receives, or the parser's own failure, answered as `service.json`'s `bodyParser` says.
 enum JSONBodyParser {
     /// What the parser leaves for the handler.
     enum Outcome {
@@ -11,7 +12,8 @@ enum JSONBodyParser {
         case undefined
         /// The parsed body (an empty body with the JSON type reads as `{}`).
         case value(JSONValue)
-        /// The parser failed; `error` is the answer the contract documents, `trigger` names the known defect.
+        /// The parser failed; `error` is the service file's answer, `trigger` names the known defect. For
+        /// `jsonRootNotContainer` the body is valid JSON that the handler judges instead (see `rootValue`).
         case failure(KnownDefect.Trigger, PetSpotError)
 
         /// The parsed value, or nil for anything else.
@@ -21,27 +23,40 @@ enum JSONBodyParser {
         }
     }
 
-    /// Parses like `express.json({ limit: '100kb' })` with its defaults: strict roots, `utf-*` charsets only.
-    static func parse(_ request: MockRequest) -> Outcome {
+    /// Parses like a strict JSON parser with `utf-*` charsets only, answering with `parser`'s answers.
+    static func parse(_ request: MockRequest, parser: ServiceFile.BodyParser = ServiceFile.plain.bodyParser) -> Outcome {
         guard PetSpotBackend.isJSON(request.headers) else { return .undefined }
         if let charset = charset(request.headers), !charset.hasPrefix("utf-") {
-            return .failure(.unsupportedCharset, .invalidFormat("unsupported charset \"\(charset.uppercased())\""))
+            return .failure(.unsupportedCharset, failure(parser.unsupportedCharset.filling(["charset": charset.uppercased()]), parser))
         }
         let bytes = Array(request.body.readableBytesView)
         if bytes.isEmpty { return .value(.object(JSONObject())) }
         // Strict mode: the first non-blank byte must open an object or an array.
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         guard let first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-            if let value = try? JSONValue(parsing: bytes) {
-                return .failure(.jsonRootNotContainer, .invalidFormat("Expected object, received \(CreateAnnouncementValidator.zodType(value))"))
+            if (try? JSONValue(parsing: bytes)) != nil {
+                // What the handler answers is the contract's; the parser's own refusal is only the listed defect.
+                return .failure(.jsonRootNotContainer, PetSpotError.internalError)
             }
-            return .failure(.malformedJSON, .invalidFormat("Malformed JSON in request body"))
+            return .failure(.malformedJSON, failure(parser.malformed, parser))
         }
         do {
             return .value(try JSONValue(parsing: bytes))
         } catch {
-            return .failure(.malformedJSON, .invalidFormat("Malformed JSON in request body"))
+            return .failure(.malformedJSON, failure(parser.malformed, parser))
         }
+    }
+
+    /// The valid JSON of a body whose root is not an object or array: what the handler sees when the strict parser's
+    /// refusal is not reproduced.
+    static func rootValue(_ request: MockRequest) -> JSONValue? {
+        try? JSONValue(parsing: Array(request.body.readableBytesView))
+    }
+
+    private static func failure(_ answer: ServiceAnswer, _ parser: ServiceFile.BodyParser) -> PetSpotError {
+        var error = PetSpotError(answer)
+        error.beforeRequestID = parser.beforeRequestID
+        return error
     }
 
     /// The lowercased `charset` parameter of the Content-Type, if any.

@@ -5,23 +5,32 @@ import NIOHTTP1
 /// Names the known-defect trigger a request sets off, the way the mock backend sees it; shared by the mock and `run --target`.
 public enum KnownDefectTriggers {
     /// The contract and trigger of a request that sets off a listable server defect, or nil for an ordinary request.
-    public static func trigger(method: String, path: String, headers: [(name: String, value: String)], body: [UInt8]) -> (contractID: String, trigger: KnownDefect.Trigger)? {
+    ///
+    /// The route comes from `contracts` (default: the bundled contracts folder): a JSON body parser failure on an
+    /// endpoint that takes JSON, a multipart mistake on one that takes parts.
+    public static func trigger(method: String, path: String, headers: [(name: String, value: String)], body: [UInt8],
+                               contracts: ContractSet? = nil) -> (contractID: String, trigger: KnownDefect.Trigger)? {
+        guard let contracts = contracts ?? bundled,
+            case .endpoint(_, let contractID, _) = contracts.routes.resolve(method: method.uppercased(), path: path),
+            let contract = contracts.contract(id: contractID)
+        else { return nil }
         var httpHeaders = HTTPHeaders()
         for header in headers { httpHeaders.add(name: header.name, value: header.value) }
         let request = MockRequest(method: HTTPMethod(rawValue: method.uppercased()), uri: path, headers: httpHeaders, body: ByteBuffer(bytes: body))
-        let route = PetSpotRoute(method: request.method, path: request.path)
-        switch route {
-        case .createAnnouncement:
-            if case .failure(let trigger, _) = JSONBodyParser.parse(request) { return ("createAnnouncement", trigger) }
-        case .uploadPhoto:
-            // The part name is the bundled upload contract's x-state/file/part; this function has no contracts to read it from.
-            switch PetSpotBackend.photoScan(of: request, part: "photo") {
-            case .otherFilePart: return ("uploadPhoto", .multipartOtherFilePart)
-            case .malformed: return ("uploadPhoto", .multipartMalformed)
+        if contract.request.body != nil {
+            if case .failure(let trigger, _) = JSONBodyParser.parse(request) { return (contractID, trigger) }
+        } else if !contract.request.parts.isEmpty {
+            // The file part the contract's x-state reads (else its first file part).
+            let part = contracts.state.declarations[contractID]?.file?.part ?? contract.request.parts.first { $0.kind == "file" }?.name ?? ""
+            switch PetSpotBackend.photoScan(of: request, part: part) {
+            case .otherFilePart: return (contractID, .multipartOtherFilePart)
+            case .malformed: return (contractID, .multipartMalformed)
             case .file, .noFile: break
             }
-        default: break
         }
         return nil
     }
+
+    /// The repository's own contracts, loaded once, for callers that have no contracts at hand.
+    private static let bundled: ContractSet? = try? ContractSet.load(from: ContractSet.bundledDirectory)
 }

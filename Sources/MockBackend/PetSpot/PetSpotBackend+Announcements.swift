@@ -7,30 +7,26 @@ extension PetSpotBackend {
     /// `POST /api/v1/announcements`: validate like the real backend, sanitize, store, answer 201 with the management password.
     ///
     /// `body` is what the JSON body parser left: nil when no JSON body was read (the real handler sees `undefined`).
-    func create(body: JSONValue?) throws -> MockResponse {
+    func create(_ endpoint: DeclaredEndpoint, body: JSONValue?) throws -> MockResponse {
         let now = configuration.now()
-        if let problem = validator.firstError(in: body, today: Timestamp.day(of: now)) { throw problem }
-        guard let fields = body?.objectValue else { throw PetSpotError(.badRequest, "MISSING_VALUE", "Required") }
+        if let refusal = rules.create.firstRefusal(in: body, context: RuleContext(today: Timestamp.day(of: now))) { throw refusal.thrown }
+        // The rules refuse anything but an object, so this is the body that passed them.
+        let fields = body?.objectValue ?? JSONObject()
 
-        // The request's own values are stored, not the trimmed ones (the backend writes `data.x ?? null`). Optional text
-        // is sanitized only when non-empty (`data.petName ? sanitize(data.petName) : undefined`), so `""` is stored as
-        // null while text that sanitizes to nothing is stored as `""`; email and phone are stored as sent, `""` included.
-        func sanitized(_ key: String) -> String? {
-            guard let s = fields[key]?.stringValue, !s.isEmpty else { return nil }
-            return HTMLSanitizer.strip(s, trim: false)
-        }
-        func asSent(_ key: String) -> String? { fields[key]?.stringValue }
-        let microchip = asSent("microchipNumber")
+        // What is stored follows the contract (`x-stored`, `x-empty-as-null`, `x-sanitize`): the real backend keeps the
+        // request's own values, not the trimmed ones, sanitizes text and stores optional `""` as null.
+        let stored = rules.create.stored(from: fields, sanitizer: ModelRules.transform)
+        func text(_ key: String) -> String? { stored[key]?.stringValue }
+        let microchip = text("microchipNumber")
         let stamp = Timestamp.string(from: now)
         let announcement = Announcement(
-            id: "", petName: sanitized("petName"), species: sanitized("species") ?? "", breed: sanitized("breed"), sex: sanitized("sex") ?? "",
-            age: fields["age"]?.numberValue, description: sanitized("description"), microchipNumber: microchip,
-            locationLatitude: fields["locationLatitude"]?.numberValue ?? 0, locationLongitude: fields["locationLongitude"]?.numberValue ?? 0,
-            lastSeenDate: fields["lastSeenDate"]?.stringValue ?? "", email: asSent("email"),
-            phone: asSent("phone"), photoUrl: nil, status: fields["status"]?.stringValue ?? "", reward: sanitized("reward"),
+            id: "", petName: text("petName"), species: text("species") ?? "", breed: text("breed"), sex: text("sex") ?? "",
+            age: stored["age"]?.numberValue, description: text("description"), microchipNumber: microchip,
+            locationLatitude: stored["locationLatitude"]?.numberValue ?? 0, locationLongitude: stored["locationLongitude"]?.numberValue ?? 0,
+            lastSeenDate: text("lastSeenDate") ?? "", email: text("email"),
+            phone: text("phone"), photoUrl: nil, status: text("status") ?? "", reward: text("reward"),
             createdAt: stamp, updatedAt: stamp)
         // The declared create (x-state): the unique field's answer and the secret's name come from it.
-        let endpoint = declared(PetSpotRoute.createAnnouncement.contractID)
         let state = try endpoint.requireState()
         guard let (_, password, json) = store.create(microchipNumber: microchip, make: { id in
             var a = announcement
@@ -62,14 +58,18 @@ extension PetSpotBackend {
     }
 
     /// `GET /api/v1/announcements`: announcements with a photo, optionally within `range` km of `lat`/`lng`.
-    func list(_ request: MockRequest) throws -> MockResponse {
-        let query: ListQuery
-        switch ListQuery.parse(request.query) {
-        case .success(let q): query = q
-        case .failure(let e): throw e
+    func list(_ endpoint: DeclaredEndpoint, request: MockRequest) throws -> MockResponse {
+        var values: [String: JSONValue] = [:]
+        if let rules = rules.list {
+            let sent = QueryRules.firstValues(in: request.query)
+            switch rules.evaluate({ sent[$0] }, context: RuleContext(today: Timestamp.day(of: configuration.now()))) {
+            case .success(let parsed): values = parsed
+            case .failure(let refusal): throw refusal.thrown
+            }
         }
+        let query = ListQuery(values: values, rules: rules.list)
         // The declared wrapper (x-state/wrap) around the array; without one the array is the answer.
-        let wrap = declared(PetSpotRoute.listAnnouncements.contractID).state?.list?.wrap
+        let wrap = endpoint.state?.list?.wrap
         var body = ByteBuffer()
         if let wrap {
             body.writeString("{")

@@ -5,9 +5,6 @@ import NIOHTTP1
 import NIOPosix
 
 extension PetSpotBackend {
-    /// The upload's declarations: its `x-state` (attach-file) and its auth checks.
-    var uploadEndpoint: DeclaredEndpoint { declared(PetSpotRoute.uploadPhoto(id: "").contractID) }
-
     /// The checks before the file, in the declared order: the auth header's checks (`request.auth.x-errors`), then the
     /// record named by `key` (`notFound`), then the stored secret against the sent one (`credentials.mismatch`).
     func authorizeUpload(_ endpoint: DeclaredEndpoint, parameters: [String: String], headers: HTTPHeaders) throws {

@@ -54,11 +54,10 @@ public struct PetSpotBackend: MockResponder {
     /// The response header that carries a contract violation found in an answer; tests assert it is absent.
     public static let contractViolationHeader = "x-spotcheck-contract-violation"
 
-    /// JSON create bodies over 100 KB answer 413, like the real body parser's `100kb` limit.
-    public static let maxJSONBodyBytes = 100 * 1024
-    /// Room beyond the declared file limit for multipart framing, so a just-too-large file gets the file rule's 413.
+    /// A photo of this size or more answers 413, when the upload contract states no `maxFileBytes`.
+    /// Room beyond a contract's file limit for multipart framing, so a just-too-large file gets the file rule's 413.
     static let multipartFramingBytes = 1024 * 1024
-    /// Bodies of other routes are never used; a little room keeps odd clients working.
+    /// Bodies of endpoints that never read one; a little room keeps odd clients working.
     static let maxOtherBodyBytes = 64 * 1024
 
     /// On in debug builds (and so in tests), off in release builds.
@@ -73,178 +72,228 @@ public struct PetSpotBackend: MockResponder {
     /// The announcements, passwords and photos.
     public let store: AnnouncementStore
     let configuration: Configuration
-    let validator: CreateAnnouncementValidator
+    /// The create and list rules, compiled from the contracts.
+    let rules: ModelRules
     let responseCheck: ResponseContractCheck?
     /// What preflights grant, read from the contracts; nil answers them like Express's `cors()`.
     let browserFacing: BrowserFacingEndpoints?
+    /// `service.json`: headers, request ids, the envelope and the answers no contract owns.
+    let service: ServiceFile
+    /// Each route's endpoint, by route index.
+    let endpoints: [ModelEndpoint]
 
     /// A backend with an empty store plus the configured fixtures.
-    public init(configuration: Configuration) throws(CreateAnnouncementValidator.MissingSchema) {
+    public init(configuration: Configuration) throws(ModelRules.Missing) {
         self.configuration = configuration
-        self.validator = try CreateAnnouncementValidator(contracts: configuration.contracts)
+        self.rules = try ModelRules(contracts: configuration.contracts)
         self.store = AnnouncementStore(seed: configuration.seed, fixtures: configuration.fixtures, limit: configuration.storeLimit,
                                        maxBytes: configuration.storeMaxBytes, persistence: configuration.dataDirectory)
         self.responseCheck = configuration.checkResponses ? ResponseContractCheck(contracts: configuration.contracts) : nil
         self.browserFacing = configuration.allowBrowserAdmin ? nil : BrowserFacingEndpoints(contracts: configuration.contracts)
+        self.service = configuration.contracts.service
+        self.endpoints = ModelEndpoint.all(configuration.contracts)
+    }
+
+    /// What a request reaches: a preflight, the not-found or undecodable answer, or an endpoint with its parameters.
+    enum Target {
+        case preflight
+        case notFound
+        case undecodable
+        case endpoint(ModelEndpoint, parameters: [String: String])
+
+        /// The contract that documents the answer, if any.
+        var contractID: String? {
+            if case .endpoint(let endpoint, _) = self { return endpoint.contractID }
+            return nil
+        }
+    }
+
+    /// The target of a request, from the route table compiled from the contracts.
+    func target(_ request: MockRequest) -> Target {
+        switch configuration.contracts.routes.resolve(method: request.method.rawValue, path: request.path) {
+        case .preflight: return .preflight
+        case .notFound: return .notFound
+        case .undecodableParameter: return .undecodable
+        case .endpoint(let route, _, let parameters): return .endpoint(endpoints[route], parameters: parameters)
+        }
     }
 
     /// Answers one request like the real backend: the route, its checks in order, and the envelope on any error.
     public func respond(to request: MockRequest) async -> MockResponse {
-        let route = PetSpotRoute(method: request.method, path: request.path)
-        guard case .uploadPhoto(let id) = route, request.body.readableBytes > Self.offloadThreshold else {
-            return await durable(route: route) { answerNow(route, request) }
+        let target = target(request)
+        guard case .endpoint(let endpoint, let parameters) = target, endpoint.action == .attachFile,
+            request.body.readableBytes > Self.offloadThreshold
+        else {
+            return await durable(target) { answerNow(target, request) }
         }
         // Only a big upload waits: its multipart scan runs on the thread pool, never on an event loop.
-        return await durable(route: route) {
-            let requestID = store.nextRequestID()
+        let declaration = declared(endpoint.contractID)
+        return await durable(target) {
+            let requestID = nextRequestID()
             var response: MockResponse
             do {
-                // STATE HOOK: the upload runs on its declarations (x-state attach-file, request.auth.x-errors).
-                let endpoint = uploadEndpoint
-                try authorizeUpload(endpoint, parameters: endpoint.parameters(key: id), headers: request.headers)
-                response = try acceptPhoto(endpoint, parameters: endpoint.parameters(key: id), scan: await Self.offloadedPhotoScan(of: request, part: endpoint.state?.file?.part ?? ""))
+                try authorizeUpload(declaration, parameters: parameters, headers: request.headers)
+                let part = declaration.state?.file?.part ?? ""
+                response = try acceptPhoto(declaration, parameters: parameters, scan: await Self.offloadedPhotoScan(of: request, part: part))
             } catch {
                 response = errorResponse(error, requestID: requestID)
             }
-            return finish(response, for: request, route: route, requestID: requestID)
+            return finish(response, for: request, target: target, requestID: requestID)
         }
     }
 
     /// Every answer but a big upload's is ready at once, so the server answers on its event loop without a task hop.
     public func immediateResponse(to request: MockRequest) -> MockResponse? {
-        let route = PetSpotRoute(method: request.method, path: request.path)
-        if case .uploadPhoto = route, request.body.readableBytes > Self.offloadThreshold { return nil }
-        if needsDurableWrite(route) { return nil }
-        return answerNow(route, request)
+        let target = target(request)
+        if case .endpoint(let endpoint, _) = target, endpoint.action == .attachFile, request.body.readableBytes > Self.offloadThreshold { return nil }
+        if needsDurableWrite(target) { return nil }
+        return answerNow(target, request)
     }
 
-    private func answerNow(_ route: PetSpotRoute, _ request: MockRequest) -> MockResponse {
+    /// A fresh request id, when the service file has them.
+    func nextRequestID() -> String? {
+        service.requestID == nil ? nil : store.nextRequestID()
+    }
+
+    private func answerNow(_ target: Target, _ request: MockRequest) -> MockResponse {
         // The CORS layer answers preflights before the request id exists: no id is drawn and no header is sent.
-        if route == .preflight { return finish(preflight(request), for: request, route: route, requestID: nil) }
-        // The body parser runs before the request id exists, so its failures get neither an id nor the header.
+        if case .preflight = target { return finish(preflight(request), for: request, target: target, requestID: nil) }
+        // The body parser runs before the request id exists (when the service file says so): its failures get neither.
         var parsed: JSONValue?
-        if route == .createAnnouncement {
-            switch JSONBodyParser.parse(request) {
+        if case .endpoint(let endpoint, _) = target, endpoint.bodyKind == .json {
+            switch JSONBodyParser.parse(request, parser: service.bodyParser) {
             case .undefined: parsed = nil
             case .value(let value): parsed = value
             case .failure(let trigger, let error):
-                // A JSON string or number root is the parser's error in the real server; the contract's answer is zod's, after the id.
-                let problem = reproducing(trigger) ?? (trigger == .jsonRootNotContainer ? error : error.fromBodyParser())
-                let requestID = problem.beforeRequestID ? nil : store.nextRequestID()
-                return finish(errorResponse(problem, requestID: requestID ?? "unknown"), for: request, route: route, requestID: requestID)
+                if let problem = reproducing(trigger) {
+                    let requestID = problem.beforeRequestID ? nil : nextRequestID()
+                    return finish(errorResponse(problem, requestID: requestID), for: request, target: target, requestID: requestID)
+                }
+                guard trigger == .jsonRootNotContainer else {
+                    let requestID = error.beforeRequestID ? nil : nextRequestID()
+                    return finish(errorResponse(error, requestID: requestID), for: request, target: target, requestID: requestID)
+                }
+                // A JSON string or number root is the strict parser's error in the real server; documented is the handler's answer.
+                parsed = JSONBodyParser.rootValue(request)
             }
         }
-        let requestID = store.nextRequestID()
+        let requestID = nextRequestID()
         var response: MockResponse
         do {
-            response = route == .createAnnouncement ? try create(body: parsed) : try answer(route, request)
+            response = try answer(target, request, body: parsed, requestID: requestID)
         } catch {
             response = errorResponse(error, requestID: requestID)
         }
         // The request check parses the same whole body; it reads this instead. An empty body is not handed over:
         // the parser reads it as `{}`, which the check must not.
         if request.body.readableBytes > 0 { response.parsedRequestBody = parsed }
-        return finish(response, for: request, route: route, requestID: requestID)
+        return finish(response, for: request, target: target, requestID: requestID)
     }
 
     /// The listed defect's answer for `trigger`, when this backend reproduces known defects and one is listed.
     func reproducing(_ trigger: KnownDefect.Trigger) -> PetSpotError? {
         guard let defect = configuration.knownDefects.first(where: { $0.trigger == trigger }) else { return nil }
         let actual = defect.actual
-        var error = PetSpotError(HTTPResponseStatus(statusCode: actual.status), actual.code ?? "INTERNAL_SERVER_ERROR", actual.message ?? "Internal server error")
+        var error = PetSpotError(HTTPResponseStatus(statusCode: actual.status), actual.code ?? service.internalError.code,
+                                 actual.message ?? service.internalError.message)
         error.beforeRequestID = !actual.requestIdHeader
         return error
     }
 
-    /// 100 KB for create, the declared file limit plus framing for uploads (so a file at the limit still reaches the
-    /// declared 413), 64 KiB elsewhere.
+    /// The body parser's limit for JSON endpoints, the file limit plus framing for multipart ones, 64 KiB elsewhere.
     public func bodyLimit(for head: MockRequest) -> Int {
-        switch PetSpotRoute(method: head.method, path: head.path) {
-        case .createAnnouncement: return Self.maxJSONBodyBytes
-        // STATE HOOK: the upload's limit is its contract's request.maxFileBytes (x-state/file).
-        case .uploadPhoto: return (uploadEndpoint.state?.file?.maxBytes).map { $0 + Self.multipartFramingBytes } ?? Self.maxOtherBodyBytes
-        // STATE HOOK: a record collection's endpoint reads bodies up to its contract's maxBodyBytes.
-        case .unknown: return collectionEndpoint(for: head)?.maxBodyBytes ?? Self.maxOtherBodyBytes
-        default: return Self.maxOtherBodyBytes
+        guard case .endpoint(let endpoint, _) = target(head) else { return Self.maxOtherBodyBytes }
+        switch endpoint.bodyKind {
+        case .json: return service.bodyParser.limitBytes
+        case .multipart: return endpoint.multipartLimit ?? Self.maxOtherBodyBytes
+        case .none: return Self.maxOtherBodyBytes
         }
     }
 
-    /// 413 for JSON creates; uploads check credentials first; routes that never read a body answer as if it were empty.
+    /// The body parser's 413 for JSON; uploads check credentials first; endpoints that never read a body answer as if it were empty.
     public func respondToOversizedBody(_ head: MockRequest) async -> MockResponse {
-        let route = PetSpotRoute(method: head.method, path: head.path)
-        // STATE HOOK: a record collection's JSON endpoint is behind the same body parser as the create.
-        if (route == .createAnnouncement || (route == .unknown && collectionEndpoint(for: head) != nil)) && Self.isJSON(head.headers) {
-            // The body parser's own 413: before the request id exists.
-            return finish(errorResponse(PetSpotError.payloadTooLarge().fromBodyParser(), requestID: "unknown"), for: head, route: route, requestID: nil)
+        let target = target(head)
+        if case .endpoint(let endpoint, _) = target, endpoint.bodyKind == .json, Self.isJSON(head.headers) {
+            var error = PetSpotError(service.bodyParser.tooLarge)
+            error.beforeRequestID = service.bodyParser.beforeRequestID
+            let requestID = error.beforeRequestID ? nil : nextRequestID()
+            return finish(errorResponse(error, requestID: requestID), for: head, target: target, requestID: requestID)
         }
-        if route == .preflight { return finish(preflight(head), for: head, route: route, requestID: nil) }
-        let requestID = store.nextRequestID()
+        if case .preflight = target { return finish(preflight(head), for: head, target: target, requestID: nil) }
+        let requestID = nextRequestID()
         var response: MockResponse
         do {
-            switch route {
-            case .createAnnouncement:
-                // The real backend never reads a non-JSON body, so the size does not matter: the body is undefined.
-                response = try create(body: nil)
-            case .uploadPhoto(let id):
-                // The upload checks credentials before it reads the file, so a huge body still gets 401/404/403 first.
-                // STATE HOOK: the declared auth checks, then the declared file size answer.
-                let endpoint = uploadEndpoint
-                try authorizeUpload(endpoint, parameters: endpoint.parameters(key: id), headers: head.headers)
-                throw try uploadTooLarge(endpoint, parameters: endpoint.parameters(key: id))
-            default:
-                // The real backend never reads bodies on these routes, so their size cannot matter either.
-                var empty = head
-                empty.body = ByteBuffer()
-                response = try answer(route, empty)
+            if case .endpoint(let endpoint, let parameters) = target, endpoint.action == .attachFile {
+                // The upload checks credentials before it reads the file, so a huge body still gets 401/404/403 first;
+                // then the declared file size rule answers.
+                let declaration = declared(endpoint.contractID)
+                try authorizeUpload(declaration, parameters: parameters, headers: head.headers)
+                throw try uploadTooLarge(declaration, parameters: parameters)
             }
+            // A JSON endpoint never reads a body of another type, and the rest never read one: the size cannot matter.
+            var empty = head
+            empty.body = ByteBuffer()
+            response = try answer(target, empty, body: nil, requestID: requestID)
         } catch {
             response = errorResponse(error, requestID: requestID)
         }
-        return finish(response, for: head, route: route, requestID: requestID)
+        return finish(response, for: head, target: target, requestID: requestID)
     }
 
-    /// Dispatches to the endpoint; errors thrown as `PetSpotError` become the envelope.
-    private func answer(_ route: PetSpotRoute, _ request: MockRequest) throws -> MockResponse {
-        switch route {
+    /// Dispatches to what the endpoint's contract says the model does; errors thrown as `PetSpotError` become the envelope.
+    private func answer(_ target: Target, _ request: MockRequest, body: JSONValue?, requestID: String?) throws -> MockResponse {
+        switch target {
         case .preflight: return preflight(request)
-        case .health: return Self.json(.ok, ["status": "ok", "timestamp": .string(Timestamp.string(from: configuration.now()))])
-        case .createAnnouncement: return try create(body: JSONBodyParser.parse(request).value)
-        case .getAnnouncement(let id):
-            // STATE HOOK: the read answers its declared notFound.
-            let endpoint = declared(route.contractID)
-            return try read(endpoint, parameters: endpoint.parameters(key: id))
-        case .listAnnouncements: return try list(request)
-        // STATE HOOK (until the router's table dispatches on x-state): the stateful routes run on their declarations.
-        case .deleteAnnouncement(let id):
-            let endpoint = declared(route.contractID(path: request.path))
-            return try delete(endpoint, parameters: endpoint.parameters(key: id), request: request)
-        case .uploadPhoto(let id):
-            let endpoint = uploadEndpoint
-            try authorizeUpload(endpoint, parameters: endpoint.parameters(key: id), headers: request.headers)
-            return try acceptPhoto(endpoint, parameters: endpoint.parameters(key: id), scan: Self.photoScan(of: request, part: endpoint.state?.file?.part ?? ""))
-        case .image(let file):
-            let endpoint = declared(route.contractID)
-            return try image(endpoint, parameters: endpoint.parameters(key: file))
-        case .unknown:
-            // STATE HOOK: a contract whose x-state works on a record collection (fb9f56a's users) answers here.
-            if let found = collectionEndpoint(for: request) {
-                return try answerCollection(found.endpoint, parameters: found.parameters, request: request)
+        case .notFound: throw PetSpotError(service.notFound)
+        case .undecodable: throw PetSpotError(service.undecodableParameter)
+        case .endpoint(let endpoint, let parameters):
+            // The stateful actions run on their contract's compiled declarations (x-state, request.auth.x-errors).
+            let declaration = declared(endpoint.contractID)
+            if endpoint.onRecordCollection, endpoint.action == .create || endpoint.action == .authenticate {
+                return try answerCollection(declaration, parameters: parameters, body: body)
             }
-            throw PetSpotError.notFound()
-        case .undecodableParameter: throw PetSpotError(.internalServerError, "INTERNAL_SERVER_ERROR", "Internal server error")
+            switch endpoint.action {
+            case .create: return try create(declaration, body: body)
+            case .read: return try read(declaration, parameters: parameters)
+            case .list: return try list(declaration, request: request)
+            case .delete: return try delete(declaration, parameters: parameters, request: request)
+            case .attachFile:
+                try authorizeUpload(declaration, parameters: parameters, headers: request.headers)
+                return try acceptPhoto(declaration, parameters: parameters, scan: Self.photoScan(of: request, part: declaration.state?.file?.part ?? ""))
+            case .readFile: return try image(declaration, parameters: parameters)
+            case .authenticate, nil:
+                guard let examples = endpoint.examples,
+                    let choice = examples.choose(body: body, query: Self.queryItems(request.query), pathParameters: parameters)
+                else { throw PetSpotError.internalError }
+                return ExampleAnswer(service: service, now: configuration.now()).response(choice, requestID: requestID)
+            }
         }
     }
 
-    /// Adds what every answer carries (request id, CORS), drops HEAD bodies, and checks the answer against its contract.
-    private func finish(_ response: MockResponse, for request: MockRequest, route: PetSpotRoute, requestID: String?) -> MockResponse {
+    /// The query string's items, `+` as space and percent-decoded, in order.
+    static func queryItems(_ query: String?) -> [(name: String, value: String)] {
+        guard let query, !query.isEmpty else { return [] }
+        return query.split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decode(_ s: Substring) -> String {
+                let spaced = s.replacingOccurrences(of: "+", with: " ")
+                return spaced.removingPercentEncoding ?? spaced
+            }
+            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+        }
+    }
+
+    /// Adds what every answer carries (the service file's headers, the request id), drops HEAD bodies, and checks the
+    /// answer against its contract.
+    func finish(_ response: MockResponse, for request: MockRequest, target: Target, requestID: String?) -> MockResponse {
         var response = response
-        // No endpoint sets these itself, so adding (not replacing) is safe and skips two header scans.
-        if let requestID { response.headers.add(name: "request-id", value: requestID) }
-        response.headers.add(name: "Access-Control-Allow-Origin", value: "*")
-        if let responseCheck, route != .preflight {
-            // STATE HOOK: a record collection's answers are checked against their contract too.
-            let contractID = route.contractID(path: request.path) ?? (route == .unknown ? collectionEndpoint(for: request)?.endpoint.contractID : nil)
-            let problems = responseCheck.problems(contractID: contractID, response: response, request: request)
+        let isPreflight: Bool
+        if case .preflight = target { isPreflight = true } else { isPreflight = false }
+        // No endpoint sets these itself, so adding (not replacing) is safe and skips header scans.
+        for header in isPreflight ? service.preflight.headers : service.headers { response.headers.add(name: header.name, value: header.value) }
+        if let requestID, let header = service.requestID?.header { response.headers.add(name: header, value: requestID) }
+        if let responseCheck, !isPreflight {
+            let problems = responseCheck.problems(contractID: target.contractID, response: response, request: request)
             if !problems.isEmpty {
                 let summary = problems.joined(separator: "; ")
                 configuration.logger.error(
@@ -255,18 +304,18 @@ public struct PetSpotBackend: MockResponder {
                 response.headers.replaceOrAdd(name: Self.contractViolationHeader, value: printable)
             }
         }
-        conditionalize(&response, for: request, route: route)
+        if !isPreflight { conditionalize(&response, for: request, target: target) }
         if request.method == .HEAD { response.body = ByteBuffer() }
         return response
     }
 
-    /// What Express adds to every answer it sends: `X-Powered-By`, and for a body sent by `res.send` a weak ETag, which
-    /// turns a 2xx GET or HEAD with a matching `If-None-Match` into 304 without a body (petspot-api.md, "Quirks").
+    /// The service file's ETag for an answer with a body (Express's weak one for PetSpot), which turns a 2xx GET or HEAD
+    /// with a matching `If-None-Match` into 304 without a body (petspot-api.md, "Quirks").
     ///
-    /// The hash runs only for answers with a body; the static image server has its own validators and is left alone.
-    private func conditionalize(_ response: inout MockResponse, for request: MockRequest, route: PetSpotRoute) {
-        response.headers.add(name: "X-Powered-By", value: "Express")
-        guard response.body.readableBytes > 0, route.sendsThroughExpress else { return }
+    /// The hash runs only for answers with a body; static files have their own validators and are left alone.
+    private func conditionalize(_ response: inout MockResponse, for request: MockRequest, target: Target) {
+        guard service.etag == "express-weak-etag", response.body.readableBytes > 0 else { return }
+        if case .endpoint(let endpoint, _) = target, endpoint.isStatic { return }
         let etag = response.etag ?? ExpressETag.weak(for: response.body)
         response.headers.add(name: "ETag", value: etag)
         guard request.method == .GET || request.method == .HEAD, (200..<300).contains(response.status.code),
@@ -277,21 +326,22 @@ public struct PetSpotBackend: MockResponder {
         response.body = ByteBuffer()
     }
 
-    /// A CORS preflight: 204 with the methods and headers the contracts' browser-facing endpoints need (never an
-    /// administrator's act, never a header just because it was asked for); with `allowBrowserAdmin`, Express's `cors()`.
+    /// A CORS preflight: the methods and headers the contracts' browser-facing endpoints need (never an administrator's
+    /// act, never a header just because it was asked for); with `allowBrowserAdmin`, an open grant like Express's `cors()`.
     private func preflight(_ request: MockRequest) -> MockResponse {
         var headers = HTTPHeaders()
+        let status = HTTPResponseStatus(statusCode: service.preflight.status)
         if let browserFacing {
             headers.add(name: "Access-Control-Allow-Methods", value: browserFacing.methods.joined(separator: ","))
             if !browserFacing.headers.isEmpty { headers.add(name: "Access-Control-Allow-Headers", value: browserFacing.headers.joined(separator: ",")) }
-            return MockResponse(status: .noContent, headers: headers)
+            return MockResponse(status: status, headers: headers)
         }
-        headers.add(name: "Access-Control-Allow-Methods", value: "GET,HEAD,PUT,PATCH,POST,DELETE")
+        headers.add(name: "Access-Control-Allow-Methods", value: service.preflight.openMethods)
         if let requested = request.headers.first(name: "Access-Control-Request-Headers") {
             headers.add(name: "Access-Control-Allow-Headers", value: requested)
             headers.add(name: "Vary", value: "Access-Control-Request-Headers")
         }
-        return MockResponse(status: .noContent, headers: headers)
+        return MockResponse(status: status, headers: headers)
     }
 
     /// A JSON answer with `Content-Type: application/json; charset=utf-8`.
@@ -302,15 +352,31 @@ public struct PetSpotBackend: MockResponder {
     /// The headers of every JSON answer, built once.
     static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8"]
 
-    /// The envelope for a thrown error; anything that is not a `PetSpotError` is an uncaught failure, 500.
+    /// The service file's envelope for a thrown error; anything that is not a `PetSpotError` is an uncaught failure.
     ///
-    /// A body-parser error carries `requestId` "unknown"; `finish` then leaves the `request-id` header out too.
-    func errorResponse(_ error: any Error, requestID: String) -> MockResponse {
-        let e = (error as? PetSpotError) ?? PetSpotError(.internalServerError, "INTERNAL_SERVER_ERROR", "Internal server error")
-        let requestID = e.beforeRequestID ? "unknown" : requestID
-        var body = JSONObject([("requestId", .string(requestID)), ("code", .string(e.code)), ("message", .string(e.message))])
-        if let field = e.field { body["field"] = .string(field) }
-        return Self.json(e.status, ["error": .object(body)])
+    /// An error from before the request id exists carries the service file's unknown id; `finish` leaves the header out too.
+    func errorResponse(_ error: any Error, requestID: String?) -> MockResponse {
+        if let assumed = error as? AssumedAnswer {
+            var response = errorResponse(assumed.error, requestID: requestID)
+            response.assumptions += assumed.assumptions
+            return response
+        }
+        let e = (error as? PetSpotError) ?? PetSpotError.internalError
+        let answer = e.resolved(by: service)
+        let requestID = e.beforeRequestID ? nil : requestID
+        var envelope = JSONObject()
+        for member in service.errorEnvelope.members {
+            switch member {
+            case .requestId:
+                if let id = service.requestID.map({ requestID ?? $0.unknownValue }) { envelope["requestId"] = .string(id) }
+            case .code: envelope["code"] = .string(answer.code)
+            case .message: envelope["message"] = .string(answer.message)
+            case .field: if let field = answer.field { envelope["field"] = .string(field) }
+            }
+        }
+        let body: JSONValue = service.errorEnvelope.key.map { .object(JSONObject([($0, .object(envelope))])) } ?? .object(envelope)
+        return MockResponse(status: HTTPResponseStatus(statusCode: answer.status), headers: ["Content-Type": service.errorEnvelope.contentType],
+                            body: ByteBuffer(bytes: body.serializedBytes()))
     }
 
     /// Whether the request declares a JSON body (`application/json`, any parameters, any case).

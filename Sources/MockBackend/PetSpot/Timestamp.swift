@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 /// The real backend's timestamp text: ISO 8601 in UTC with milliseconds, e.g. `2025-11-19T10:00:00.000Z`.
@@ -63,29 +64,10 @@ public enum Timestamp {
         String(string(from: date).prefix(10))
     }
 
-    /// The day JavaScript's `new Date("YYYY-MM-DD")` lands on for a `YYYY-MM-DD` text, as `YYYY-MM-DD`; nil for an
-    /// invalid date.
-    ///
-    /// V8 accepts a month 1...12 and a day 1...31 and lets a day past the month's end roll into the next month
-    /// (`2025-02-30` is March 2); anything else is an invalid date. `text` must already have the shape.
+    /// The day JavaScript's `new Date("YYYY-MM-DD")` lands on, as `YYYY-MM-DD`; nil for an invalid date (see
+    /// `JavaScriptDate.day`, which the contracts' `javascript-date-not-after-today` check uses).
     public static func javaScriptDay(_ text: String) -> String? {
-        let digits = Array(text.utf8)
-        guard digits.count == 10 else { return nil }
-        func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + Int($1) - 48 } }
-        var (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
-        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
-        let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-        let length = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
-        if day > length {
-            day -= length
-            month += 1
-            if month == 13 { (year, month) = (year + 1, 1) }
-        }
-        func padded(_ value: Int, _ width: Int) -> String {
-            let s = String(value)
-            return String(repeating: "0", count: max(0, width - s.count)) + s
-        }
-        return "\(padded(year, 4))-\(padded(month, 2))-\(padded(day, 2))"
+        JavaScriptDate.day(text)
     }
 
     /// Whether `text` has the timestamp shape exactly.

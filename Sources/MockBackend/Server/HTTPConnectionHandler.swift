@@ -325,6 +325,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
             ViolationHeader.add(violationHeaders, to: &headers)
             violationHeaders = []
         }
+        if server.configuration.sendsAssumptions, !response.assumptions.isEmpty { AssumptionHeader.add(response.assumptions, to: &headers) }
         return HTTPResponseHead(version: .http1_1, status: response.status, headers: headers)
     }
 

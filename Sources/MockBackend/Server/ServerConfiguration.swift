@@ -36,6 +36,10 @@ public struct ServerConfiguration: Sendable {
     public var browserFacing: BrowserFacingEndpoints?
     /// Lets browser pages on other sites perform administrator acts, as the real backend does (`--allow-browser-admin`).
     public var allowBrowserAdmin = false
+    /// Send each answer's `MockResponse.assumptions` as `x-spotcheck-assumption` lines (`AssumptionHeader`): on for
+    /// verify's embedded model, which tells stated answers from assumed ones by them; off by default, so a mock's
+    /// answers carry only the API's headers.
+    public var sendsAssumptions = false
 
     /// A configuration with safe defaults: 127.0.0.1, an ephemeral port, no admin port, 60 s idle timeout.
     public init(host: String = "127.0.0.1", port: Int = 0, adminPort: Int? = nil, adminToken: String? = nil,

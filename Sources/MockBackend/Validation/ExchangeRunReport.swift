@@ -68,7 +68,9 @@ public struct ExchangeRunReport: Sendable {
     /// The lines printed when the run ends.
     public func summaryLines() -> [String] {
         let t = monitor.log.totals
-        return ["\(t.exchanges) exchanges, \(t.violations) violations (\(t.undocumented) undocumented) in \(t.failedExchanges) exchanges, \(t.knownDefects) known defects"]
+        var line = "\(t.exchanges) exchanges, \(t.violations) violations (\(t.undocumented) undocumented) in \(t.failedExchanges) exchanges, \(t.knownDefects) known defects"
+        if t.notes > 0 { line += ", \(t.notes) notes (the model assumed where the contracts state nothing)" }
+        return [line]
             + monitor.coverage.summaryLines()
     }
 

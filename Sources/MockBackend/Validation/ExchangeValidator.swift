@@ -99,15 +99,20 @@ public final class ExchangeValidator: Sendable {
 }
 
 extension ExchangeViolation {
-    /// Whether this is a real violation (not a listed known defect).
-    public var isViolation: Bool { knownDefect == nil }
+    /// Whether this is a real violation (neither a listed known defect nor a note where the model assumed).
+    public var isViolation: Bool { knownDefect == nil && assumptions == nil }
+
+    /// Whether this differs only from an answer the model assumed (and no listed known defect explains it).
+    public var isNote: Bool { knownDefect == nil && assumptions != nil }
 
     /// Whether this reports traffic no contract documents.
     public var isUndocumented: Bool { got.hasPrefix("undocumented: ") }
 
     /// One line for people: `[server] createAnnouncement /id: expected a UUID, got "x"`.
     public var line: String {
-        let what = knownDefect.map { "known defect \($0)" } ?? "violation"
-        return "\(what) [\(side.rawValue)] \(contract ?? "(no contract)") \(pointer.isEmpty ? "/" : pointer): expected \(expected), got \(got)"
+        let what = knownDefect.map { "known defect \($0)" } ?? (isNote ? "note" : "violation")
+        let text = "\(what) [\(side.rawValue)] \(contract ?? "(no contract)") \(pointer.isEmpty ? "/" : pointer): expected \(expected), got \(got)"
+        guard isNote, let assumptions else { return text }
+        return text + "; the model assumed: " + assumptions.joined(separator: "; ")
     }
 }

@@ -6,13 +6,15 @@ public enum ViolationHeader {
     public static let name = "x-spotcheck-violation"
     /// One header line per listed known server defect the exchange showed.
     public static let knownDefectName = "x-spotcheck-known-defect"
+    /// One header line per note: a difference from an answer the model assumed where the contracts state nothing.
+    public static let noteName = "x-spotcheck-note"
     /// At most this many lines are added; the rest are in the journal and at `GET /__spotcheck/violations`.
     static let maxLines = 8
 
     /// Adds the lines for `violations` to `headers`.
     static func add(_ violations: [ExchangeViolation], to headers: inout HTTPHeaders) {
         for violation in violations.prefix(maxLines) {
-            headers.add(name: violation.isViolation ? name : knownDefectName, value: value(violation))
+            headers.add(name: violation.isNote ? noteName : violation.isViolation ? name : knownDefectName, value: value(violation))
         }
     }
 

@@ -27,6 +27,8 @@ public final class ViolationLog: Sendable {
         public var undocumented = 0
         /// Differences labelled as listed known defects.
         public var knownDefects = 0
+        /// Differences from answers the model assumed where the contracts state nothing (not violations).
+        public var notes = 0
     }
 
     private struct State {
@@ -56,7 +58,9 @@ public final class ViolationLog: Sendable {
             if !real.isEmpty { s.totals.failedExchanges += 1 }
             s.totals.violations += real.count
             s.totals.undocumented += real.filter(\.isUndocumented).count
-            s.totals.knownDefects += entry.violations.count - real.count
+            let notes = entry.violations.filter(\.isNote).count
+            s.totals.notes += notes
+            s.totals.knownDefects += entry.violations.count - real.count - notes
             for violation in entry.violations {
                 let item = Item(sequence: entry.sequence, request: "\(entry.method) \(entry.target)", status: entry.status, violation: violation)
                 if s.items.count < limit {
@@ -83,7 +87,8 @@ public final class ViolationLog: Sendable {
             "totals": .object([
                 "exchanges": .number(Double(totals.exchanges)), "failedExchanges": .number(Double(totals.failedExchanges)),
                 "violations": .number(Double(totals.violations)), "undocumented": .number(Double(totals.undocumented)),
-                "knownDefects": .number(Double(totals.knownDefects)), "dropped": .number(Double(dropped)),
+                "knownDefects": .number(Double(totals.knownDefects)), "notes": .number(Double(totals.notes)),
+                "dropped": .number(Double(dropped)),
             ]),
             "violations": .array(items.map(Self.json)),
         ])
@@ -97,6 +102,7 @@ public final class ViolationLog: Sendable {
             "contract": v.contract.map(JSONValue.string) ?? .null, "pointer": .string(v.pointer),
             "expected": .string(v.expected), "got": .string(v.got), "side": .string(v.side.rawValue),
             "knownDefect": v.knownDefect.map(JSONValue.string) ?? .null,
+            "assumptions": v.assumptions.map { .array($0.map(JSONValue.string)) } ?? .null,
         ])
     }
 }

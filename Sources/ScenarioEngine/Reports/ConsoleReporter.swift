@@ -17,6 +17,11 @@ public enum ConsoleReporter {
                 text += "\n      \(defect.id): the server answers \(defect.actual.status) \(defect.actual.code ?? "") instead; \(defect.reason)"
             }
             return text
+        case .note:
+            var text = "NOTE  \(time)  \(result.name) — differs only where the contracts state nothing (--strict fails on it)"
+            text += result.assumptions.map { "\n      assumed: " + $0 }.joined()
+            text += result.notes.map { "\n      " + $0 }.joined()
+            return text
         case .failed:
             var text = "FAIL  \(time)  \(result.name)  (\(result.file))"
             if let message = result.failureMessage {
@@ -32,6 +37,7 @@ public enum ConsoleReporter {
         let rate = report.seconds > 0 ? Double(report.results.count) / report.seconds : 0
         var text = "\n\(report.results.count) \(noun): \(report.passed) passed, \(report.failed) failed, \(report.skipped) skipped"
         if report.knownDefects > 0 { text += ", \(report.knownDefects) known defects" }
+        if report.noted > 0 { text += ", \(report.noted) notes" }
         text += String(format: " in %.2f s (%.1f \(noun)/s)", report.seconds, rate)
         text += "\nclient: \(report.client); target: \(report.target)"
         let slow = report.results.filter(\.slowMachine).count
@@ -40,6 +46,11 @@ public enum ConsoleReporter {
         if !known.isEmpty {
             text += "\nknown server defects seen (listed in known-defects.json, not failures):"
             for r in known { text += "\n  \(r.name): " + r.knownDefects.map(\.id).joined(separator: ", ") }
+        }
+        let noted = report.results.filter { $0.status == .note }
+        if !noted.isEmpty {
+            text += "\nnotes (the server differs only where the contracts state nothing; not failures, --strict fails on them):"
+            for r in noted { text += "\n  \(r.name): assumed " + r.assumptions.joined(separator: "; ") }
         }
         for defect in report.unseenKnownDefects {
             text += "\n!! KNOWN DEFECT NO LONGER SEEN: \(defect.id) (\(defect.checkName)): the server now answers as documented; remove it from the list (\(defect.file))"

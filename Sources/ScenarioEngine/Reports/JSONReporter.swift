@@ -13,6 +13,7 @@ public enum JSONReporter {
             if let reason = r.skipReason { o["skipReason"] = .string(reason) }
             if !r.knownDefects.isEmpty { o["knownDefects"] = .array(r.knownDefects.map(Self.entry)) }
             if !r.notes.isEmpty { o["notes"] = .array(r.notes.map { .string($0) }) }
+            if !r.assumptions.isEmpty { o["assumptions"] = .array(r.assumptions.map { .string($0) }) }
             if !r.readings.isEmpty { o["readings"] = .array(r.readings.map { .string($0) }) }
             if let f = r.failure {
                 o["failure"] = Self.failure(f)
@@ -25,7 +26,7 @@ public enum JSONReporter {
             "summary": [
                 "total": .number(Double(report.results.count)), "passed": .number(Double(report.passed)),
                 "failed": .number(Double(report.failed)), "skipped": .number(Double(report.skipped)),
-                "knownDefects": .number(Double(report.knownDefects)),
+                "knownDefects": .number(Double(report.knownDefects)), "notes": .number(Double(report.noted)),
                 "durationMs": .number((report.seconds * 1000).rounded()),
             ],
             "results": .array(results),

@@ -25,6 +25,11 @@ public enum JUnitReporter {
                 xml += ">\n      <properties><property name=\"verdict\" value=\"knownDefect\"/></properties>\n"
                 let lines = r.knownDefects.map { "known server defect \($0.id): \($0.reason)" }.joined(separator: "\n")
                 xml += "      <system-out>\(escape(lines))</system-out>\n    </testcase>\n"
+            case .note:
+                // A note passes: CI shows it in the test's output and its verdict property, never as a failure.
+                xml += ">\n      <properties><property name=\"verdict\" value=\"note\"/></properties>\n"
+                let lines = r.assumptions.map { "assumed: " + $0 } + r.notes
+                xml += "      <system-out>\(escape(lines.joined(separator: "\n")))</system-out>\n    </testcase>\n"
             case .skipped:
                 xml += ">\n      <skipped message=\"\(escape(r.skipReason ?? "skipped"))\"/>\n    </testcase>\n"
             case .failed:

@@ -45,6 +45,16 @@ extension ScenarioResult {
             result.level = .error
             result.message = failure?.headline ?? "failed"
             result.details = failureMessage
+            if !assumptions.isEmpty {
+                result.details = ([failureMessage ?? ""] + assumptions.map { "assumed: " + $0 }).joined(separator: "\n")
+            }
+        case .note:
+            // Worth a look on the line at fault, never a failed job: the contracts state nothing there.
+            result.status = .other
+            result.rawStatus = Status.note.rawValue
+            result.level = .warning
+            result.message = "differs only where the contracts state nothing; the model assumed: " + assumptions.joined(separator: "; ")
+            result.details = (assumptions.map { "assumed: " + $0 } + notes).joined(separator: "\n")
         case .skipped:
             result.status = .skipped
             result.message = skipReason ?? "skipped"

@@ -28,6 +28,8 @@ public struct RunReport: Sendable {
     public var skipped: Int { results.filter { $0.status == .skipped }.count }
     /// How many showed a listed known server defect (not failures).
     public var knownDefects: Int { results.filter { $0.status == .knownDefect }.count }
+    /// How many differed only where the contracts state nothing (notes, not failures).
+    public var noted: Int { results.filter { $0.status == .note }.count }
 
     /// Listed known defects whose documented answer was checked and came out right: the entry should be removed.
     public var unseenKnownDefects: [KnownDefect] = []

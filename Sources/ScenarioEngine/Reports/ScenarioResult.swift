@@ -14,6 +14,9 @@ public struct ScenarioResult: Sendable {
         case skipped
         /// The server answered differently from the contract, exactly as a listed known server defect says; not a failure.
         case knownDefect
+        /// The server differed from the contracts' model only where the contracts state nothing (`assumptions` names what
+        /// the model assumed); not a failure, except under `verify --strict`.
+        case note
     }
 
     /// The scenario's name.
@@ -39,6 +42,8 @@ public struct ScenarioResult: Sendable {
     public var stepsRun: Int
     /// The listed known defects the server showed here (status `knownDefect`).
     public var knownDefects: [KnownDefect] = []
+    /// What the model assumed where the contracts state nothing, for a result that is a note (or a note failed by `--strict`).
+    public var assumptions: [String] = []
     /// Checks that ran weaker than they could (e.g. an alert judged without the client's reported cause), for people.
     public var notes: [String] = []
     /// Listed known defects a step set off but the server answered as documented (it may have been fixed).

@@ -16,12 +16,14 @@ struct ChangedServer {
     let baseURL: URL
 
     /// Starts the mock of the bundled contracts behind `intercept` and `bend`.
-    static func start(intercept: @escaping Intercept = { _ in nil }, bend: @escaping Bend = { $1 }) async throws -> ChangedServer {
+    static func start(intercept: @escaping Intercept = { _ in nil }, bend: @escaping Bend = { $1 }, sendsAssumptions: Bool = false) async throws -> ChangedServer {
         let contracts = try ContractSet.load(from: ContractSet.bundledDirectory)
         var logger = Logger(label: "test.changed-server")
         logger.logLevel = .critical
         let backend = try PetSpotBackend(configuration: .init(contracts: contracts, adminToken: "tajnehasloadmina", logger: logger))
-        let server = MockServer(configuration: ServerConfiguration(logger: logger, quiet: true),
+        var configuration = ServerConfiguration(logger: logger, quiet: true)
+        configuration.sendsAssumptions = sendsAssumptions
+        let server = MockServer(configuration: configuration,
                                 responder: Responder(base: backend, intercept: intercept, bend: bend),
                                 faults: FaultLayer(), journal: Journal(), admin: nil, contractID: { _, _ in nil })
         let address = try await server.start()

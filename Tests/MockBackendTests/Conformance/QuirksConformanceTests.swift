@@ -85,10 +85,11 @@ import Testing
         #expect(Timestamp.javaScriptDay("2025-12-31") == "2025-12-31")
         #expect(Timestamp.javaScriptDay("2023-02-29") == "2023-03-01")
         #expect(Timestamp.javaScriptDay("1999-12-31") == "1999-12-31")
-        let validator = try? CreateAnnouncementValidator(contracts: PetSpotTestSupport.loadedContracts())
-        let rolled = validator?.firstError(in: PetSpotHTTP.body([("lastSeenDate", "2025-11-31")]), today: "2025-11-30")
+        let rules = try? PetSpotTestSupport.loadedContracts().requestRules["createAnnouncement"]?.body
+        let today = RuleContext(today: "2025-11-30")
+        let rolled = rules?.firstRefusal(in: PetSpotHTTP.body([("lastSeenDate", "2025-11-31")]), context: today)
         #expect(rolled?.message == "lastSeenDate cannot be in the future")
-        #expect(validator?.firstError(in: PetSpotHTTP.body([("lastSeenDate", "2025-11-30")]), today: "2025-11-30") == nil)
+        #expect(rules != nil && rules?.firstRefusal(in: PetSpotHTTP.body([("lastSeenDate", "2025-11-30")]), context: today) == nil)
     }
 
     @Test func optionsIsTheCORSLayersAnswerWithoutARequestID() async throws {

@@ -4,30 +4,17 @@ import NIOCore
 import NIOHTTP1
 
 extension PetSpotBackend {
-    /// The record-collection endpoint (an `x-state` with `create` or `authenticate`) a request is for, with its path
-    /// parameters and its contract's body limit; nil for any other request.
-    func collectionEndpoint(for request: MockRequest) -> (endpoint: DeclaredEndpoint, parameters: [String: String], maxBodyBytes: Int?)? {
-        let contracts = configuration.contracts
-        guard let match = contracts.match(method: request.method.rawValue, path: request.path),
-            let state = contracts.state.declarations[match.contract.id], state.action == .create || state.action == .authenticate
-        else { return nil }
-        return (declared(match.contract.id), match.parameters, match.contract.request.maxBodyBytes)
-    }
-
     /// Answers an endpoint whose `x-state` works on a small record collection (not the announcements): `create` and
     /// `authenticate`, everything from the declaration: key and its transform, unique fields, generated fields, the
     /// stored secret against the sent one, and the answer's fields.
-    func answerCollection(_ endpoint: DeclaredEndpoint, parameters: [String: String], request: MockRequest) throws -> MockResponse {
+    ///
+    /// `sent` is what the JSON body parser left; the contract's compiled body rules (`x-errors`) check it first.
+    func answerCollection(_ endpoint: DeclaredEndpoint, parameters: [String: String], body sent: JSONValue?) throws -> MockResponse {
         let state = try endpoint.requireState()
         guard let contract = configuration.contracts.contract(id: endpoint.contractID) else {
             throw UndeclaredState(contractID: endpoint.contractID, what: "contract")
         }
-        let body: JSONObject
-        switch JSONBodyParser.parse(request) {
-        case .failure(let trigger, let error): throw reproducing(trigger) ?? error
-        case .undefined: body = try checkedBody(nil, contract: contract)
-        case .value(let value): body = try checkedBody(value, contract: contract)
-        }
+        let body = try checkedBody(sent, contract: contract)
         let keyValue = state.key.flatMap { body[$0]?.stringValue } ?? ""
         let storedKey = state.storedKey(keyValue)
         var record: JSONObject
@@ -75,17 +62,15 @@ extension PetSpotBackend {
         return Self.json(HTTPResponseStatus(statusCode: status), .object(answer))
     }
 
-    /// The body as an object once the contract's compiled request check passes; else the contract's first documented 400.
-    ///
-    /// A stand-in until the body rules (`x-errors` in the request schema) are compiled (the rules helper's work): the
-    /// message and field are those of that answer's first example.
+    /// The body as an object once the contract's compiled body rules pass; else their first refusal.
     private func checkedBody(_ value: JSONValue?, contract: Contract) throws -> JSONObject {
-        let check = configuration.contracts.requestChecks[contract.id]?.body
-        if let value, let object = value.objectValue, check?.isValid(value) ?? true { return object }
-        guard let documented = contract.responses.first(where: { $0.status == 400 }), let code = documented.code else {
-            throw UndeclaredState(contractID: contract.id, what: "a 400 answer for an invalid body")
+        if let rules = configuration.contracts.requestRules[contract.id]?.body,
+            let refusal = rules.firstRefusal(in: value, context: RuleContext(today: Timestamp.day(of: configuration.now())))
+        {
+            throw refusal.thrown
         }
-        let example = documented.examples.first?.body?["error"]
-        throw PetSpotError(.badRequest, code, example?["message"]?.stringValue ?? documented.when, field: example?["field"]?.stringValue)
+        // Rules without a body schema (or none at all) leave anything through; a record is made of an object only.
+        guard let object = value?.objectValue else { throw UndeclaredState(contractID: contract.id, what: "request body rules that refuse a non-object") }
+        return object
     }
 }

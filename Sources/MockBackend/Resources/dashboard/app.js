@@ -85,7 +85,7 @@ function draw() {
   if (!dirty) return;
   dirty = false;
   const rows = visible().map((e) => {
-    const violations = (e.violations || []).filter((v) => !v.knownDefect).length;
+    const violations = (e.violations || []).filter((v) => !v.knownDefect && !v.assumptions).length;
     const known = (e.violations || []).length - violations;
     return `<tr data-seq="${e.sequence}" class="${e.failure ? 'fail' : ''}${selected === e.sequence ? ' selected' : ''}">` +
       `<td>${e.sequence}</td><td>${esc(e.time.slice(11, 23))}</td><td>${esc(e.method)}</td>` +
@@ -250,7 +250,7 @@ function curlFor(entry) {
 
 function showDetail(entry) {
   const violations = (entry.violations || []).map((v) =>
-    `<li><span class="tag${v.knownDefect ? ' warn' : ''}">${esc(v.side)}</span> <code>${esc(v.pointer)}</code>: expected ${esc(v.expected)}, got ${esc(v.got)}${v.knownDefect ? ` (known defect ${esc(v.knownDefect)})` : ''}</li>`).join('');
+    `<li><span class="tag${v.knownDefect || v.assumptions ? ' warn' : ''}">${esc(v.side)}</span> <code>${esc(v.pointer)}</code>: expected ${esc(v.expected)}, got ${esc(v.got)}${v.knownDefect ? ` (known defect ${esc(v.knownDefect)})` : ''}${!v.knownDefect && v.assumptions ? ` (note: the model assumed ${esc(v.assumptions.join('; '))})` : ''}</li>`).join('');
   $('detail').classList.remove('hidden');
   $('detail').innerHTML =
     `<div class="row"><b>#${entry.sequence} ${esc(entry.method)} ${esc(entry.path)}${entry.query ? '?' + esc(entry.query) : ''}</b>` +

@@ -1,10 +1,10 @@
 import Foundation
 
-/// JavaScript's number parsing, where the real backend's behaviour depends on it.
-enum JavaScriptNumber {
-    /// `parseFloat`: leading whitespace skipped, the longest valid decimal prefix read (`12abc` is 12), nil for NaN.
-    static func parseFloat(_ text: String) -> Double? {
-        let scalars = Array(text.unicodeScalars.drop { $0.properties.isWhitespace || $0 == "\u{FEFF}" })
+/// JavaScript's number parsing, where the real backend's behaviour depends on it (`javascript-parseFloat`).
+public enum JavaScriptNumber {
+    /// `parseFloat`: leading white space skipped, the longest valid decimal prefix read (`12abc` is 12), nil for NaN.
+    public static func parseFloat(_ text: String) -> Double? {
+        let scalars = Array(text.unicodeScalars.drop { JavaScriptText.isWhiteSpace($0.value) })
         var i = 0
         var prefix = ""
         if i < scalars.count, scalars[i] == "+" || scalars[i] == "-" {

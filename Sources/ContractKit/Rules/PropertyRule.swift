@@ -1,0 +1,58 @@
+import Foundation
+
+/// The rules of one property of a JSON request body, in the order the contract states them.
+///
+/// A class, so the per-request loop over a body's properties retains a reference instead of copying every field.
+public final class PropertyRule: Sendable {
+    /// The property name.
+    public let name: String
+    /// Whether the property must be present (the object's `required`).
+    public let required: Bool
+    /// The answer for an absent required property; nil: the model's fallback, with an assumption.
+    public let requiredAnswer: RuleAnswer?
+    /// `x-trim`: string rules after `type` see the value trimmed of JavaScript white space.
+    public let trim: Bool
+    /// The checks in order: `x-errors`' key order first, then the schema's other keywords in file order.
+    public let checks: [ValueCheck]
+    /// What is stored from the sent value.
+    public let storage: StoragePlan
+    /// Where the property's schema is, for assumption texts: `createAnnouncement /request/body/properties/age`.
+    let location: String
+    /// The index of the first check that sees the trimmed text (every check after `type`); `Int.max` without `x-trim`.
+    private let trimFrom: Int
+
+    init(name: String, required: Bool, requiredAnswer: RuleAnswer?, trim: Bool, checks: [ValueCheck], storage: StoragePlan, location: String) {
+        self.name = name
+        self.required = required
+        self.requiredAnswer = requiredAnswer
+        self.trim = trim
+        self.checks = checks
+        self.storage = storage
+        self.location = location
+        trimFrom = trim ? (checks.firstIndex { $0.keyword != "type" } ?? Int.max) : Int.max
+    }
+
+    /// The first rule `value` (nil: absent) breaks, rendered; nil when it passes.
+    @inline(__always)
+    func firstRefusal(_ value: JSONValue?, context: RuleContext, fallback: RuleAnswer) -> RuleRefusal? {
+        guard var value else {
+            guard required else { return nil }
+            return refusal("required", requiredAnswer, received: "undefined", fallback: fallback)
+        }
+        for index in checks.indices {
+            // `type` sees the value as sent; the rules after it see the trimmed text.
+            if index == trimFrom, case .string(let text) = value { value = .string(JavaScriptText.trim(text)) }
+            let check = checks[index]
+            if !check.passes(value, context: context) {
+                return refusal(check.keyword, check.answer, received: ZodTypeName.of(value), fallback: fallback)
+            }
+        }
+        return nil
+    }
+
+    private func refusal(_ keyword: String, _ answer: RuleAnswer?, received: String, fallback: RuleAnswer) -> RuleRefusal {
+        if let answer { return answer.refusal(field: name, received: received) }
+        return fallback.refusal(field: name, received: received,
+                                assumption: "\(location): no x-errors for \(keyword); answered the contract's first 400")
+    }
+}
