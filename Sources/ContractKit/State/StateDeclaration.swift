@@ -3,45 +3,8 @@
 /// Compiled once when the folder loads (`ContractSet.state`); the executor reads these values, never the JSON. A class:
 /// every request looks its declaration up, and handing out a reference costs one retain instead of a copy of every field.
 public final class StateDeclaration: Sendable {
-    /// What the endpoint does to its collection.
-    public enum Action: String, Sendable, CaseIterable {
-        /// Store a new record made of the body, generated and initial fields.
-        case create
-        /// Answer the record named by `key`.
-        case read
-        /// Answer the records that belong, filtered, in order.
-        case list
-        /// Remove the record named by `key`.
-        case delete
-        /// Store a file with the record named by `key`, opened by its `credentials`.
-        case attachFile = "attach-file"
-        /// Answer a stored file by its published name.
-        case readFile = "read-file"
-        /// Find the record named by a body field and check its `credentials`; answer fresh generated fields.
-        case authenticate
-
-        /// The keys an `x-state` with this action may have besides `collection` and `action`.
-        var keys: [String] {
-            switch self {
-            case .create: return ["key", "keyTransform", "generate", "initial", "secret", "unique", "answer", "token"]
-            case .read, .delete: return ["key", "notFound"]
-            case .list: return ["where", "filter", "order", "wrap"]
-            case .attachFile: return ["key", "notFound", "credentials", "file", "generate"]
-            case .readFile: return ["key", "name", "notFound"]
-            case .authenticate: return ["key", "keyTransform", "notFound", "credentials", "generate", "answer", "token"]
-            }
-        }
-
-        /// The keys it cannot do without.
-        var requiredKeys: [String] {
-            switch self {
-            case .create, .list: return []
-            case .read, .delete, .readFile: return ["key", "notFound"]
-            case .attachFile: return ["key", "notFound", "credentials", "file"]
-            case .authenticate: return ["key", "notFound", "credentials"]
-            }
-        }
-    }
+    /// What the endpoint does to its collection: the route table dispatches on the same actions.
+    public typealias Action = EndpointAction
 
     /// How a key's value is turned into the stored key.
     public enum KeyTransform: String, Sendable, CaseIterable {
@@ -113,6 +76,30 @@ public final class StateDeclaration: Sendable {
         switch keyTransform {
         case .lowercase?: return value.lowercased()
         case nil: return value
+        }
+    }
+}
+
+extension EndpointAction {
+    /// The keys an `x-state` with this action may have besides `collection` and `action`.
+    var stateKeys: [String] {
+        switch self {
+        case .create: return ["key", "keyTransform", "generate", "initial", "secret", "unique", "answer", "token"]
+        case .read, .delete: return ["key", "notFound"]
+        case .list: return ["where", "filter", "order", "wrap"]
+        case .attachFile: return ["key", "notFound", "credentials", "file", "generate"]
+        case .readFile: return ["key", "name", "notFound"]
+        case .authenticate: return ["key", "keyTransform", "notFound", "credentials", "generate", "answer", "token"]
+        }
+    }
+
+    /// The keys it cannot do without.
+    var requiredStateKeys: [String] {
+        switch self {
+        case .create, .list: return []
+        case .read, .delete, .readFile: return ["key", "notFound"]
+        case .attachFile: return ["key", "notFound", "credentials", "file"]
+        case .authenticate: return ["key", "notFound", "credentials"]
         }
     }
 }

@@ -19,7 +19,7 @@ enum StateDeclarationReader {
                 message: "unknown action \"\(actionName)\"; known: \(StateDeclaration.Action.allCases.map(\.rawValue).joined(separator: ", "))"))
             return nil
         }
-        reader.checkKeys(allowed: ["collection", "action"] + action.keys, required: ["collection", "action"] + action.requiredKeys,
+        reader.checkKeys(allowed: ["collection", "action"] + action.stateKeys, required: ["collection", "action"] + action.requiredStateKeys,
                          what: "x-state with the action \(actionName)", problems: &problems)
 
         let key = reader.string("key", problems: &problems)
