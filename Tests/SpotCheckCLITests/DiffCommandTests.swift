@@ -31,6 +31,8 @@ import Testing
                 else { throw CocoaError(.fileReadCorruptFile) }
                 request["auth"] = ["scheme": "bearer", "header": "Authorization", "credentials": "{token}"]
                 contract["request"] = .object(request)
+                // The upload's x-state opens the record with the Basic password, which a bearer scheme no longer sends.
+                contract["x-state"] = nil
                 try JSONValue.object(contract).data(pretty: true).write(to: url)
             }
         }

@@ -63,7 +63,14 @@ public struct OpenAPIExporter {
             let (name, scheme) = securityScheme(auth)
             securitySchemes[name] = scheme
             op["security"] = [.object([name: []])]
+            // The auth checks' answers are per operation; the shared security scheme cannot carry them.
+            var checks = JSONObject()
+            for key in ["x-errors", "x-token", "x-empty-is-missing"] {
+                if let value = contract.source["request"]?["auth"]?[key] { checks[key] = value }
+            }
+            if !checks.isEmpty { op["x-auth"] = .object(checks) }
         }
+        if let state = contract.source["x-state"] { op["x-state"] = state }
         var responses = JSONObject()
         for status in orderedStatuses(contract.responses) {
             let group = contract.responses.filter { $0.status == status }

@@ -5,7 +5,7 @@ import Foundation
 struct ContractLoader {
     static let contractKeys = ["id", "summary", "method", "path", "pathParameters", "request", "responses", "x-also-at", "x-state"]
     static let requestKeys = ["contentType", "auth", "headers", "query", "body", "parts", "maxBodyBytes", "maxFileBytes", "examples"]
-    static let authKeys = ["scheme", "header", "credentials", "description", "x-admin", "x-errors"]
+    static let authKeys = ["scheme", "header", "credentials", "description", "x-admin", "x-errors", "x-token", "x-empty-is-missing"]
     static let authSchemes = ["basic", "bearer", "apiKey"]
     static let parameterKeys = ["required", "schema", "description", "x-errors", "x-parse", "x-requires"]
     static let partKeys = ["required", "kind", "description"]
@@ -232,9 +232,13 @@ struct ContractLoader {
             }
         }
         guard problems.count == before, let template else { return nil }
-        return Contract(id: id, summary: summary, method: method, pathTemplate: pathText, path: template,
-                        pathParameters: pathParameters, request: request, responses: responses,
-                        file: directory.appendingPathComponent(key), source: value)
+        let contract = Contract(id: id, summary: summary, method: method, pathTemplate: pathText, path: template,
+                                pathParameters: pathParameters, request: request, responses: responses,
+                                file: directory.appendingPathComponent(key), source: value)
+        // x-state and auth x-errors are read from the decoded contract: they refer to its parameters, parts and responses.
+        // The contract is kept either way, so files that refer to it (known-defects.json) are not reported as well.
+        problems += StateModel.problems(of: contract, file: file)
+        return contract
     }
 
     mutating func decodePathParameters(_ reader: ObjectReader, template: PathTemplate?, key: String) -> [ParameterSpec] {

@@ -16,6 +16,8 @@ public struct ContractSet: Sendable {
     public var warnings: [LintProblem] = []
     /// Each contract's request schemas compiled at load, by contract id: the per-request check walks no schema (issue 23).
     public let requestChecks: [String: CompiledRequestCheck]
+    /// Each contract's `x-state` and auth `x-errors` compiled at load: the stateful endpoints' executor reads only these.
+    public let state: StateModel
     /// Each contract's request rules (`x-errors`, `x-trim`, `x-parse`, …) compiled at load, by contract id: the answers
     /// the model gives to a body or query that breaks them, without walking a schema per request.
     public let requestRules: [String: RequestRules]
@@ -45,6 +47,7 @@ public struct ContractSet: Sendable {
         var checks: [String: CompiledRequestCheck] = [:]
         for contract in contracts { checks[contract.id] = CompiledRequestCheck(contract, validator: validator) }
         requestChecks = checks
+        state = StateModel(contracts: contracts)
         if let requestRules {
             self.requestRules = requestRules
         } else {

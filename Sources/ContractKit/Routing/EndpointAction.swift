@@ -17,24 +17,8 @@ public enum EndpointAction: String, Sendable, CaseIterable {
     /// Check credentials against stored records.
     case authenticate
 
-    /// The action `contract` declares: its `x-state.action`, else (until every contract states it) the interim table.
-    /// Nil: the contract has no state and is served from its examples.
+    /// The action `contract` declares: its `x-state.action`. Nil: the contract has no state and is served from its examples.
     public static func of(_ contract: Contract) -> EndpointAction? {
-        if let name = contract.source["x-state"]?["action"]?.stringValue { return EndpointAction(rawValue: name) }
-        if contract.source["x-state"] != nil { return nil }
-        return interimActions[contract.id]
+        contract.source["x-state"]?["action"]?.stringValue.flatMap(EndpointAction.init(rawValue:))
     }
-
-    // MARK: - INTERIM (issue 27): remove when the contracts carry `x-state`.
-    /// The actions of the announcement contracts until their files say `x-state` (the state helper's branch adds it);
-    /// a contract's own `x-state` always wins. Delete this table, and its use in `of(_:)`, when that lands.
-    static let interimActions: [String: EndpointAction] = [
-        "createAnnouncement": .create,
-        "getAnnouncement": .read,
-        "listAnnouncements": .list,
-        "deleteAnnouncement": .delete,
-        "adminDeleteAnnouncement": .delete,
-        "uploadPhoto": .attachFile,
-        "getImage": .readFile,
-    ]
 }

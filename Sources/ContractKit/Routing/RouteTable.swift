@@ -252,17 +252,8 @@ public struct RouteTable: Sendable {
                     seen[shape] = (contract, pointer)
                 }
             }
-            if let state = contract.source["x-state"] {
-                if let name = state["action"]?.stringValue {
-                    if EndpointAction(rawValue: name) == nil {
-                        problems.append(LintProblem(file: file, pointer: "/x-state/action",
-                            message: "unknown x-state action \"\(name)\"; the model knows: \(EndpointAction.allCases.map(\.rawValue).joined(separator: ", "))"))
-                    }
-                } else {
-                    problems.append(LintProblem(file: file, pointer: state.objectValue == nil ? "/x-state" : "/x-state/action",
-                        message: "x-state must be an object with an action (\(EndpointAction.allCases.map(\.rawValue).joined(separator: ", ")))"))
-                }
-            } else if EndpointAction.of(contract) == nil,
+            // An x-state's own problems (its action among them) are the state declaration's lint (StateDeclarationReader).
+            if contract.source["x-state"] == nil,
                 !contract.responses.contains(where: { (200..<300).contains($0.status) && !$0.examples.isEmpty })
             {
                 problems.append(LintProblem(file: file, pointer: "/responses",

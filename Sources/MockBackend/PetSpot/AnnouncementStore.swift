@@ -45,11 +45,10 @@ public final class AnnouncementStore: Sendable {
             self.microchipNumber = announcement.microchipNumber
         }
 
-        /// Sets `photoUrl` and `updatedAt` in the rendered JSON, keeping every other byte's meaning.
-        mutating func setPhotoURL(_ url: String, updatedAt: String) {
+        /// Sets `fields` (the published address, the generated `updatedAt`) in the rendered JSON, keeping every other byte's meaning.
+        mutating func set(_ fields: [(String, JSONValue)]) {
             guard case .object(var object)? = try? JSONValue(parsing: Array(json.readableBytesView)) else { return }
-            object["photoUrl"] = .string(url)
-            object["updatedAt"] = .string(updatedAt)
+            for (name, value) in fields { object[name] = value }
             json = ByteBuffer(bytes: JSONValue.object(object).serializedBytes())
         }
     }
@@ -73,7 +72,8 @@ public final class AnnouncementStore: Sendable {
         var createdHead = 0
         /// How many announcements the limit has evicted.
         var evicted = 0
-        /// Microchip numbers in use, so the uniqueness check stays O(1) however many announcements there are.
+        /// Microchip numbers in use (the create's declared unique field; only non-empty values take part), so the
+        /// uniqueness check stays O(1) however many announcements there are.
         var microchips: Set<String> = []
         var random: PetSpotRandom
 
@@ -83,7 +83,7 @@ public final class AnnouncementStore: Sendable {
             nextSequence += 1
             records[id] = record
             if record.listed { list(id, sequence: record.sequence) }
-            if let chip = record.microchipNumber { microchips.insert(chip) }
+            if let chip = record.microchipNumber, !chip.isEmpty { microchips.insert(chip) }
         }
 
         /// Where `sequence` is, or belongs, in `listed`.
@@ -136,6 +136,8 @@ public final class AnnouncementStore: Sendable {
     }
 
     let state: Locked<State>
+    /// Small collections the contracts declare besides the announcements (fb9f56a's users), by name; in memory only.
+    let collections = Locked<[String: RecordCollection]>([:])
     private let seed: UInt64?
     /// The most announcements created through the API that are kept (oldest evicted first); nil keeps all.
     public let limit: Int?
@@ -174,6 +176,7 @@ public final class AnnouncementStore: Sendable {
             current = s
             persistence?.record(.reset)
         }
+        collections.withLock { $0 = [:] }
     }
 
     /// How many announcements are stored.
@@ -184,6 +187,24 @@ public final class AnnouncementStore: Sendable {
 
     /// How many announcements the limits have evicted since the start (or the last reset).
     public var evictedCount: Int { state.withLock { $0.evicted } }
+
+    /// A fresh version 4 UUID, from the seeded sequence when the store is seeded.
+    public func nextUUID() -> String {
+        guard seed != nil else {
+            var system = PetSpotRandom(seed: nil)
+            return system.uuid()
+        }
+        return state.withLock { $0.random.uuid() }
+    }
+
+    /// A fresh six-digit number (100000...999999), from the seeded sequence when the store is seeded.
+    public func nextDigits6() -> String {
+        guard seed != nil else {
+            var system = PetSpotRandom(seed: nil)
+            return system.managementPassword()
+        }
+        return state.withLock { $0.random.managementPassword() }
+    }
 
     /// A fresh 10-character request id.
     ///
@@ -201,7 +222,7 @@ public final class AnnouncementStore: Sendable {
         guard seed == nil else {
             // Seeded, the draws must come in one order whichever event loop creates, so they stay under the lock.
             return state.withLock { s in
-                if let chip = microchipNumber, s.microchips.contains(chip) { return nil }
+                if let chip = microchipNumber, !chip.isEmpty, s.microchips.contains(chip) { return nil }
                 var id = s.random.uuid()
                 while s.records[id] != nil { id = s.random.uuid() }
                 let password = s.random.managementPassword()
@@ -218,7 +239,7 @@ public final class AnnouncementStore: Sendable {
             let password = system.managementPassword()
             let record = Record(announcement: make(id), password: password)
             let stored: Bool? = state.withLock { s in
-                if let chip = microchipNumber, s.microchips.contains(chip) { return nil }
+                if let chip = microchipNumber, !chip.isEmpty, s.microchips.contains(chip) { return nil }
                 // A repeated version 4 UUID is all but impossible; if it happens, draw again rather than overwrite.
                 guard s.records[id] == nil else { return false }
                 store(record, id: id, password: password, in: &s)
@@ -275,13 +296,13 @@ public final class AnnouncementStore: Sendable {
         return BasicCredentials.constantTimeEquals(stored, password) ? .ok : .wrongPassword
     }
 
-    /// Stores (or replaces) the photo of an announcement and points its `photoUrl` at it.
+    /// Stores (or replaces) the photo of an announcement and sets `fields` in it (its published address, `updatedAt`).
     @discardableResult
-    public func setPhoto(id: String, bytes: ByteBuffer, type: ImageType, updatedAt: String) -> Bool {
+    public func setPhoto(id: String, bytes: ByteBuffer, type: ImageType, fields: [(String, JSONValue)]) -> Bool {
         state.withLock { s in
             guard var record = s.records[id] else { return false }
             record.photo = Photo(bytes: bytes, type: type)
-            record.setPhotoURL("/images/\(Self.fileName(id: id, type: type))", updatedAt: updatedAt)
+            record.set(fields)
             s.records[id] = record
             s.list(id, sequence: record.sequence)
             persistence?.record(.photo(id: id, photo: Photo(bytes: bytes, type: type), json: record.json))

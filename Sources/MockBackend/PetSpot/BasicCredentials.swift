@@ -7,21 +7,10 @@ public struct BasicCredentials: Sendable, Equatable {
     /// The part after the first colon (for PetSpot, the management password).
     public let password: String
 
-    /// Why a header was not acceptable Basic credentials; every case answers 401 UNAUTHENTICATED.
+    /// Why a header was not acceptable Basic credentials; each is a check of `request.auth.x-errors`, which states its answer.
     public enum Problem: Error, Sendable, Equatable {
         /// One case per rule of the real backend, in the order it checks them.
         case missingHeader, notBasicScheme, invalidBase64, noColon, emptyUserOrPassword
-
-        /// A sentence for the error envelope.
-        public var message: String {
-            switch self {
-            case .missingHeader: return "Authorization header is required"
-            case .notBasicScheme: return "Invalid Authorization header format"
-            case .invalidBase64: return "Credentials must be in username:password format"
-            case .noColon: return "Credentials must be in username:password format"
-            case .emptyUserOrPassword: return "Username and password cannot be empty"
-            }
-        }
     }
 
     /// Creates credentials directly.

@@ -20,7 +20,9 @@ public enum KnownDefectTriggers {
         if contract.request.body != nil {
             if case .failure(let trigger, _) = JSONBodyParser.parse(request) { return (contractID, trigger) }
         } else if !contract.request.parts.isEmpty {
-            switch PetSpotBackend.photoScan(of: request) {
+            // The file part the contract's x-state reads (else its first file part).
+            let part = contracts.state.declarations[contractID]?.file?.part ?? contract.request.parts.first { $0.kind == "file" }?.name ?? ""
+            switch PetSpotBackend.photoScan(of: request, part: part) {
             case .otherFilePart: return (contractID, .multipartOtherFilePart)
             case .malformed: return (contractID, .multipartMalformed)
             case .file, .noFile: break

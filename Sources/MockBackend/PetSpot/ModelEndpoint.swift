@@ -27,10 +27,15 @@ struct ModelEndpoint: Sendable {
     let multipartLimit: Int?
     /// The example chooser of a stateless endpoint.
     let examples: ExampleResponder?
+    /// Whether its `x-state` works on a small record collection (fb9f56a's users) rather than the announcement store,
+    /// which holds the collection of the create whose body rules the model answers with (`ModelRules`).
+    var onRecordCollection = false
 
     /// The endpoints of every route of `contracts`, in route order.
     static func all(_ contracts: ContractSet) -> [ModelEndpoint] {
-        contracts.routes.routes.map { route in
+        // The store's collection: that of the first create, the one `ModelRules` takes the create rules from.
+        let storeCollection = contracts.contracts.first { EndpointAction.of($0) == .create }.flatMap { contracts.state.declarations[$0.id]?.collection }
+        return contracts.routes.routes.map { route in
             guard let contract = contracts.contract(id: route.contractID) else {
                 return ModelEndpoint(contractID: route.contractID, action: nil, bodyKind: .none, isStatic: route.isStatic, key: nil,
                                      multipartLimit: nil, examples: nil)
@@ -42,8 +47,9 @@ struct ModelEndpoint: Sendable {
                 contractID: contract.id, action: action, bodyKind: bodyKind, isStatic: route.isStatic,
                 key: contract.source["x-state"]?["key"]?.stringValue ?? contract.path.parameterNames.first,
                 // The file check answers a too-large file itself, so the body may bring a file just over the limit.
-                multipartLimit: bodyKind == .multipart ? (contract.request.maxFileBytes ?? PetSpotBackend.maxPhotoBytes) + 1024 * 1024 : nil,
-                examples: action == nil || action == .authenticate ? ExampleResponder(contract: contract, check: check) : nil)
+                multipartLimit: bodyKind == .multipart ? contract.request.maxFileBytes.map { $0 + PetSpotBackend.multipartFramingBytes } : nil,
+                examples: action == nil || action == .authenticate ? ExampleResponder(contract: contract, check: check) : nil,
+                onRecordCollection: contracts.state.declarations[contract.id].map { $0.collection != storeCollection } ?? false)
         }
     }
 }

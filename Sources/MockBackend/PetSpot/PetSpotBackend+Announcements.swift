@@ -7,7 +7,7 @@ extension PetSpotBackend {
     /// `POST /api/v1/announcements`: validate like the real backend, sanitize, store, answer 201 with the management password.
     ///
     /// `body` is what the JSON body parser left: nil when no JSON body was read (the real handler sees `undefined`).
-    func create(body: JSONValue?) throws -> MockResponse {
+    func create(_ endpoint: DeclaredEndpoint, body: JSONValue?) throws -> MockResponse {
         let now = configuration.now()
         if let refusal = rules.create.firstRefusal(in: body, context: RuleContext(today: Timestamp.day(of: now))) { throw refusal.thrown }
         // The rules refuse anything but an object, so this is the body that passed them.
@@ -26,33 +26,39 @@ extension PetSpotBackend {
             lastSeenDate: text("lastSeenDate") ?? "", email: text("email"),
             phone: text("phone"), photoUrl: nil, status: text("status") ?? "", reward: text("reward"),
             createdAt: stamp, updatedAt: stamp)
+        // The declared create (x-state): the unique field's answer and the secret's name come from it.
+        let state = try endpoint.requireState()
         guard let (_, password, json) = store.create(microchipNumber: microchip, make: { id in
             var a = announcement
             a.id = id
             return a
         }) else {
-            throw PetSpotError(.conflict, "CONFLICT", "An entity with this value already exists", field: "microchipNumber")
+            guard let clash = state.unique.first?.answer else { throw UndeclaredState(contractID: endpoint.contractID, what: "x-state/unique") }
+            throw PetSpotError(clash)
         }
-        return MockResponse(status: .created, headers: Self.jsonHeaders, body: Self.withPassword(password, in: json))
+        let secret = state.secret.first ?? ""
+        return MockResponse(status: .created, headers: Self.jsonHeaders, body: Self.withSecret(secret, password, in: json))
     }
 
-    /// The stored JSON with `managementPassword` appended as the last key, as the real backend sends it.
+    /// The stored JSON with the declared secret (`x-state/secret`) appended as the last key, as the real backend sends it.
     ///
     /// Spliced into the bytes the store already rendered: the object's closing brace is its last byte.
-    static func withPassword(_ password: String, in json: ByteBuffer) -> ByteBuffer {
+    static func withSecret(_ name: String, _ password: String, in json: ByteBuffer) -> ByteBuffer {
         guard json.readableBytes > 2 else { return json }
         var out = ByteBuffer()
         out.reserveCapacity(json.readableBytes + 40)
         var head = json.getSlice(at: json.readerIndex, length: json.readableBytes - 1) ?? json
         out.writeBuffer(&head)
-        out.writeString(#","managementPassword":"#)
+        out.writeString(",")
+        out.writeBytes(JSONValue.string(name).serializedBytes())
+        out.writeString(":")
         out.writeBytes(JSONValue.string(password).serializedBytes())
         out.writeString("}")
         return out
     }
 
     /// `GET /api/v1/announcements`: announcements with a photo, optionally within `range` km of `lat`/`lng`.
-    func list(_ request: MockRequest) throws -> MockResponse {
+    func list(_ endpoint: DeclaredEndpoint, request: MockRequest) throws -> MockResponse {
         var values: [String: JSONValue] = [:]
         if let rules = rules.list {
             let sent = QueryRules.firstValues(in: request.query)
@@ -62,7 +68,15 @@ extension PetSpotBackend {
             }
         }
         let query = ListQuery(values: values, rules: rules.list)
-        var body = ByteBuffer(string: #"{"data":["#)
+        // The declared wrapper (x-state/wrap) around the array; without one the array is the answer.
+        let wrap = endpoint.state?.list?.wrap
+        var body = ByteBuffer()
+        if let wrap {
+            body.writeString("{")
+            body.writeBytes(JSONValue.string(wrap).serializedBytes())
+            body.writeString(":")
+        }
+        body.writeString("[")
         var first = true
         for record in store.listedRecords()
         where query.includes(latitude: record.latitude, longitude: record.longitude) {
@@ -71,20 +85,28 @@ extension PetSpotBackend {
             var json = record.json
             body.writeBuffer(&json)
         }
-        body.writeString("]}")
+        body.writeString(wrap == nil ? "]" : "]}")
         return MockResponse(status: .ok, headers: Self.jsonHeaders, body: body)
     }
 
-    /// `DELETE /api/v1/announcements/:id`: the whole `Authorization` value is the admin token; 204, 401, or 404.
-    func delete(id: String, headers: HTTPHeaders) throws -> MockResponse {
-        // The backend tests `!authHeader`: an empty value counts as missing.
-        guard let given = headers.first(name: "Authorization"), !given.isEmpty else {
-            throw PetSpotError.unauthenticated("Missing Authorization header")
+    /// `DELETE …/{id}` (delete): the declared token checks (`request.auth.x-errors`, the token from where `x-token` says),
+    /// then the record named by `key` (`notFound`); 204 without a body.
+    func delete(_ endpoint: DeclaredEndpoint, parameters: [String: String], request: MockRequest) throws -> MockResponse {
+        let state = try endpoint.requireState()
+        let auth = try endpoint.requireAuth()
+        try auth.checkToken(in: request.headers, expected: expectedToken(auth), parameters: parameters)
+        guard store.delete(id: state.key.flatMap { parameters[$0] } ?? "") else {
+            guard let notFound = state.notFound else { throw UndeclaredState(contractID: endpoint.contractID, what: "notFound") }
+            throw PetSpotError(notFound, parameters: parameters)
         }
-        guard let expected = configuration.adminToken, BasicCredentials.constantTimeEquals(expected, given) else {
-            throw PetSpotError.unauthenticated("Invalid admin token")
-        }
-        guard store.delete(id: id) else { throw PetSpotError.notFound() }
         return MockResponse(status: .noContent)
+    }
+
+    /// The value a token scheme expects, from where its `x-token` says; nil: nothing can match.
+    func expectedToken(_ auth: AuthDeclaration) -> String? {
+        switch auth.token {
+        case .adminTokenOption?: return configuration.adminToken
+        case nil: return nil
+        }
     }
 }

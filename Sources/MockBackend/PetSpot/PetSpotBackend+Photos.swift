@@ -5,64 +5,106 @@ import NIOHTTP1
 import NIOPosix
 
 extension PetSpotBackend {
-    /// The Basic auth checks of the upload in the real order: 401 for the header, 404 for the id, 403 for the password.
-    func authorizeUpload(id: String, headers: HTTPHeaders) throws {
-        switch BasicCredentials.parse(authorization: headers.first(name: "Authorization")) {
-        case .failure(let problem):
-            throw PetSpotError.unauthenticated(problem.message)
-        case .success(let credentials):
-            switch store.authenticate(id: id, password: credentials.password) {
-            case .ok: return
-            case .notFound: throw PetSpotError.notFound("Announcement with ID \(id) not found")
-            case .wrongPassword: throw PetSpotError(.forbidden, "UNAUTHORIZED", "Invalid credentials for this announcement")
-            }
+    /// The checks before the file, in the declared order: the auth header's checks (`request.auth.x-errors`), then the
+    /// record named by `key` (`notFound`), then the stored secret against the sent one (`credentials.mismatch`).
+    func authorizeUpload(_ endpoint: DeclaredEndpoint, parameters: [String: String], headers: HTTPHeaders) throws {
+        let state = try endpoint.requireState()
+        let credentials = try endpoint.requireAuth().basicCredentials(in: headers, parameters: parameters)
+        guard let opener = state.credentials, let notFound = state.notFound else { throw UndeclaredState(contractID: endpoint.contractID, what: "credentials") }
+        let id = state.key.flatMap { parameters[$0] } ?? ""
+        switch store.authenticate(id: id, password: credentials.password) {
+        case .ok: return
+        case .notFound: throw PetSpotError(notFound, parameters: parameters)
+        case .wrongPassword: throw PetSpotError(opener.mismatch, parameters: parameters)
         }
     }
 
-    /// `POST /api/v1/announcements/:id/photos` after auth: the multipart body, the `photo` part, its size, its magic bytes; 201 `{}`.
+    /// The attach-file after auth: the declared file rules in their order, then the file is stored, its published address
+    /// set in the declared field and the generated fields (`updatedAt`) made anew; 201 `{}`.
     ///
-    /// Multipart mistakes the real backend answers with 500 get the contract's 400 here, unless the defect is reproduced.
-    func acceptPhoto(id: String, scan: MultipartPhoto.Scan) throws -> MockResponse {
-        let missingFile = PetSpotError(.badRequest, "MISSING_FILE", "Photo field is required", field: "photo")
-        let file: ByteBuffer
-        switch scan {
-        case .file(let bytes): file = bytes
-        case .noFile: throw missingFile
-        case .otherFilePart: throw reproducing(.multipartOtherFilePart) ?? missingFile
-        case .malformed: throw reproducing(.multipartMalformed) ?? PetSpotError.invalidFormat("Malformed multipart body")
+    /// Multipart mistakes the real backend answers with 500 get the contract's answers here, unless the defect is reproduced.
+    func acceptPhoto(_ endpoint: DeclaredEndpoint, parameters: [String: String], scan: MultipartPhoto.Scan) throws -> MockResponse {
+        let state = try endpoint.requireState()
+        guard let declared = state.file else { throw UndeclaredState(contractID: endpoint.contractID, what: "x-state/file") }
+        var detected: ImageType??
+        func type(of bytes: ByteBuffer) -> ImageType? {
+            if let detected { return detected }
+            let type = ImageType.detect(bytes.readableBytesView)
+            detected = .some(type)
+            return type
         }
-        guard file.readableBytes < Self.maxPhotoBytes else { throw PetSpotError.payloadTooLarge() }
-        guard let type = ImageType.detect(file.readableBytesView) else {
-            throw PetSpotError(.badRequest, "INVALID_FILE_FORMAT", "File is not a valid image format (JPEG, PNG, GIF, WebP, BMP, TIFF, HEIC, HEIF)", field: "file")
+        for (rule, answer) in declared.rules {
+            let problem = PetSpotError(answer, parameters: parameters)
+            switch (rule, scan) {
+            case (.malformed, .malformed): throw reproducing(.multipartMalformed) ?? problem
+            case (.required, .noFile): throw problem
+            case (.required, .otherFilePart): throw reproducing(.multipartOtherFilePart) ?? problem
+            case (.maxFileBytes, .file(let bytes)) where bytes.readableBytes >= (declared.maxBytes ?? .max): throw problem
+            case (.detect, .file(let bytes)) where type(of: bytes) == nil: throw problem
+            default: continue
+            }
         }
-        guard store.setPhoto(id: id, bytes: file, type: type, updatedAt: Timestamp.string(from: configuration.now())) else {
+        guard case .file(let bytes) = scan, let type = type(of: bytes) else {
+            // Every outcome of the scan has a rule (lint demands each); reaching here means the file declares too few.
+            throw UndeclaredState(contractID: endpoint.contractID, what: "x-state/file/x-errors for this upload")
+        }
+        var values = parameters
+        values["ext"] = type.fileExtension
+        var fields: [(String, JSONValue)] = [(declared.field, .string(DeclaredAnswer.fill(declared.url, values)))]
+        for (field, generator) in state.generate { fields.append((field, generated(generator))) }
+        let id = state.key.flatMap { parameters[$0] } ?? ""
+        guard store.setPhoto(id: id, bytes: bytes, type: type, fields: fields) else {
             // Deleted between the auth check and now.
-            throw PetSpotError.notFound("Announcement with ID \(id) not found")
+            guard let notFound = state.notFound else { throw UndeclaredState(contractID: endpoint.contractID, what: "notFound") }
+            throw PetSpotError(notFound, parameters: parameters)
         }
         return Self.json(.created, .object(JSONObject()))
+    }
+
+    /// The upload's 413 when the body is too large to read at all: the declared answer of the file size rule.
+    func uploadTooLarge(_ endpoint: DeclaredEndpoint, parameters: [String: String]) throws -> PetSpotError {
+        guard let answer = try endpoint.requireState().file?.answer(.maxFileBytes) else {
+            throw UndeclaredState(contractID: endpoint.contractID, what: "x-state/file/x-errors/maxFileBytes")
+        }
+        return PetSpotError(answer, parameters: parameters)
+    }
+
+    /// A server-made value that needs no record: the time-based generators (attach-file's `updatedAt`).
+    func generated(_ generator: StateGenerator) -> JSONValue {
+        switch generator {
+        case .nowISOMilliseconds: return .string(Timestamp.string(from: configuration.now()))
+        case .uuidV4: return .string(store.nextUUID())
+        case .digits6: return .string(store.nextDigits6())
+        case .jwtHS256: return .null
+        }
     }
 
     /// Bodies above this size are parsed on NIO's blocking thread pool.
     static let offloadThreshold = 256 * 1024
 
-    /// What multer makes of the request body, with `photo` as the one file field.
-    static func photoScan(of request: MockRequest) -> MultipartPhoto.Scan {
-        MultipartPhoto.scan(field: "photo", in: request.body, contentType: request.headers.first(name: "Content-Type"))
+    /// What multer makes of the request body, with the declared file part (`x-state/file/part`) as the one file field.
+    static func photoScan(of request: MockRequest, part: String) -> MultipartPhoto.Scan {
+        MultipartPhoto.scan(field: part, in: request.body, contentType: request.headers.first(name: "Content-Type"))
     }
 
     /// The scan, run on the blocking pool: neither event loops nor the few cooperative threads may wait on a 20 MiB scan.
-    static func offloadedPhotoScan(of request: MockRequest) async -> MultipartPhoto.Scan {
+    static func offloadedPhotoScan(of request: MockRequest, part: String) async -> MultipartPhoto.Scan {
         do {
-            return try await NIOThreadPool.singleton.runIfActive { photoScan(of: request) }
+            return try await NIOThreadPool.singleton.runIfActive { photoScan(of: request, part: part) }
         } catch {
             // The shared pool only refuses work while the process shuts down; parsing inline is still correct.
-            return photoScan(of: request)
+            return photoScan(of: request, part: part)
         }
     }
 
-    /// `GET /images/<file>`: the stored bytes with their detected type; any name the store did not generate is 404.
-    func image(file: String) throws -> MockResponse {
-        guard let photo = store.photo(fileName: file) else { throw PetSpotError.notFound() }
+    /// `GET /images/<file>` (read-file): the stored bytes with their detected type; any name the store did not generate
+    /// answers the declared `notFound`.
+    func image(_ endpoint: DeclaredEndpoint, parameters: [String: String]) throws -> MockResponse {
+        let state = try endpoint.requireState()
+        guard let photo = state.key.flatMap({ parameters[$0] }).flatMap(store.photo(fileName:)) else {
+            guard let notFound = state.notFound else { throw UndeclaredState(contractID: endpoint.contractID, what: "notFound") }
+            throw PetSpotError(notFound, parameters: parameters)
+        }
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: photo.type.contentType)
         return MockResponse(status: .ok, headers: headers, body: photo.bytes)

@@ -55,7 +55,8 @@ public struct PetSpotBackend: MockResponder {
     public static let contractViolationHeader = "x-spotcheck-contract-violation"
 
     /// A photo of this size or more answers 413, when the upload contract states no `maxFileBytes`.
-    public static let maxPhotoBytes = 20 * 1024 * 1024
+    /// Room beyond a contract's file limit for multipart framing, so a just-too-large file gets the file rule's 413.
+    static let multipartFramingBytes = 1024 * 1024
     /// Bodies of endpoints that never read one; a little room keeps odd clients working.
     static let maxOtherBodyBytes = 64 * 1024
 
@@ -126,13 +127,14 @@ public struct PetSpotBackend: MockResponder {
             return await durable(target) { answerNow(target, request) }
         }
         // Only a big upload waits: its multipart scan runs on the thread pool, never on an event loop.
-        let id = endpoint.key.flatMap { parameters[$0] } ?? ""
+        let declaration = declared(endpoint.contractID)
         return await durable(target) {
             let requestID = nextRequestID()
             var response: MockResponse
             do {
-                try authorizeUpload(id: id, headers: request.headers)
-                response = try acceptPhoto(id: id, scan: await Self.offloadedPhotoScan(of: request))
+                try authorizeUpload(declaration, parameters: parameters, headers: request.headers)
+                let part = declaration.state?.file?.part ?? ""
+                response = try acceptPhoto(declaration, parameters: parameters, scan: await Self.offloadedPhotoScan(of: request, part: part))
             } catch {
                 response = errorResponse(error, requestID: requestID)
             }
@@ -222,9 +224,11 @@ public struct PetSpotBackend: MockResponder {
         var response: MockResponse
         do {
             if case .endpoint(let endpoint, let parameters) = target, endpoint.action == .attachFile {
-                // The upload checks credentials before it reads the file, so a huge body still gets 401/404/403 first.
-                try authorizeUpload(id: endpoint.key.flatMap { parameters[$0] } ?? "", headers: head.headers)
-                throw PetSpotError.payloadTooLarge()
+                // The upload checks credentials before it reads the file, so a huge body still gets 401/404/403 first;
+                // then the declared file size rule answers.
+                let declaration = declared(endpoint.contractID)
+                try authorizeUpload(declaration, parameters: parameters, headers: head.headers)
+                throw try uploadTooLarge(declaration, parameters: parameters)
             }
             // A JSON endpoint never reads a body of another type, and the rest never read one: the size cannot matter.
             var empty = head
@@ -243,20 +247,20 @@ public struct PetSpotBackend: MockResponder {
         case .notFound: throw PetSpotError(service.notFound)
         case .undecodable: throw PetSpotError(service.undecodableParameter)
         case .endpoint(let endpoint, let parameters):
-            let key = endpoint.key.flatMap { parameters[$0] } ?? ""
+            // The stateful actions run on their contract's compiled declarations (x-state, request.auth.x-errors).
+            let declaration = declared(endpoint.contractID)
+            if endpoint.onRecordCollection, endpoint.action == .create || endpoint.action == .authenticate {
+                return try answerCollection(declaration, parameters: parameters, body: body)
+            }
             switch endpoint.action {
-            case .create: return try create(body: body)
-            case .read:
-                guard let (json, etag) = store.announcementForReading(id: key) else { throw PetSpotError.notFound() }
-                var response = MockResponse(status: .ok, headers: Self.jsonHeaders, body: json)
-                response.etag = etag
-                return response
-            case .list: return try list(request)
-            case .delete: return try delete(id: key, headers: request.headers)
+            case .create: return try create(declaration, body: body)
+            case .read: return try read(declaration, parameters: parameters)
+            case .list: return try list(declaration, request: request)
+            case .delete: return try delete(declaration, parameters: parameters, request: request)
             case .attachFile:
-                try authorizeUpload(id: key, headers: request.headers)
-                return try acceptPhoto(id: key, scan: Self.photoScan(of: request))
-            case .readFile: return try image(file: key)
+                try authorizeUpload(declaration, parameters: parameters, headers: request.headers)
+                return try acceptPhoto(declaration, parameters: parameters, scan: Self.photoScan(of: request, part: declaration.state?.file?.part ?? ""))
+            case .readFile: return try image(declaration, parameters: parameters)
             case .authenticate, nil:
                 guard let examples = endpoint.examples,
                     let choice = examples.choose(body: body, query: Self.queryItems(request.query), pathParameters: parameters)

@@ -53,7 +53,7 @@ public final class ExchangeRecorder: Sendable {
         let response = responseObject(contract, entry)
         let document = state.withLock { s -> JSONValue in
             s.responses[contractID, default: []].append(response)
-            return Self.replacing(contract.source, key: "responses", with: .array(s.responses[contractID] ?? []))
+            return Self.replacing(Self.withoutModel(contract.source), key: "responses", with: .array(s.responses[contractID] ?? []))
         }
         do {
             try document.data(pretty: true).write(to: directory.appendingPathComponent(contract.file.lastPathComponent), options: .atomic)
@@ -158,6 +158,19 @@ public final class ExchangeRecorder: Sendable {
     }
 
     /// `value` with `key` set to `replacement`, other members kept in order.
+    /// The contract without what only the model reads (`x-state`, the auth checks' answers): a recording keeps only the
+    /// answers it saw, and those declarations name answers it may not have seen.
+    static func withoutModel(_ source: JSONValue) -> JSONValue {
+        guard var object = source.objectValue else { return source }
+        object["x-state"] = nil
+        if var request = object["request"]?.objectValue, var auth = request["auth"]?.objectValue {
+            for key in ["x-errors", "x-token", "x-empty-is-missing"] { auth[key] = nil }
+            request["auth"] = .object(auth)
+            object["request"] = .object(request)
+        }
+        return .object(object)
+    }
+
     static func replacing(_ value: JSONValue, key: String, with replacement: JSONValue) -> JSONValue {
         guard var object = value.objectValue else { return value }
         object[key] = replacement
