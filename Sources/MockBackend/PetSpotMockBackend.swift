@@ -21,7 +21,7 @@ public struct PetSpotMockBackend: Sendable {
         public var faults: [FaultRule]
         /// How many requests the journal keeps (oldest dropped first).
         public var journalLimit: Int
-        /// The token for the admin API (`X-SpotCheck-Admin-Token`) and for `DELETE` (the whole `Authorization` value); nil on loopback: DELETE takes the real backend's `tajnehasloadmina`.
+        /// The token for the admin API (`X-SpotCheck-Admin-Token`) and for `DELETE` (the whole `Authorization` value); nil on loopback: DELETE takes the service file's `adminTokenOnLoopback`.
         public var adminToken: String?
         /// A second port for the admin API only (it stays up while a `refuse` fault closes the main port); 0 picks one.
         public var adminPort: Int?
@@ -122,7 +122,7 @@ public struct PetSpotMockBackend: Sendable {
         configuration.sendsAssumptions = options.sendsAssumptions
         let server = MockServer(
             configuration: configuration,
-            responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift), faults: FaultLayer(rules: options.faults, seed: options.seed, clock: options.faultClock),
+            responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift, contracts: options.contracts), faults: FaultLayer(rules: options.faults, seed: options.seed, clock: options.faultClock),
             journal: Journal(limit: options.journalLimit), admin: PetSpotAdminHooks(store: backend.store),
             contractID: { [routes = options.contracts.routes] method, path in routes.contractID(method: method, path: path) },
             exchangeObserver: options.exchangeObserver)
@@ -144,16 +144,14 @@ public struct PetSpotMockBackend: Sendable {
 }
 
 extension PetSpotMockBackend.Options {
-    /// The real backend's hard-coded admin token: DELETE's credential when none is given and the mock stays on loopback.
-    public static let realBackendAdminToken = "tajnehasloadmina"
-
     /// The default byte bound of the store: room for a day of development (about 250,000 typical announcements, or a
     /// few hundred announcements with large photos) on a laptop, and far below what hurts one.
     public static let defaultStoreMaxBytes = 256 * 1024 * 1024
 
-    /// DELETE's credential without `--admin-token`: the real default on loopback, none (every DELETE 401) beyond it.
+    /// DELETE's credential without `--admin-token`: on loopback, the token the real server hard-codes as the contracts'
+    /// service file states it (`adminTokenOnLoopback`); none (every DELETE 401) beyond it.
     var defaultDeleteToken: String? {
-        ServerConfiguration(host: host).isLoopback ? Self.realBackendAdminToken : nil
+        ServerConfiguration(host: host).isLoopback ? contracts.service.adminTokenOnLoopback : nil
     }
 }
 

@@ -12,7 +12,7 @@ struct ListenOptions: ParsableArguments {
     @Option(help: "A second port serving only the admin API and dashboard (0 picks one); it stays up while connections are refused (proxy: default 0, and the only place they answer).")
     var adminPort: Int?
 
-    @Option(help: "Token for the admin API (X-SpotCheck-Admin-Token; serve: also DELETE's whole Authorization value, default tajnehasloadmina on loopback); required off loopback.")
+    @Option(help: "Token for the admin API (X-SpotCheck-Admin-Token; serve: also DELETE's whole Authorization value, default on loopback: the contracts' service.json adminTokenOnLoopback); required off loopback.")
     var adminToken: String?
 
     @Option(name: .customLong("allow-host"), help: ArgumentHelp(

@@ -8,7 +8,7 @@ import Testing
 /// app, curl and `--allow-browser-admin` work as before.
 @Suite struct BrowserAdminActTests {
     /// The real backend's token, which DELETE takes on loopback without `--admin-token`.
-    private let token = PetSpotMockBackend.Options.realBackendAdminToken
+    private let token = "tajnehasloadmina"
 
     private func withMock<T>(allowBrowserAdmin: Bool = false, _ body: (PetSpotMockBackend) async throws -> T) async throws -> T {
         // No admin token: DELETE takes the real backend's token on loopback, which is what a page would try.

@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func theDriftResponderBendsImmediateAnswersToo() throws {
-        let drifted = DriftResponder(wrapping: try S.backend(), drifts: [.renamedManagementPassword, .missingRequestID])
+        let drifted = DriftResponder(wrapping: try S.backend(), drifts: [.renamedManagementPassword, .missingRequestID], contracts: try S.loadedContracts())
         let answer = try #require(drifted.immediateResponse(to: S.createRequest(S.createBody())))
         #expect(answer.status == .created)
         #expect(answer.json?["password"]?.stringValue?.count == 6)

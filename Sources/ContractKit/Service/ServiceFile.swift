@@ -97,6 +97,9 @@ public struct ServiceFile: Sendable, Equatable {
     /// Mount paths of the static file server (e.g. `/static`): the contracts under them are static files (no ETag
     /// from `etag`, an undecodable name is a miss).
     public var staticFiles: [String]
+    /// The admin credential the real server hard-codes, used by a mock on loopback when no `--admin-token` is given
+    /// (`adminTokenOnLoopback`); nil: without `--admin-token` every admin-token check refuses.
+    public var adminTokenOnLoopback: String? = nil
 
     /// The defaults of a folder without `service.json`: nothing PetSpot-specific.
     public static let plain = ServiceFile(
@@ -105,15 +108,15 @@ public struct ServiceFile: Sendable, Equatable {
         headers: [],
         preflight: Preflight(enabled: false, status: 204, headers: [], openMethods: "GET,HEAD,PUT,PATCH,POST,DELETE"),
         routing: RoutingOptions(),
-        notFound: ServiceAnswer(status: 404, code: "NOT_FOUND", message: "Not Found"),
-        undecodableParameter: ServiceAnswer(status: 400, code: "BAD_REQUEST", message: "Bad Request"),
+        notFound: ServiceAnswer(status: 404, code: "HTTP_404", message: "Not Found"),
+        undecodableParameter: ServiceAnswer(status: 400, code: "HTTP_400", message: "Bad Request"),
         bodyParser: BodyParser(
             limitBytes: 1_048_576, beforeRequestID: false,
-            tooLarge: ServiceAnswer(status: 413, code: "PAYLOAD_TOO_LARGE", message: "Payload Too Large"),
-            malformed: ServiceAnswer(status: 400, code: "BAD_REQUEST", message: "Bad Request"),
-            unsupportedCharset: ServiceAnswer(status: 415, code: "UNSUPPORTED_MEDIA_TYPE", message: "Unsupported Media Type")),
-        payloadTooLarge: ServiceAnswer(status: 413, code: "PAYLOAD_TOO_LARGE", message: "Payload Too Large"),
-        internalError: ServiceAnswer(status: 500, code: "INTERNAL_SERVER_ERROR", message: "Internal Server Error"),
+            tooLarge: ServiceAnswer(status: 413, code: "HTTP_413", message: "Payload Too Large"),
+            malformed: ServiceAnswer(status: 400, code: "HTTP_400", message: "Bad Request"),
+            unsupportedCharset: ServiceAnswer(status: 415, code: "HTTP_415", message: "Unsupported Media Type")),
+        payloadTooLarge: ServiceAnswer(status: 413, code: "HTTP_413", message: "Payload Too Large"),
+        internalError: ServiceAnswer(status: 500, code: "HTTP_500", message: "Internal Server Error"),
         etag: nil,
         staticFiles: [])
 

@@ -3,7 +3,7 @@ import Foundation
 /// Reads and lints `service.json`: every key is checked, a missing section keeps its plain default.
 enum ServiceFileReader {
     static let topKeys = ["$comment", "requestId", "errorEnvelope", "headers", "preflight", "routing", "notFound", "undecodableParameter",
-                          "bodyParser", "errorHandler", "etag", "staticFiles"]
+                          "bodyParser", "errorHandler", "etag", "staticFiles", "adminTokenOnLoopback"]
     static let requestIDKeys = ["header", "generator", "unknownValue"]
     static let envelopeKeys = ["key", "members", "contentType"]
     static let preflightKeys = ["enabled", "status", "headers", "openMethods"]
@@ -87,6 +87,7 @@ enum ServiceFileReader {
                     message: "unknown ETag algorithm \"\(etag)\"; known: \(ServiceFile.etagAlgorithms.joined(separator: ", "))"))
             }
         }
+        if let token = top.optionalString("adminTokenOnLoopback", problems: &problems) { service.adminTokenOnLoopback = token }
         if let list = top.object["staticFiles"] {
             guard let items = list.arrayValue else {
                 problems.append(LintProblem(file: file, pointer: "/staticFiles",

@@ -33,6 +33,37 @@ struct AnswerComparison: Sendable {
     var labels: [String: String] = [:]
     /// Leave `error.message` out (servers that localise).
     var ignoreMessages = false
+    /// Members each server makes up, by name, with the named generator the contracts declare for them (`x-state.generate`):
+    /// a value of the generator's shape stands for that shape only, so two servers' tokens compare equal and a malformed
+    /// one still differs.
+    var generated: [String: String] = [:]
+
+    /// The generated members the contracts declare, name → generator (the first declaration of a name wins).
+    static func generatedMembers(of contracts: ContractSet) -> [String: String] {
+        var members: [String: String] = [:]
+        for contract in contracts.contracts {
+            for (name, generator) in contract.source["x-state"]?["generate"]?.objectValue ?? JSONObject() {
+                if members[name] == nil, let generator = generator.stringValue { members[name] = generator }
+            }
+        }
+        return members
+    }
+
+    /// `<generator>` when `text` has the shape the named generator makes; nil otherwise (and for generators whose values
+    /// the labels or the UUID and timestamp shapes already stand for).
+    static func shape(of text: String, generator: String) -> String? {
+        switch generator {
+        case "jwt-hs256":
+            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+            let base64URL = { (part: Substring) in !part.isEmpty && part.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" } }
+            return parts.count == 3 && parts.allSatisfy(base64URL) ? "<\(generator)>" : nil
+        case let digits where digits.hasPrefix("digits-"):
+            guard let count = Int(digits.dropFirst("digits-".count)) else { return nil }
+            return text.count == count && text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) ? "<\(generator)>" : nil
+        default:
+            return nil
+        }
+    }
 
     /// Every difference between the model's and the server's answer, `prefix` naming the request (e.g. `read back `).
     func differences(model: ExactHTTPClient.Answer, server: ExactHTTPClient.Answer, prefix: String = "") -> [AnswerDifference] {
@@ -92,7 +123,7 @@ struct AnswerComparison: Sendable {
         switch value {
         case .string(let text):
             if key == "requestId" { return "<request id>" }
-            if key == "managementPassword" { return text.count == 6 ? "<password>" : value }
+            if let key, let generator = generated[key], let shape = Self.shape(of: text, generator: generator) { return .string(shape) }
             return .string(replaceLabels(text))
         case .array(let items):
             let kept = items.filter { item in

@@ -58,7 +58,9 @@ struct LockstepRun: Sendable {
         self.contracts = contracts
         self.client = ExactHTTPClient(timeout: timeout)
         self.adminToken = adminToken
-        self.comparison = AnswerComparison(ignoreMessages: ignoreMessages)
+        var comparison = AnswerComparison(ignoreMessages: ignoreMessages)
+        comparison.generated = AnswerComparison.generatedMembers(of: contracts)
+        self.comparison = comparison
         // Microchips must be new to a shared server on every run, so they come from the clock, not the seed.
         self.nonce = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000
         self.random = PetSpotRandom(seed: seed)

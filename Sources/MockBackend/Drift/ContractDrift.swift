@@ -8,6 +8,6 @@ public enum ContractDrift: String, CaseIterable, Sendable {
     case bearerInsteadOfBasic
     /// No `request-id` header on any answer.
     case missingRequestID
-    /// An unknown property in a create body answers 500 instead of 400 `INVALID_FIELD`.
+    /// An unknown property in a create body answers the contracts' 500 instead of their unknown-key 400.
     case serverErrorOnUnknownFields
 }

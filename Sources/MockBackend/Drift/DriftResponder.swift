@@ -10,10 +10,20 @@ public struct DriftResponder: MockResponder {
     /// The drifts applied.
     public let drifts: Set<ContractDrift>
 
-    /// A responder that drifts from `base` by `drifts`.
-    public init(wrapping base: any MockResponder, drifts: Set<ContractDrift>) {
+    /// The error code the contracts answer an unknown body key with (a schema's `x-errors.additionalProperties`).
+    let unknownKeyCode: String?
+    /// The contracts' answer for an uncaught failure (`service.json`'s error handler).
+    let internalError: ServiceAnswer
+    /// The contracts the drifted endpoints are found in.
+    let contracts: ContractSet
+
+    /// A responder that drifts from `base` by `drifts`; `contracts` says what the drifted answers look like.
+    public init(wrapping base: any MockResponder, drifts: Set<ContractDrift>, contracts: ContractSet) {
         self.base = base
         self.drifts = drifts
+        self.internalError = contracts.service.internalError
+        self.contracts = contracts
+        self.unknownKeyCode = contracts.schemas.values.lazy.compactMap { $0["x-errors"]?["additionalProperties"]?["code"]?.stringValue }.first
     }
 
     public func bodyLimit(for head: MockRequest) -> Int { base.bodyLimit(for: head) }
@@ -34,7 +44,7 @@ public struct DriftResponder: MockResponder {
 
     /// The request as the drifted server reads it.
     private func drift(_ request: MockRequest) -> (Route, MockRequest) {
-        let route = Self.route(of: request)
+        let route = route(of: request)
         var request = request
         if drifts.contains(.bearerInsteadOfBasic), route == .upload {
             request.headers = Self.bearerToBasic(request.headers)
@@ -56,13 +66,13 @@ public struct DriftResponder: MockResponder {
                 }
             }
             if drifts.contains(.serverErrorOnUnknownFields), response.status == .badRequest,
-                Self.errorCode(of: response) == "INVALID_FIELD"
+                let code = Self.errorCode(of: response), code == unknownKeyCode
             {
-                response.status = .internalServerError
+                response.status = HTTPResponseStatus(statusCode: internalError.status)
                 response = Self.rewriteJSON(response) { body in
                     guard var error = body["error"]?.objectValue else { return body }
-                    error["code"] = "INTERNAL_SERVER_ERROR"
-                    error["message"] = "Internal server error"
+                    error["code"] = .string(internalError.code)
+                    error["message"] = .string(internalError.message)
                     error["field"] = nil
                     return .object(["error": .object(error)])
                 }
@@ -83,12 +93,14 @@ public struct DriftResponder: MockResponder {
 
     enum Route { case create, upload, other }
 
-    static func route(of request: MockRequest) -> Route {
-        guard request.method == .POST else { return .other }
-        let segments = request.path.split(separator: "/")
-        if segments == ["api", "v1", "announcements"] { return .create }
-        if segments.count == 5, segments.starts(with: ["api", "v1", "announcements"]), segments[4] == "photos" { return .upload }
-        return .other
+    /// Which drifted endpoint `request` reaches, by the action its contract declares (`x-state`).
+    func route(of request: MockRequest) -> Route {
+        guard request.method == .POST, let match = contracts.match(method: "POST", path: request.path) else { return .other }
+        switch match.contract.source["x-state"]?["action"]?.stringValue {
+        case "create": return .create
+        case "attach-file": return .upload
+        default: return .other
+        }
     }
 
     /// Basic is refused (dropped, so the backend answers its 401); Bearer carries what Basic used to.

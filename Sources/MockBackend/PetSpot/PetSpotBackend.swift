@@ -14,7 +14,7 @@ public struct PetSpotBackend: MockResponder {
         public var seed: UInt64?
         /// Announcements present from the start (and again after `reset`).
         public var fixtures: [PetSpotFixture]
-        /// The whole `Authorization` value that authorises `DELETE` (the real backend's is `tajnehasloadmina`); nil: every delete answers 401.
+        /// The whole `Authorization` value that authorises `DELETE` (the service file's `adminTokenOnLoopback` on loopback); nil: every delete answers 401.
         public var adminToken: String?
         /// The known server defects to reproduce instead of the documented answers (`serve --with-known-defects`); empty: none.
         public var knownDefects: [KnownDefect] = []

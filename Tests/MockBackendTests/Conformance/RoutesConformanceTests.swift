@@ -183,7 +183,7 @@ import Testing
                 let answer = try await http.send("DELETE", "/api/v1/announcements/\(id)", headers: ["Authorization": wrong])
                 E(401, "UNAUTHENTICATED", "Invalid admin token").check(answer, "\(wrong)")
             }
-            let admin = ["Authorization": PetSpotMockBackend.Options.realBackendAdminToken]
+            let admin = ["Authorization": "tajnehasloadmina"]
             Self.notFound.check(try await http.send("DELETE", "/api/v1/announcements/3f1c2a9e-5b7d-4e8a-9c1f-2d3e4f5a6b7c", headers: admin))
             let deleted = try await http.send("DELETE", "/api/admin/v1/announcements/\(id)", headers: admin)
             #expect(deleted.status == 204)
