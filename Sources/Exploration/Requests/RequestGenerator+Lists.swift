@@ -60,12 +60,23 @@ extension RequestGenerator {
             }
         }
         let template = contract.pathTemplate
+        let secret = secretRules(readBy: contract)
         return [("{slot0}", "the run's announcement"), ("{slot1}", "another announcement"), ("{slot2}", "the run's announcement with only required fields"),
                 ("{unknown}", "an unknown id"), ("not-a-uuid", "an id that is not a UUID"), ("%20", "a blank id")]
             .map { id, label in
                 GeneratedRequest(contractID: contract.id, method: "GET", path: template.replacingOccurrences(of: "{id}", with: id), label: label,
-                                 exercises: id.hasPrefix("{slot") ? [StatedRule.id(contract.id, "/x-state", "secret")] : notFound)
+                                 exercises: id.hasPrefix("{slot") ? secret : notFound)
             }
+    }
+
+    /// The `secret` rules a read of `contract` shows kept: those of the creates (`x-state.secret`) of the collection it
+    /// reads, whose secret fields must never come back.
+    func secretRules(readBy contract: Contract) -> [String] {
+        let collection = contract.source["x-state"]?["collection"]
+        return contracts.contracts.filter { create in
+            let state = create.source["x-state"]
+            return state?["action"]?.stringValue == "create" && state?["secret"] != nil && (collection == nil || state?["collection"] == collection)
+        }.map { StatedRule.id($0.id, "/x-state", "secret") }
     }
 
     /// Photos for every slot (so the list holds several of the run's announcements, one with only the required fields),
@@ -89,7 +100,11 @@ extension RequestGenerator {
         cases.append(GeneratedRequest(contractID: list.id, method: "GET", path: list.pathTemplate, label: "the list with several of the run's announcements",
                                       exercises: [membership] + queryExercises(list, [])))
         guard let (latitudeName, longitudeName) = centre(list), let location = slotLocation(list) else { return cases }
-        let radiusParameter = list.request.query.first { $0.name != latitudeName && $0.name != longitudeName }
+        // The radius is the parameter `x-state.filter.parameters.range` names, else the one left beside the centre.
+        let rangeName = list.source["x-state"]?["filter"]?["parameters"]?["range"]?.stringValue
+        let radiusParameter = list.request.query.first { parameter in
+            rangeName.map { $0 == parameter.name } ?? (parameter.name != latitudeName && parameter.name != longitudeName)
+        }
         let defaultRadius = radiusParameter?.schema["default"]?.numberValue
         var radii: [(value: Double, sent: String?)] = []
         if let defaultRadius { radii.append((defaultRadius, nil)) }
@@ -117,9 +132,14 @@ extension RequestGenerator {
         number.rounded() == number && abs(number) < 1e15 ? String(Int(number)) : String(number)
     }
 
-    /// The centre's two parameters: the pair `x-requires` ties together, else the first two.
+    /// The centre's two parameters: those `x-state.filter.parameters` feeds `lat` and `lng` from, else the pair
+    /// `x-requires` ties together, else the first two.
     func centre(_ contract: Contract) -> (String, String)? {
         let query = contract.source["request"]?["query"]?.objectValue ?? JSONObject()
+        let parameters = contract.source["x-state"]?["filter"]?["parameters"]
+        if let latitude = parameters?["lat"]?.stringValue, let longitude = parameters?["lng"]?.stringValue, query[latitude] != nil, query[longitude] != nil {
+            return (latitude, longitude)
+        }
         for (name, parameter) in query {
             if let partner = (parameter["x-requires"] ?? parameter["schema"]?["x-requires"])?.stringValue, query[partner] != nil { return (name, partner) }
         }
@@ -128,15 +148,15 @@ extension RequestGenerator {
     }
 
     /// Where the run's slots 0 and 1 are: the richest create example's values for the body properties the centre
-    /// parameters filter on (named by `x-state.filter`, else the properties with the same bounds).
+    /// parameters filter on (named by `x-state.filter.fields`, else the properties with the same bounds).
     func slotLocation(_ list: Contract) -> (latitude: Double, longitude: Double)? {
         guard let (latitudeName, longitudeName) = centre(list), let create = bodies.first?.model,
             let richest = create.contract.request.examples.compactMap({ $0.body?.objectValue }).max(by: { $0.count < $1.count })
         else { return nil }
-        let filterFields = (list.source["x-state"]?["filter"]?.objectValue ?? JSONObject()).compactMap { $0.value.stringValue }
-            .filter { name in create.properties.contains { $0.name == name } }
+        let fields = list.source["x-state"]?["filter"]?["fields"]
+        let filterFields = [fields?["latitude"]?.stringValue, fields?["longitude"]?.stringValue]
         func property(for parameter: String, index: Int) -> String? {
-            if filterFields.count >= 2 { return filterFields[index] }
+            if let field = filterFields[index], create.properties.contains(where: { $0.name == field }) { return field }
             guard let schema = list.request.query.first(where: { $0.name == parameter })?.schema else { return nil }
             return create.properties.first { property in
                 property.schema["minimum"] != nil && property.schema["minimum"] == schema["minimum"] && property.schema["maximum"] == schema["maximum"]

@@ -8,7 +8,9 @@ extension RequestGenerator {
     func multipartCases(_ contract: Contract) -> [GeneratedRequest] {
         guard let part = contract.request.parts.first(where: { $0.kind == "file" }), let valid = validRequest(contract, label: "valid") else { return [] }
         let partRequired = [StatedRule.id(contract.id, "/request/parts/\(part.name)", "required")]
+        // The file rules `x-state.file.x-errors` answers; the part's requirement and the size limit are request rules.
         let detect = [StatedRule.id(contract.id, "/x-state/file", "detect")]
+        let malformed = [StatedRule.id(contract.id, "/x-state/file", "malformed")]
         func with(_ label: String, _ body: GeneratedRequest.Body, headers: [String: String] = [:], exercises: [String] = []) -> GeneratedRequest {
             var request = valid
             request.label = label
@@ -29,7 +31,7 @@ extension RequestGenerator {
             with("no part", .multipart([]), exercises: partRequired),
             with("only a text field", .multipart([GeneratedPart(name: "note", fileName: nil, contentType: nil, data: Data("hello".utf8))]), exercises: partRequired),
             with("the file under another part name", .multipart([file("file", SampleUploads.png)]), exercises: partRequired),
-            with("two files", .multipart([file(part.name, SampleUploads.png), file(part.name, SampleUploads.png)])),
+            with("two files", .multipart([file(part.name, SampleUploads.png), file(part.name, SampleUploads.png)]), exercises: malformed),
             with("a text file", .multipart([file(part.name, SampleUploads.text, fileName: "notes.txt", type: "text/plain")]), exercises: detect),
             with("a PNG declared as text", .multipart([file(part.name, SampleUploads.png, type: "text/plain")]), exercises: detect),
             with("an empty file", .multipart([file(part.name, Data())]), exercises: detect),
@@ -37,7 +39,7 @@ extension RequestGenerator {
                  exercises: partRequired),
             with("a JSON body", .raw("{\"photo\":\"x\"}", contentType: "application/json"), exercises: partRequired),
             with("no body", .none, exercises: partRequired),
-            with("multipart without a boundary", .raw("--x\r\n", contentType: "multipart/form-data")),
+            with("multipart without a boundary", .raw("--x\r\n", contentType: "multipart/form-data"), exercises: malformed),
         ]
         for (size, label, rules) in fileSizes(contract) where heavyFiles || size <= Self.heavyFileBytes {
             var request = with("a PNG of \(size) bytes (\(label))", .multipart([file(part.name, SampleUploads.png(size: size))]), exercises: rules)
@@ -47,15 +49,12 @@ extension RequestGenerator {
         return cases
     }
 
-    /// File sizes one byte under, on and over every limit the contract states for the file (`maxFileBytes`, the body
-    /// limit, numeric `x-state.file` limits), and one between each pair of neighbouring limits.
+    /// File sizes one byte under, on and over every limit the contract states for the file (`request.maxFileBytes`, whose
+    /// answer is `x-state.file.x-errors.maxFileBytes`, and the body limit), and one between each pair of neighbouring limits.
     func fileSizes(_ contract: Contract) -> [(size: Int, label: String, rules: [String])] {
         var limits: [(bytes: Int, rule: String)] = []
         if let bytes = contract.request.maxFileBytes { limits.append((bytes, StatedRule.id(contract.id, "/request", "maxFileBytes"))) }
         if let bytes = contract.request.maxBodyBytes { limits.append((bytes, StatedRule.id(contract.id, "/request", "maxBodyBytes"))) }
-        for (key, value) in contract.source["x-state"]?["file"]?.objectValue ?? JSONObject() {
-            if let bytes = value.intValue, bytes > 0 { limits.append((bytes, StatedRule.id(contract.id, "/x-state/file", key))) }
-        }
         limits.sort { $0.bytes < $1.bytes }
         var sizes: [(Int, String, [String])] = []
         for (index, limit) in limits.enumerated() {

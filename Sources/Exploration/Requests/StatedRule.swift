@@ -68,14 +68,33 @@ public enum StatedRules {
             add("/request/parts/\(name)", "required")
         }
         if let state = source["x-state"]?.objectValue {
-            for (field, _) in state["unique"]?.objectValue ?? JSONObject() { add("/x-state/unique/\(field)", "unique") }
-            for key in ["where", "filter", "notFound", "credentials", "secret"] where state[key] != nil { add("/x-state", key) }
-            if let file = state["file"]?.objectValue {
-                for (key, value) in file where value.numberValue != nil || key == "detect" { add("/x-state/file", key) }
-                for (key, _) in file["x-errors"]?.objectValue ?? JSONObject() { add("/x-state/file", key) }
-            }
+            for (location, keyword) in stateRules(state, request: request) { add(location, keyword) }
         }
         return found
+    }
+
+    /// The rules an `x-state` declaration states (contracts/README.md, "State"): each `unique` field, the `notFound` and
+    /// `credentials.mismatch` answers, a list's `where` and `filter`, a create's `secret`, and each `file.x-errors` rule.
+    /// A file rule whose limit or requirement `request` states (`maxFileBytes`, a required part) is that request rule,
+    /// which `file.x-errors` only answers, so it is listed once, where the limit is.
+    static func stateRules(_ state: JSONObject, request: JSONValue?) -> [(location: String, keyword: String)] {
+        var rules: [(location: String, keyword: String)] = []
+        for (field, _) in state["unique"]?.objectValue ?? JSONObject() { rules.append(("/x-state/unique/\(field)", "unique")) }
+        for key in ["notFound", "where", "filter", "secret"] where state[key] != nil { rules.append(("/x-state", key)) }
+        if state["credentials"]?["mismatch"] != nil { rules.append(("/x-state/credentials", "mismatch")) }
+        if let file = state["file"] {
+            for (rule, _) in file["x-errors"]?.objectValue ?? JSONObject() {
+                switch rule {
+                case "maxFileBytes" where request?["maxFileBytes"]?.numberValue != nil:
+                    rules.append(("/request", "maxFileBytes"))
+                case "required":
+                    rules.append((file["part"]?.stringValue.map { "/request/parts/\($0)" } ?? "/x-state/file", "required"))
+                default:
+                    rules.append(("/x-state/file", rule))
+                }
+            }
+        }
+        return rules
     }
 
     /// A property's rules: `required` when the parent requires it, each `x-errors` key in order, then every other

@@ -36,12 +36,22 @@ import Testing
             Self.rule("createPet", "/request", "maxBodyBytes"), Self.rule("createPet", "/x-state/unique/chip", "unique"),
             Self.rule("listPets", "/request/query/lat", "x-parse"), Self.rule("listPets", "/request/query/lat", "x-requires"),
             Self.rule("listPets", "/request/query/range", "default"), Self.rule("listPets", "/x-state", "filter"), Self.rule("listPets", "/x-state", "where"),
-            Self.rule("uploadPetPhoto", "/request/auth", "no-colon"), Self.rule("uploadPetPhoto", "/request", "maxFileBytes"),
-            Self.rule("uploadPetPhoto", "/x-state/file", "maxBytes"), Self.rule("getPet", "/x-state", "notFound"),
-            Self.rule("deletePet", "/request/auth", "invalid-token"),
+            Self.rule("uploadPetPhoto", "/request/auth", "no-colon"), Self.rule("uploadPetPhoto", "/request/auth", "base64"),
+            Self.rule("uploadPetPhoto", "/request", "maxFileBytes"), Self.rule("uploadPetPhoto", "/request", "maxBodyBytes"),
+            Self.rule("uploadPetPhoto", "/request/parts/photo", "required"), Self.rule("uploadPetPhoto", "/x-state/file", "malformed"),
+            Self.rule("uploadPetPhoto", "/x-state/file", "detect"), Self.rule("uploadPetPhoto", "/x-state", "notFound"),
+            Self.rule("uploadPetPhoto", "/x-state/credentials", "mismatch"), Self.rule("getPet", "/x-state", "notFound"),
+            Self.rule("getPetImage", "/x-state", "notFound"), Self.rule("createPet", "/x-state", "secret"),
+            Self.rule("deletePet", "/request/auth", "missing"), Self.rule("deletePet", "/request/auth", "mismatch"),
+            Self.rule("deletePet", "/x-state", "notFound"),
         ] {
             #expect(rules.contains(expected), "\(expected) is not listed")
         }
+        // A file rule whose limit or requirement the request states is listed once, where the request states it.
+        for duplicate in [Self.rule("uploadPetPhoto", "/x-state/file", "maxFileBytes"), Self.rule("uploadPetPhoto", "/x-state/file", "required")] {
+            #expect(!rules.contains(duplicate), "\(duplicate) is listed twice")
+        }
+        #expect(Set(rules).count == rules.count)
         // The x-errors order is the check order: it is kept.
         let seen = rules.filter { $0.hasPrefix("createPet /request/body/properties/seen ") }.map { String($0.split(separator: " ").last ?? "") }
         #expect(seen.prefix(4) == ["required", "type", "pattern", "x-check"], "\(seen)")
@@ -85,6 +95,20 @@ import Testing
         for (file, id) in [("upload-pet-photo.json", "uploadPetPhoto"), ("delete-pet.json", "deletePet")] {
             for key in try Self.json(file)["request"]?["auth"]?["x-errors"]?.objectValue?.keys ?? [] { expected.append(Self.rule(id, "/request/auth", key)) }
         }
+        // The upload's file rules: the size limit and the part's requirement are stated in `request`, the rest in x-state.
+        let upload = try Self.json("upload-pet-photo.json")
+        for key in upload["x-state"]?["file"]?["x-errors"]?.objectValue?.keys ?? [] {
+            switch key {
+            case "maxFileBytes": expected.append(Self.rule("uploadPetPhoto", "/request", key))
+            case "required": expected.append(Self.rule("uploadPetPhoto", "/request/parts/photo", key))
+            default: expected.append(Self.rule("uploadPetPhoto", "/x-state/file", key))
+            }
+        }
+        #expect(upload["x-state"]?["credentials"]?["mismatch"] != nil)
+        expected += [Self.rule("uploadPetPhoto", "/x-state/credentials", "mismatch"), Self.rule("uploadPetPhoto", "/x-state", "notFound"),
+                     Self.rule("getPet", "/x-state", "notFound"), Self.rule("getPetImage", "/x-state", "notFound"),
+                     Self.rule("createPet", "/x-state/unique/chip", "unique"), Self.rule("createPet", "/x-state", "secret")]
+        expected.append(Self.rule("deletePet", "/x-state", "notFound"))
         let unreachable = Self.rule("createPet", "/request/body/properties/tag", "minLength")
         #expect(expected.count > 20)
         for rule in expected where rule != unreachable {
@@ -202,6 +226,32 @@ import Testing
             #expect(coverage.first { $0.rule.id == fileLimit }?.cases == 0)
             let heavy = RequestGenerator(contracts: generator.contracts, adminChecks: true, heavyFiles: true).systematicCases()
             #expect(heavy.filter { $0.exercises.contains(fileLimit) }.count == 2)
+            // The state vocabulary's rules are recognised, and each but the 20 MiB limit is exercised by some case.
+            let listed = Set(coverage.map(\.rule.id))
+            let exercised = Set(coverage.filter { $0.cases > 0 }.map(\.rule.id))
+            #expect(listed.contains(fileLimit))
+            var stateRules = [
+                StatedRule.id("createAnnouncement", "/x-state/unique/microchipNumber", "unique"), StatedRule.id("createAnnouncement", "/x-state", "secret"),
+                StatedRule.id("listAnnouncements", "/x-state", "filter"), StatedRule.id("listAnnouncements", "/x-state", "where"),
+                StatedRule.id("uploadPhoto", "/x-state", "notFound"), StatedRule.id("uploadPhoto", "/x-state/credentials", "mismatch"),
+                StatedRule.id("uploadPhoto", "/x-state/file", "detect"), StatedRule.id("uploadPhoto", "/x-state/file", "malformed"),
+                StatedRule.id("uploadPhoto", "/request/parts/photo", "required"),
+                StatedRule.id("getAnnouncement", "/x-state", "notFound"), StatedRule.id("getImage", "/x-state", "notFound"),
+                StatedRule.id("deleteAnnouncement", "/x-state", "notFound"),
+            ]
+            stateRules += ["missing", "format", "base64", "no-colon", "empty"].map { StatedRule.id("uploadPhoto", "/request/auth", $0) }
+            stateRules += ["missing", "mismatch"].map { StatedRule.id("deleteAnnouncement", "/request/auth", $0) }
+            for rule in stateRules {
+                #expect(listed.contains(rule), "\(folder.lastPathComponent): \(rule) is not listed")
+                #expect(exercised.contains(rule), "\(folder.lastPathComponent): no case for \(rule)")
+            }
+            // A file rule the request states (the limit, the part) is one rule, not two.
+            #expect(!listed.contains(StatedRule.id("uploadPhoto", "/x-state/file", "maxFileBytes")))
+            #expect(!listed.contains(StatedRule.id("uploadPhoto", "/x-state/file", "required")))
+            if folder.lastPathComponent == "2026-01-12" {
+                #expect(listed.contains(StatedRule.id("registerUser", "/x-state/unique/email", "unique")))
+                #expect(listed.contains(StatedRule.id("loginUser", "/x-state/credentials", "mismatch")))
+            }
             print("\(folder.lastPathComponent): \(cases.count) systematic cases; \(coverage.count) stated rules; not exercised: "
                   + coverage.filter { $0.cases == 0 }.map(\.rule.id).joined(separator: ", "))
         }
