@@ -150,16 +150,13 @@ struct LockstepRun: Sendable {
         // A header the contract requires on this answer is part of the contract, not information: its loss is a difference.
         let required = request.contractID.flatMap { contracts.contract(id: $0)?.response(status: modelAnswer.status) }?.headers
             .filter(\.required).map { $0.name.lowercased() } ?? []
-        // So is a header the service file states on every answer (helmet's, `X-Powered-By`): its loss is a change.
-        let everywhere = request.method == "OPTIONS" ? [] : contracts.service.headers.map { $0.name.lowercased() }
-        for name in headers.removed where (required.contains(name) || everywhere.contains(name)) && knownDefect == nil {
-            let stated = required.contains(name) ? "sent (the contract requires it)" : "sent (service.json states it on every answer)"
-            differences.append(AnswerDifference(aspect: "header \(name)", model: stated, server: "absent", groupsByValue: true,
+        for name in headers.removed where required.contains(name) && knownDefect == nil {
+            differences.append(AnswerDifference(aspect: "header \(name)", model: "sent (the contract requires it)", server: "absent", groupsByValue: true,
                                                 excusable: false))
         }
         // A write's effect is read right away, whatever it answered: the record, its file, the list.
         var added = headers.added
-        var removed = headers.removed.filter { !(required.contains($0) || everywhere.contains($0)) || knownDefect != nil }
+        var removed = headers.removed.filter { !required.contains($0) || knownDefect != nil }
         for next in request.then {
             let seen = await execute(next)
             let name = "then \(next.method) \(next.path) "
