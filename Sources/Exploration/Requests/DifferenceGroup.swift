@@ -71,6 +71,12 @@ public struct ExplorationOutcome: Sendable {
     public let duration: Duration
     /// Every rule the contracts state with the number of generated cases sent that exercised it, in file order.
     public var coverage: [RuleCoverage] = []
+    /// The header names (lower case) the service file states on every answer: the server no longer sending one is a
+    /// stated change, not information.
+    public var statedHeaders: [String] = []
+
+    /// The removed headers the service file states, with how many answers lacked them.
+    public var statedHeadersRemoved: [(name: String, answers: Int)] { headersRemoved.filter { statedHeaders.contains($0.name) } }
 
     /// The stated rules no generated case exercised.
     public var notExercised: [StatedRule] { coverage.filter { $0.cases == 0 }.map(\.rule) }

@@ -48,6 +48,14 @@ public enum ExplorationResults {
             result.notes = [coverageSummary(outcome)] + missed.map { "not exercised: \($0.id)" } + outcome.coverage.map(\.line)
             results.append(result)
         }
+        let stated = statedHeaderLines(outcome)
+        if !stated.isEmpty {
+            var result = ScenarioResult(name: "explore › headers the service file states", file: "contracts", tags: [tag], status: .failed, duration: .zero)
+            result.notes = stated
+            result.failure = ScenarioFailure(stepNumber: nil, action: nil, pointer: nil,
+                                             mismatches: stated.map { Mismatch("headers", expected: "sent on every answer (service.json)", actual: $0) })
+            results.append(result)
+        }
         let headerLines = headerNotes(outcome)
         if !headerLines.isEmpty {
             var result = ScenarioResult(name: "explore › response headers", file: "contracts", tags: [tag], status: .passed, duration: .zero)
@@ -89,6 +97,7 @@ public enum ExplorationResults {
             lines.append("  " + coverageSummary(outcome))
             for rule in outcome.notExercised { lines.append("    not exercised: \(rule.id)") }
         }
+        for line in statedHeaderLines(outcome) { lines.append("  ✗ \(line)") }
         for note in headerNotes(outcome) { lines.append("  \(strictHeaders ? "✗" : "ℹ") \(note)\(strictHeaders ? "" : " (informational; --strict-headers fails on it)")") }
         if !outcome.createdOnServer.isEmpty {
             if outcome.deletedOnServer.count == outcome.createdOnServer.count {
@@ -110,6 +119,11 @@ public enum ExplorationResults {
 
     private static func headerNotes(_ outcome: ExplorationOutcome) -> [String] {
         outcome.headersAdded.map { "the server sends \($0.name), the model does not (\($0.answers) answers)" }
-            + outcome.headersRemoved.map { "the server no longer sends \($0.name), the model does (\($0.answers) answers)" }
+            + outcome.headersRemoved.filter { !outcome.statedHeaders.contains($0.name) }
+                .map { "the server no longer sends \($0.name), the model does (\($0.answers) answers)" }
+    }
+
+    private static func statedHeaderLines(_ outcome: ExplorationOutcome) -> [String] {
+        outcome.statedHeadersRemoved.map { "the server no longer sends \($0.name), which the service file states (\($0.answers) answers)" }
     }
 }

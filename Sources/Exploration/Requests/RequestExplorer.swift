@@ -155,6 +155,7 @@ public struct RequestExplorer: Sendable {
             headersAdded: added.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
             headersRemoved: removed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
             createdOnServer: created, deletedOnServer: deleted, notDeleted: notDeleted, setupFailure: nil, duration: clock.now - started)
+        outcome.statedHeaders = contracts.service.headers.map { $0.name.lowercased() }
         outcome.coverage = generator.statedRules.map { RuleCoverage(rule: $0, cases: exercised[$0.id] ?? 0) }
         return outcome
     }
