@@ -56,19 +56,19 @@ import Testing
     }
 
     @Test func aSlowButSteadyBodyLongerThanTheIdleTimeoutIsAnswered() async throws {
-        var configuration = ServerConfiguration(idleTimeout: .seconds(2), quiet: true)
+        var configuration = ServerConfiguration(idleTimeout: .seconds(4), quiet: true)
         configuration.minimumBodyBytesPerWindow = 4
         try await withServer(configuration: configuration) { _, address in
             let connection = try await RawConnection.connect(port: address.port, sending: Self.chunkedHead)
             defer { connection.close() }
-            // 5 bytes every 100 ms for 5 s: two and a half times the idle timeout in all, but ~100 bytes per window (4
-            // needed), so only a sender starved for two whole seconds could fall short (one second happened on a loaded CI).
-            try await connection.sendSteadily("5\r\nabcde\r\n", times: 50, every: .milliseconds(100))
+            // 5 bytes every 100 ms for 6 s: one and a half times the idle timeout in all, but ~200 bytes per window (4
+            // needed), so only a sender starved for four whole seconds could fall short (two happened beside two CPU burners).
+            try await connection.sendSteadily("5\r\nabcde\r\n", times: 60, every: .milliseconds(100))
             try await connection.send("0\r\n\r\n")
             let read = await connection.readResponse(window: .seconds(10))
             #expect(read.status == 201)
             let echo = try #require(read.body)
-            #expect(String(decoding: echo, as: UTF8.self).contains("\"bodyBytes\":250"))
+            #expect(String(decoding: echo, as: UTF8.self).contains("\"bodyBytes\":300"))
         }
     }
 
