@@ -263,25 +263,13 @@ public struct PetSpotBackend: MockResponder {
             case .readFile: return try image(declaration, parameters: parameters)
             case .authenticate, nil:
                 guard let examples = endpoint.examples,
-                    let choice = examples.choose(body: body, query: Self.queryItems(request.query), pathParameters: parameters)
+                    let choice = examples.choose(body: body, query: Exchange.queryItems(request.query), pathParameters: parameters)
                 else { throw PetSpotError.internalError }
                 return ExampleAnswer(service: service, now: configuration.now()).response(choice, requestID: requestID)
             }
         }
     }
 
-    /// The query string's items, `+` as space and percent-decoded, in order.
-    static func queryItems(_ query: String?) -> [(name: String, value: String)] {
-        guard let query, !query.isEmpty else { return [] }
-        return query.split(separator: "&").map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decode(_ s: Substring) -> String {
-                let spaced = s.replacingOccurrences(of: "+", with: " ")
-                return spaced.removingPercentEncoding ?? spaced
-            }
-            return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
-        }
-    }
 
     /// Adds what every answer carries (the service file's headers, the request id), drops HEAD bodies, and checks the
     /// answer against its contract.

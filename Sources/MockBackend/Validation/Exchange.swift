@@ -89,7 +89,10 @@ public struct Exchange: Sendable {
     }
 
     /// The query string's name/value pairs, percent-decoded (`+` as a space).
-    var queryItems: [(name: String, value: String)] {
+    var queryItems: [(name: String, value: String)] { Self.queryItems(query) }
+
+    /// A query string's name/value pairs in order, percent-decoded (`+` as a space).
+    static func queryItems(_ query: String?) -> [(name: String, value: String)] {
         guard let query, !query.isEmpty else { return [] }
         return query.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
