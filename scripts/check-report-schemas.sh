@@ -66,6 +66,8 @@ import json, sys
 path = sys.argv[1]
 contract = json.load(open(path))
 contract["request"]["auth"] = {"scheme": "bearer", "header": "Authorization", "credentials": "{token}"}
+# The state declaration names Basic credentials; with the scheme changed the endpoint is answered from its examples.
+contract.pop("x-state", None)
 json.dump(contract, open(path, "w"), indent=2)
 PY
 expect_exit 1 diff "$bin/spotcheck" diff contracts "$changed" --ctrf "$out/diff.ctrf.json" --sarif "$out/diff.sarif"
