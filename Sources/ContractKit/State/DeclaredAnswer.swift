@@ -1,6 +1,6 @@
 import Foundation
 
-/// An error answer stated in a contract: `{"status": 409, "code": "CONFLICT", "message": "…", "field": "…"}`.
+/// An error answer stated in a contract: `{"status": …, "code": "…", "message": "…", "field": "…"}`.
 ///
 /// `message` and `field` may hold placeholders: `{name}` is the path parameter `name` (e.g. `{id}`).
 public struct DeclaredAnswer: Sendable, Equatable {

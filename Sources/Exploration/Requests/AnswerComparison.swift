@@ -102,7 +102,7 @@ struct AnswerComparison: Sendable {
         })
     }
 
-    /// `201`, or `400 INVALID_FORMAT email "email format is invalid"`: how a report names an answer.
+    /// `201`, or the status with the error code, field and quoted message: how a report names an answer.
     static func summary(_ answer: ExactHTTPClient.Answer) -> String {
         guard let error = (try? JSONValue(parsing: answer.body))?["error"] else {
             return answer.body.isEmpty || answer.status < 300 ? "\(answer.status)" : "\(answer.status) \(RenderedRequest.excerpt(answer.body.prefix(80)))"

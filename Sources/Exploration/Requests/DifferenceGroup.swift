@@ -34,7 +34,7 @@ public struct DifferenceGroup: Sendable {
     /// Failures first, then notes, then known defects.
     var rank: Int { isFailure ? 0 : isNote ? 1 : 2 }
 
-    /// `createAnnouncement: email "" with a valid phone — model 201, server 400 INVALID_FORMAT email "…" (48 generated cases; minimal request: …)`.
+    /// The route, the rule, how each side answered, how many generated cases differed, and the minimal request.
     public var headline: String {
         var line = "\(route): \(rule) — model \(model), server \(server)"
         if model == server, let first = differences.first {

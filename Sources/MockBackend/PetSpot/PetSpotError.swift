@@ -19,7 +19,7 @@ public struct PetSpotError: Error, Sendable, Equatable {
 
     /// The HTTP status.
     public let status: HTTPResponseStatus
-    /// The envelope's `code`, e.g. `MISSING_VALUE` (empty for a role, whose code is the service file's).
+    /// The envelope's `code`, as the contract states it (empty for a role, whose code is the service file's).
     public let code: String
     /// The envelope's `message`, written for a person (empty for a role without its own message).
     public let message: String
@@ -61,19 +61,11 @@ public struct PetSpotError: Error, Sendable, Equatable {
     /// The service file's answer to an uncaught failure.
     static let internalError = PetSpotError(role: .internalError, status: .internalServerError)
 
-    static func invalidFormat(_ message: String, field: String? = nil) -> PetSpotError {
-        PetSpotError(.badRequest, "INVALID_FORMAT", message, field: field)
-    }
-
     /// This error, as the body parser raises it (before the request id exists).
     func fromBodyParser() -> PetSpotError {
         var copy = self
         copy.beforeRequestID = true
         return copy
-    }
-
-    static func unauthenticated(_ message: String) -> PetSpotError {
-        PetSpotError(.unauthorized, "UNAUTHENTICATED", message)
     }
 
     /// The answer to write: a role's status, code and message from `service` (a role's own message wins), else this.

@@ -87,7 +87,7 @@ struct ModelAnswerCheck: Sendable {
         return bodyRules.firstRefusal(in: body, context: context).map { .refuses($0.petSpotError, assumption: $0.assumption) } ?? .accepts
     }
 
-    /// `400 INVALID_FORMAT email "email format is invalid"`.
+    /// The status, then the error code, field and message in quotes.
     static func describe(status: Int, code: String?, field: String?, message: String?) -> String {
         var text = "\(status)"
         if let code { text += " \(code)" }

@@ -95,6 +95,8 @@ public enum VerificationPlanner {
         if contract.request.auth?.scheme == "apiKey", contract.request.auth?.header.lowercased() == "authorization", !spellsOutHeaders {
             recipe.credentials = .adminToken
         }
+        // The upload's own answers, as its state declaration states them (x-state.file.x-errors): no file, not an image.
+        func fileAnswerCode(_ rule: String) -> String? { contract.source["x-state"]?["file"]?["x-errors"]?[rule]?["code"]?.stringValue }
         var skipReason: String?
         switch (response.status, response.code) {
         case (500..., _):
@@ -117,10 +119,10 @@ public enum VerificationPlanner {
                     recipe.pathParameters[parameter.name] = "{unknown}"
                 }
             }
-        case (400, "MISSING_FILE") where exampleRequest?.parts.isEmpty ?? true:
+        case (400, let code?) where code == fileAnswerCode("required") && exampleRequest?.parts.isEmpty ?? true:
             // The documented "no file" request: multipart with only a text field.
             recipe.body = .multipartParts([(name: "note", isFile: false)])
-        case (400, "INVALID_FILE_FORMAT"):
+        case (400, let code?) where code == fileAnswerCode("detect"):
             recipe.body = .multipart(part: filePart, file: .text)
         default:
             break
