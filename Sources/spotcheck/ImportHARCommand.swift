@@ -37,6 +37,8 @@ struct ImportHARCommand: ParsableCommand {
     static func execute(file: String, into: String, keepSecrets: Bool) -> CommandOutcome {
         func fail(_ message: String) -> CommandOutcome { CommandOutcome(output: "spotcheck import har: \(message)\n", exitCode: 2) }
         let root = URL(fileURLWithPath: into)
+        // An import killed part way is rolled back before the contracts are read, so they are read as they were.
+        do { try FileTransaction.recover(root: root) } catch { return fail(error.description) }
         let contracts: ContractSet
         do {
             contracts = try ContractSet.load(from: root.appendingPathComponent("contracts"))
@@ -58,7 +60,8 @@ struct ImportHARCommand: ParsableCommand {
         do {
             outcome = try HARImport.write(plan, contracts: contracts, scenarios: scenarios)
         } catch {
-            return fail("nothing was written: " + error.description + plan.broken.map { "\nbroke its contract: \($0)" }.joined())
+            let what = error.partial ? "the import failed and could not be fully rolled back: " : "nothing was written: "
+            return fail(what + error.description + plan.broken.map { "\nbroke its contract: \($0)" }.joined())
         }
         var out = "\(file): \(plan.exchanges.count) exchange\(plan.exchanges.count == 1 ? "" : "s") matched a contract"
         out += plan.unmatched.isEmpty ? "\n" : ", \(plan.unmatched.count) did not and were left out (first: \(plan.unmatched[0]))\n"

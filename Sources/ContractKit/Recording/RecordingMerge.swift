@@ -44,10 +44,33 @@ public enum RecordingMerge {
         return problems
     }
 
+    /// The contract files a merge would write, with the outcome it would report; nothing is written yet.
+    public struct Plan: Sendable {
+        /// What the merge adds and leaves out.
+        public var outcome: Outcome
+        /// Each contract file to replace, as a path relative to the contracts folder, with its new text.
+        public var edits: [(relativePath: String, data: Data)]
+    }
+
     /// Appends the recorded examples chosen by `selectors` (`contract`, `contract:status` or `contract:status:CODE`;
     /// empty takes all) to the matching answers in `contracts`. Examples that broke their contract, and answers the
     /// contracts do not document, are skipped. Throws, leaving `contracts` untouched, when either folder does not lint.
+    /// The files are replaced through one `FileTransaction`: all of them or none, even when the process is killed.
     public static func merge(recordings: URL, into contracts: URL, selectors: [String] = []) throws(MergeError) -> Outcome {
+        let plan = try plan(recordings: recordings, into: contracts, selectors: selectors)
+        guard !plan.edits.isEmpty else { return plan.outcome }
+        do {
+            let transaction = try FileTransaction(root: contracts)
+            for edit in plan.edits { try transaction.stage(edit.relativePath, edit.data, replacing: true) }
+            try transaction.commit()
+        } catch {
+            throw MergeError(problems: ["nothing was changed: \(error.description)"])
+        }
+        return plan.outcome
+    }
+
+    /// Works out a merge (see `merge`) and checks that the merged contracts lint, in a scratch copy of `contracts`.
+    public static func plan(recordings: URL, into contracts: URL, selectors: [String] = []) throws(MergeError) -> Plan {
         let recordingProblems = ContractSet.lint(directory: recordings)
         if !recordingProblems.isEmpty {
             throw MergeError(problems: ["the recordings in \(recordings.path) do not lint:"] + recordingProblems.map(\.description))
@@ -59,7 +82,7 @@ public enum RecordingMerge {
             throw MergeError(problems: ["the contracts in \(contracts.path) do not lint:", error.description])
         }
         var outcome = Outcome()
-        var edited: [URL: (original: Data, value: JSONValue)] = [:]
+        var edited: [URL: JSONValue] = [:]
         for file in contractFiles(in: recordings) {
             guard let recorded = try? JSONValue(parsing: Data(contentsOf: file)), let id = recorded["id"]?.stringValue else { continue }
             guard let contract = target.contract(id: id) else {
@@ -81,29 +104,48 @@ public enum RecordingMerge {
                         guard let data = try? Data(contentsOf: contract.file), let value = try? JSONValue(parsing: data) else {
                             throw MergeError(problems: ["cannot read \(contract.file.path)"])
                         }
-                        edited[contract.file] = (data, value)
+                        edited[contract.file] = value
                     }
-                    guard var entry = edited[contract.file], let added = append(example, status: status, code: code, to: &entry.value) else {
+                    guard var value = edited[contract.file], let added = append(example, status: status, code: code, to: &value) else {
                         outcome.skipped.append("\(label): \(name): the contract does not document this answer; add it by hand")
                         continue
                     }
-                    edited[contract.file] = entry
+                    edited[contract.file] = value
                     outcome.merged.append("\(label): \(added)")
                 }
             }
         }
-        for (file, entry) in edited {
-            do { try Data((entry.value.serialized(pretty: true) + "\n").utf8).write(to: file, options: .atomic) } catch {
-                restore(edited)
-                throw MergeError(problems: ["cannot write \(file.path): \(FileErrorText.reason(error))"])
+        let base = contracts.standardizedFileURL.resolvingSymlinksInPath().path + "/"
+        var edits: [(relativePath: String, data: Data)] = []
+        for (file, value) in edited.sorted(by: { $0.key.path < $1.key.path }) {
+            let full = file.standardizedFileURL.resolvingSymlinksInPath().path
+            guard full.hasPrefix(base) else { throw MergeError(problems: ["\(file.path) is not inside \(contracts.path)"]) }
+            edits.append((String(full.dropFirst(base.count)), Data((value.serialized(pretty: true) + "\n").utf8)))
+        }
+        if !edits.isEmpty {
+            let after = lintEdited(contracts, edits: edits)
+            if !after.isEmpty {
+                throw MergeError(problems: ["the merged contracts would not lint, nothing was changed:"] + after)
             }
         }
-        let after = ContractSet.lint(directory: contracts)
-        if !after.isEmpty {
-            restore(edited)
-            throw MergeError(problems: ["the merged contracts would not lint, nothing was changed:"] + after.map(\.description))
+        return Plan(outcome: outcome, edits: edits)
+    }
+
+    /// The lint of `contracts` with `edits` applied, in a scratch copy, so the real folder is only written once it lints.
+    private static func lintEdited(_ contracts: URL, edits: [(relativePath: String, data: Data)]) -> [String] {
+        let files = FileManager.default
+        let scratch = files.temporaryDirectory.appendingPathComponent("spotcheck-merge-\(UUID().uuidString)")
+        defer { try? files.removeItem(at: scratch) }
+        let copy = scratch.appendingPathComponent(contracts.lastPathComponent)
+        do {
+            try files.createDirectory(at: scratch, withIntermediateDirectories: true)
+            try files.copyItem(at: contracts, to: copy)
+            for edit in edits { try edit.data.write(to: copy.appendingPathComponent(edit.relativePath)) }
+        } catch {
+            return ["cannot check the merged contracts in \(scratch.path): \(FileErrorText.reason(error))"]
         }
-        return outcome
+        // Problems name files relative to the folder; the scratch path is replaced by the real one for the reader.
+        return ContractSet.lint(directory: copy).map { $0.description.replacingOccurrences(of: copy.path, with: contracts.path) }
     }
 
     /// Appends `example` (its name made unique) to the answer with `status` and `code`; the name used, or nil when there is no such answer.
@@ -153,10 +195,6 @@ public enum RecordingMerge {
             if parts.count > 2, parts[2] != code { return false }
             return true
         }
-    }
-
-    private static func restore(_ edited: [URL: (original: Data, value: JSONValue)]) {
-        for (file, entry) in edited { try? entry.original.write(to: file, options: .atomic) }
     }
 
     private static func contractFiles(in directory: URL) -> [URL] {

@@ -81,7 +81,9 @@ private struct RuleReader {
         }
         var seed: UInt64?
         if let v = o["seed"] {
-            guard let n = v.intValue, n >= 0 else { throw error("\(p)/seed", "expected a non-negative integer") }
+            guard let n = v.intValue, n >= 0, n <= FaultRanges.maxSeed else {
+                throw error("\(p)/seed", "expected a whole number from 0 to \(FaultRanges.maxSeed) (found \(v.serialized()))")
+            }
             seed = UInt64(n)
         }
         let schedule = try FaultScheduleReader(file: file).schedule(o, at: p)
@@ -106,16 +108,21 @@ private struct RuleReader {
 
     private func positive(_ o: JSONObject, _ key: String, at p: String) throws(FaultRuleError) -> Int? {
         guard let v = o[key] else { return nil }
-        guard let n = v.intValue, n >= 1 else { throw error("\(p)/\(key)", "expected a whole number of at least 1") }
+        guard let n = v.intValue, n >= 1, n <= FaultRanges.maxCount else {
+            throw error("\(p)/\(key)", "expected a whole number from 1 to \(FaultRanges.maxCount) (found \(v.serialized()))")
+        }
         return n
     }
 
-    private func nonNegative(_ o: JSONObject, _ key: String, at p: String, required: Bool) throws(FaultRuleError) -> Int? {
+    /// A whole number from 0 to `max` (the unit, e.g. "milliseconds", goes into the message).
+    private func nonNegative(_ o: JSONObject, _ key: String, at p: String, required: Bool, max: Int, unit: String = "") throws(FaultRuleError) -> Int? {
         guard let v = o[key] else {
             if required { throw error(p, "missing \"\(key)\"") }
             return nil
         }
-        guard let n = v.intValue, n >= 0 else { throw error("\(p)/\(key)", "expected a whole number of at least 0") }
+        guard let n = v.intValue, n >= 0, n <= max else {
+            throw error("\(p)/\(key)", "expected a whole number\(unit.isEmpty ? "" : " of \(unit)") from 0 to \(max) (found \(v.serialized()))")
+        }
         return n
     }
 
@@ -129,8 +136,13 @@ private struct RuleReader {
             let ip = "\(p)/\(i)"
             if let n = item.intValue {
                 guard n >= 1 else { throw error(ip, "call numbers start at 1") }
+                guard n <= FaultRanges.maxCount else { throw error(ip, "call numbers go up to \(FaultRanges.maxCount)") }
                 ranges.append(n...n)
             } else if let s = item.stringValue, let r = CallRange.parse(s) {
+                guard r.upperBound == Int.max || r.upperBound <= FaultRanges.maxCount else {
+                    throw error(ip, "call numbers go up to \(FaultRanges.maxCount); write \"\(r.lowerBound)-\" for every call from \(r.lowerBound) on")
+                }
+                guard r.lowerBound <= FaultRanges.maxCount else { throw error(ip, "call numbers go up to \(FaultRanges.maxCount)") }
                 ranges.append(r)
             } else {
                 throw error(ip, "expected a call number or a range such as \"2-4\" or \"3-\"")
@@ -146,7 +158,7 @@ private struct RuleReader {
         switch kind {
         case "status":
             try rejectUnknown(o, allowed: ["kind", "status", "body", "headers"], at: p)
-            guard let status = try nonNegative(o, "status", at: p, required: true) else {
+            guard let status = try nonNegative(o, "status", at: p, required: true, max: FaultRanges.maxCount) else {
                 throw error("\(p)/status", "expected a final HTTP status from 200 to 599")
             }
             if let problem = Fault.finalStatusProblem(status) { throw error("\(p)/status", problem) }
@@ -168,16 +180,16 @@ private struct RuleReader {
             return .status(status, body: o["body"], headers: headers)
         case "delay":
             try rejectUnknown(o, allowed: ["kind", "ms"], at: p)
-            return .delay(ms: try nonNegative(o, "ms", at: p, required: true) ?? 0)
+            return .delay(ms: try nonNegative(o, "ms", at: p, required: true, max: FaultRanges.maxMilliseconds, unit: "milliseconds") ?? 0)
         case "stall", "drop", "reset":
             try rejectUnknown(o, allowed: ["kind"], at: p)
             return kind == "stall" ? .stall : kind == "drop" ? .drop : .reset
         case "truncate":
             try rejectUnknown(o, allowed: ["kind", "bytes"], at: p)
-            return .truncate(bytes: try nonNegative(o, "bytes", at: p, required: true) ?? 0)
+            return .truncate(bytes: try nonNegative(o, "bytes", at: p, required: true, max: FaultRanges.maxBytes, unit: "bytes") ?? 0)
         case "malformed":
             try rejectUnknown(o, allowed: ["kind", "status", "body"], at: p)
-            let status = try nonNegative(o, "status", at: p, required: false)
+            let status = try nonNegative(o, "status", at: p, required: false, max: FaultRanges.maxCount)
             if let status, !(200...299).contains(status) { throw error("\(p)/status", "a malformed answer is a 2xx; use \"status\" faults for errors") }
             var body: String?
             if let b = o["body"] {
@@ -187,16 +199,16 @@ private struct RuleReader {
             return .malformed(status: status, body: body)
         case "slowBody":
             try rejectUnknown(o, allowed: ["kind", "chunkBytes", "intervalMs"], at: p)
-            guard let chunk = try nonNegative(o, "chunkBytes", at: p, required: true), chunk >= 1 else {
+            guard let chunk = try nonNegative(o, "chunkBytes", at: p, required: true, max: FaultRanges.maxBytes, unit: "bytes"), chunk >= 1 else {
                 throw error("\(p)/chunkBytes", "expected a whole number of at least 1")
             }
-            return .slowBody(chunkBytes: chunk, intervalMs: try nonNegative(o, "intervalMs", at: p, required: true) ?? 0)
+            return .slowBody(chunkBytes: chunk, intervalMs: try nonNegative(o, "intervalMs", at: p, required: true, max: FaultRanges.maxMilliseconds, unit: "milliseconds") ?? 0)
         case "refuse":
             try rejectUnknown(o, allowed: ["kind", "ms"], at: p)
-            return .refuse(ms: try nonNegative(o, "ms", at: p, required: false))
+            return .refuse(ms: try nonNegative(o, "ms", at: p, required: false, max: FaultRanges.maxMilliseconds, unit: "milliseconds"))
         case "refuseAfterAnswer":
             try rejectUnknown(o, allowed: ["kind", "ms"], at: p)
-            return .refuseAfterAnswer(ms: try nonNegative(o, "ms", at: p, required: false))
+            return .refuseAfterAnswer(ms: try nonNegative(o, "ms", at: p, required: false, max: FaultRanges.maxMilliseconds, unit: "milliseconds"))
         default:
             throw error("\(p)/kind", "unknown fault kind \"\(kind)\"; expected one of \(Fault.kinds.joined(separator: ", "))")
         }

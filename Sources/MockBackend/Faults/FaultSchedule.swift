@@ -56,7 +56,9 @@ public enum FaultSchedule: Sendable, Equatable {
     }
 
     private static func seconds(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String((value * 10).rounded(.up) / 10)
+        // `Int(Double)` traps past Int.max: an `at` date may lie centuries ahead, so only small whole values go through Int.
+        let v = value.isFinite ? max(value, 0) : 0
+        return v == v.rounded() && v < 1e15 ? String(Int(v)) : String((v * 10).rounded(.up) / 10)
     }
 }
 
@@ -94,11 +96,11 @@ struct FaultScheduleState: Sendable {
     /// The fault as it applies with `seconds` of outage left: a status says when to come back (unless the rule says
     /// so itself), and a `refuse` without its own length lasts until the window closes.
     private static func lasting(_ fault: Fault, seconds: Double) -> Fault {
-        let ms = max(1, Int((seconds * 1000).rounded(.up)))
+        let ms = FaultRanges.millisecondsUp(seconds)
         switch fault {
         case .status(let status, let body, var headers):
             if !headers.keys.contains(where: { $0.lowercased() == "retry-after" }) {
-                headers["Retry-After"] = String(max(1, Int(seconds.rounded(.up))))
+                headers["Retry-After"] = String(FaultRanges.wholeSecondsUp(seconds))
             }
             return .status(status, body: body, headers: headers)
         case .refuse(nil): return .refuse(ms: ms)

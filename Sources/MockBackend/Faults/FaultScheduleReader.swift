@@ -37,8 +37,8 @@ struct FaultScheduleReader {
                 throw error("\(p)/\(condition)", "a quota rule counts every request its selector sends it, so it cannot also have \"\(condition)\"")
             }
             guard let limitValue = value["limit"] else { throw error(at, "missing \"limit\": the requests allowed per window") }
-            guard let limit = limitValue.intValue, limit >= 1 else {
-                throw error("\(at)/limit", "expected a whole number of requests of at least 1 (found \(limitValue.serialized()))")
+            guard let limit = limitValue.intValue, limit >= 1, limit <= FaultRanges.maxCount else {
+                throw error("\(at)/limit", "expected a whole number of requests from 1 to \(FaultRanges.maxCount) (found \(limitValue.serialized()))")
             }
             var scope = RequestQuota.Scope.shared
             if let s = value["scope"] {
@@ -70,10 +70,12 @@ struct FaultScheduleReader {
 
     private func seconds(_ o: JSONObject, _ key: String, at p: String, allowZero: Bool) throws(FaultRuleError) -> Double {
         guard let value = o[key] else { throw error(p, "missing \"\(key)\": a number of seconds") }
-        guard let n = value.numberValue, n.isFinite, allowZero ? n >= 0 : n > 0 else {
-            throw error("\(p)/\(key)", "expected a number of seconds \(allowZero ? "of at least 0" : "greater than 0") (found \(value.serialized()))")
+        let low = allowZero ? "of at least 0 and" : "greater than 0 and"
+        guard let n = value.numberValue, n.isFinite, allowZero ? n >= 0 : n > 0, n <= FaultRanges.maxSeconds else {
+            throw error("\(p)/\(key)", "expected a number of seconds \(low) at most \(Int(FaultRanges.maxSeconds)) (365 days) (found \(value.serialized()))")
         }
-        return n
+        return n + 0 // -0 becomes 0, so the rule reads back as written
+
     }
 
     private func chance(_ o: JSONObject, _ key: String, at p: String) throws(FaultRuleError) -> Double {

@@ -35,7 +35,7 @@ public struct RequestQuota: Sendable, Equatable {
     /// The headers of a refused request (IETF draft `RateLimit-*` names plus `Retry-After`); `reset` is the seconds
     /// until the window ends, rounded up so a client that waits that long is always admitted.
     public func refusalHeaders(reset: Double) -> [String: String] {
-        let seconds = String(max(1, Int(reset.rounded(.up))))
+        let seconds = String(FaultRanges.wholeSecondsUp(reset))
         return ["Retry-After": seconds, "RateLimit-Limit": String(limit), "RateLimit-Remaining": "0", "RateLimit-Reset": seconds]
     }
 }

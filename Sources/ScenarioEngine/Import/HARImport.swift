@@ -5,8 +5,8 @@ import MockBackend
 /// `spotcheck import har`: a HAR from Proxyman, Charles, Chrome or Firefox (or SpotCheck) turned into a fixtures file,
 /// contract examples (through the recordings merge) and a scenario skeleton that replays the session.
 ///
-/// Everything is worked out before anything is written; the files are written to temporary names and renamed at the
-/// end, and the contracts merge rolls itself back, so a failed import leaves no file half-done.
+/// Everything is worked out before anything is written; then the scenario, the fixtures and the merged contract files
+/// are written through one `FileTransaction`, so a failed or killed import leaves the project as it was.
 public enum HARImport {
     /// What the import will write.
     public struct Plan: Sendable {
@@ -34,10 +34,18 @@ public enum HARImport {
         public var skipped: [String] = []
     }
 
-    /// Why the import wrote nothing.
+    /// Why the import wrote nothing (or, when `partial`, why a rollback left some file changed).
     public struct WriteError: Error, Sendable, CustomStringConvertible {
         /// The problems, one sentence each.
         public let problems: [String]
+        /// Whether the rollback failed for some file, so not everything is as it was (the problems name which).
+        public var partial = false
+
+        /// An error.
+        public init(problems: [String], partial: Bool = false) {
+            self.problems = problems
+            self.partial = partial
+        }
         /// All problems, one per line.
         public var description: String { problems.joined(separator: "\n") }
     }
@@ -76,52 +84,53 @@ public enum HARImport {
         return Plan(name: name, exchanges: exchanges, unmatched: unmatched, broken: broken, fixtures: fixtures, scenario: scenario)
     }
 
-    /// Writes `scenarios/<name>.json`, `scenarios/fixtures/<name>.json` (when any announcement was seen) and merges the
-    /// examples into `contracts` of `root`; nothing is left behind when any part fails.
+    /// Writes `scenarios/<name>.json`, `scenarios/fixtures/<name>.json` (when any announcement was seen) and the merged
+    /// contract files of `contracts` through one `FileTransaction` rooted at the project folder (the parent of
+    /// `scenarios`): every file or none, even when the process is killed part way (the next import rolls a killed one
+    /// back). The outcome lists exactly the files written.
     public static func write(_ plan: Plan, contracts: ContractSet, scenarios: URL) throws(WriteError) -> Outcome {
         let files = FileManager.default
-        let scenarioFile = scenarios.appendingPathComponent(plan.name + ".json")
-        let fixturesFile = scenarios.appendingPathComponent("fixtures").appendingPathComponent(plan.name + ".json")
+        let root = scenarios.deletingLastPathComponent().standardizedFileURL
+        let scenariosName = scenarios.lastPathComponent
+        let scenarioPath = "\(scenariosName)/\(plan.name).json"
+        let fixturesPath = "\(scenariosName)/fixtures/\(plan.name).json"
         let wantsFixtures = !(plan.fixtures["announcements"]?.arrayValue ?? []).isEmpty
-        for file in [scenarioFile] + (wantsFixtures ? [fixturesFile] : []) where files.fileExists(atPath: file.path) {
-            throw WriteError(problems: ["\(file.path) already exists; move it away or rename the HAR file"])
+        // Checked with lstat first (a dangling symlink counts): a refusal here comes before any work.
+        for path in [scenarioPath] + (wantsFixtures ? [fixturesPath] : []) where FileTransaction.exists(root.appendingPathComponent(path)) {
+            throw WriteError(problems: ["\(root.appendingPathComponent(path).path) already exists; move it away or rename the HAR file"])
         }
+        let contractsBase = root.resolvingSymlinksInPath().path + "/"
+        let contractsPath = contracts.directory.standardizedFileURL.resolvingSymlinksInPath().path
+        guard contractsPath.hasPrefix(contractsBase) else {
+            throw WriteError(problems: ["\(contracts.directory.path) is not inside \(root.path)"])
+        }
+        let contractsRelative = String(contractsPath.dropFirst(contractsBase.count))
         let scratch = files.temporaryDirectory.appendingPathComponent("spotcheck-import-\(UUID().uuidString)")
         defer { try? files.removeItem(at: scratch) }
-        var staged: [(temp: URL, final: URL)] = []
-        func cleanUp() { for s in staged { try? files.removeItem(at: s.temp) } }
+        var outcome = Outcome()
         do {
-            let recorder = try ExchangeRecorder(directory: scratch.appendingPathComponent("recordings"), contracts: contracts)
+            let transaction = try FileTransaction(root: root)
+            let recordings = scratch.appendingPathComponent("recordings")
+            let recorder = try ExchangeRecorder(directory: recordings, contracts: contracts)
             for exchange in plan.exchanges where !exchange.entry.violations.contains(where: \.isViolation) { recorder.record(exchange.entry) }
             if let problem = recorder.errors.first { throw WriteError(problems: [problem]) }
-            try files.createDirectory(at: fixturesFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-            var pairs = [(plan.scenario, scenarioFile)]
-            if wantsFixtures { pairs.append((plan.fixtures, fixturesFile)) }
-            for (value, final) in pairs {
-                let temp = final.deletingLastPathComponent().appendingPathComponent(".\(final.lastPathComponent).\(UUID().uuidString).tmp")
-                try Data((value.serialized(pretty: true) + "\n").utf8).write(to: temp)
-                staged.append((temp, final))
+            if ((try? files.contentsOfDirectory(atPath: recordings.path)) ?? []).contains(where: { $0.hasSuffix(".json") }) {
+                let merge = try RecordingMerge.plan(recordings: recordings, into: contracts.directory)
+                outcome.merged = merge.outcome.merged
+                outcome.skipped = merge.outcome.skipped
+                for edit in merge.edits { try transaction.stage("\(contractsRelative)/\(edit.relativePath)", edit.data, replacing: true) }
             }
-            var outcome = Outcome()
-            let recorded = (try? files.contentsOfDirectory(atPath: scratch.appendingPathComponent("recordings").path)) ?? []
-            if recorded.contains(where: { $0.hasSuffix(".json") }) {
-                let merge = try RecordingMerge.merge(recordings: scratch.appendingPathComponent("recordings"), into: contracts.directory)
-                outcome.merged = merge.merged
-                outcome.skipped = merge.skipped
-            }
-            for s in staged {
-                try files.moveItem(at: s.temp, to: s.final)
-                outcome.written.append(s.final)
-            }
+            try transaction.stage(scenarioPath, Data((plan.scenario.serialized(pretty: true) + "\n").utf8))
+            if wantsFixtures { try transaction.stage(fixturesPath, Data((plan.fixtures.serialized(pretty: true) + "\n").utf8)) }
+            outcome.written = try transaction.commit()
             return outcome
         } catch let error as WriteError {
-            cleanUp()
             throw error
         } catch let error as RecordingMerge.MergeError {
-            cleanUp()
             throw WriteError(problems: error.problems)
+        } catch let error as FileTransactionError {
+            throw WriteError(problems: [error.description], partial: error.isPartial)
         } catch {
-            cleanUp()
             throw WriteError(problems: ["cannot write the import: \(FileErrorText.reason(error))"])
         }
     }

@@ -285,8 +285,8 @@ public struct ScenarioParser: Sendable {
         case "advanceClock":
             allowed = ["action", "seconds", "expect"]
             let seconds = try reader.number(o["seconds"] ?? .null, at: pointer + "/seconds", what: "the seconds to move the virtual clock")
-            guard seconds.isFinite, seconds > 0 else {
-                throw reader.problem(pointer + "/seconds", "expected a number of seconds greater than 0 (the virtual clock only moves forward); found \(seconds)")
+            guard seconds.isFinite, seconds > 0, seconds <= FaultRanges.maxSeconds else {
+                throw reader.problem(pointer + "/seconds", "expected a number of seconds greater than 0 (the virtual clock only moves forward) and at most \(Int(FaultRanges.maxSeconds)) (365 days); found \(seconds)")
             }
             action = .advanceClock(seconds: seconds)
         case "http":
