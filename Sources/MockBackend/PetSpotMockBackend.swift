@@ -59,6 +59,8 @@ public struct PetSpotMockBackend: Sendable {
         public var allowBrowserAdmin = false
         /// Send what the model assumed for each answer as `x-spotcheck-assumption` lines (verify's embedded model).
         public var sendsAssumptions = false
+        /// Whether `journal.har` keeps secrets (`--keep-secrets`); by default it redacts what the contracts declare.
+        public var keepSecrets = false
 
         /// Options with the defaults of the brief: 127.0.0.1, port 0, no seed, no fixtures, no faults, a 1000-entry journal.
         public init(
@@ -120,6 +122,7 @@ public struct PetSpotMockBackend: Sendable {
         configuration.browserFacing = BrowserFacingEndpoints(contracts: options.contracts)
         configuration.allowBrowserAdmin = options.allowBrowserAdmin
         configuration.sendsAssumptions = options.sendsAssumptions
+        configuration.harSecrets = options.keepSecrets ? nil : SecretNames(contracts: options.contracts)
         let server = MockServer(
             configuration: configuration,
             responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift, contracts: options.contracts), faults: FaultLayer(rules: options.faults, seed: options.seed, clock: options.faultClock),

@@ -39,7 +39,8 @@ public struct ProxyCommand: AsyncParsableCommand {
     @OptionGroup var traffic: TrafficCheckOptions
 
     public func validate() throws {
-        guard timeout > 0 else { throw ValidationError("--timeout must be positive, got \(timeout)") }
+        // Bounded so seconds → milliseconds → NIO's nanoseconds cannot overflow.
+        guard timeout > 0, timeout <= 86_400 else { throw ValidationError("--timeout expects seconds greater than 0 and at most 86400 (a day), got \(timeout)") }
     }
 
     public init() {}
@@ -92,7 +93,7 @@ public struct ProxyCommand: AsyncParsableCommand {
                 target: url, host: listen.host, port: listen.port ?? 0, faults: rules, seed: seed, journalLimit: listen.journalLimit,
                 contracts: contractSet, adminPort: listen.adminPort ?? 0, adminToken: listen.adminToken, quiet: listen.quiet,
                 timeout: .milliseconds(Int64(timeout * 1000)), exchangeObserver: monitor, allowedHosts: listen.allowHost,
-                allowBrowserAdmin: listen.allowBrowserAdmin)
+                allowBrowserAdmin: listen.allowBrowserAdmin, keepSecrets: traffic.keepSecrets)
             return .success(proxy)
         } catch {
             return failure("\(error)")

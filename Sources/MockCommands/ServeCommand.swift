@@ -123,6 +123,7 @@ public struct ServeCommand: AsyncParsableCommand {
         options.storeMaxBytes = storeMaxBytes.bytes == 0 ? nil : storeMaxBytes.bytes
         options.allowedHosts = listen.allowHost
         options.allowBrowserAdmin = listen.allowBrowserAdmin
+        options.keepSecrets = traffic.keepSecrets
         options.reproduceKnownDefects = withKnownDefects
         options.drift = Set(drifts.compactMap(ContractDrift.init(rawValue:)))
         do {

@@ -30,6 +30,9 @@ struct TrafficCheckOptions: ParsableArguments {
     @Option(name: .customLong("record-har"), help: ArgumentHelp("Append every exchange to this HAR 1.2 file as it happens (a complete HAR after each one).", valueName: "file"))
     var recordHAR: String?
 
+    @Flag(name: .customLong("keep-secrets"), help: "Keep credentials, tokens and passwords in --record-har and journal.har (redacted by default; the HAR's creator.comment says which).")
+    var keepSecrets = false
+
     @Option(help: ArgumentHelp("A coverage file from a mock run (GET /__spotcheck/coverage or serve --coverage-out); answers seen only there are listed apart.", valueName: "file"))
     var mockCoverage: String?
 
@@ -62,7 +65,8 @@ struct TrafficCheckOptions: ParsableArguments {
         var harRecorder: HARFileRecorder?
         if let recordHAR {
             do {
-                harRecorder = try HARFileRecorder(file: URL(fileURLWithPath: recordHAR), origin: harOrigin)
+                harRecorder = try HARFileRecorder(file: URL(fileURLWithPath: recordHAR), origin: harOrigin,
+                                                  secrets: keepSecrets ? nil : SecretNames(contracts: contracts))
             } catch {
                 throw ValidationError("--record-har \(recordHAR): \(FileErrorText.reason(error))")
             }
@@ -86,7 +90,7 @@ struct TrafficCheckOptions: ParsableArguments {
     func finish(_ report: ExchangeRunReport) -> Int32 {
         var status: Int32 = 0
         func write(_ text: String, _ path: String) {
-            do { try Data(text.utf8).write(to: URL(fileURLWithPath: path)) } catch {
+            do { try SafeFileWrite.write(Data(text.utf8), to: path) } catch {
                 FileHandle.standardError.write(Data("spotcheck: cannot write \(path): \(FileErrorText.reason(error))\n".utf8))
                 status = 2
             }

@@ -79,14 +79,9 @@ struct CIReportRequest: Sendable {
     }
 
     private static func write(_ text: String, to path: String, append: Bool) throws(CIReportWriteError) {
+        // Never through a symlink planted at the report's name (SafeFileWrite says so when it refuses).
         do {
-            if append, let handle = FileHandle(forWritingAtPath: path) {
-                defer { try? handle.close() }
-                try handle.seekToEnd()
-                try handle.write(contentsOf: Data(text.utf8))
-            } else {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: path))
-            }
+            try SafeFileWrite.write(Data(text.utf8), to: path, append: append)
         } catch {
             throw CIReportWriteError(message: "cannot write \(path): \(FileErrorText.reason(error))")
         }

@@ -90,12 +90,13 @@ struct DiffCommand: ParsableCommand {
         let ciMessage = ci.request(environment: environment, sarif: sarifOption.sarif).write(print: { annotations += $0 + "\n" }) { locator in
             DiffCIResults.report(changes, allowBreaking: allowBreaking, facts: ["\(oldLabel) → \(newPath)"], start: started, locator: &locator)
         }
-        if let ciMessage { return CommandOutcome(output: annotations + "spotcheck diff: \(ciMessage)\n", exitCode: 2) }
+        let safe = { (text: String) in WorkflowCommandGuard.text(text, in: environment) }
+        if let ciMessage { return CommandOutcome(output: annotations + safe("spotcheck diff: \(ciMessage)\n"), exitCode: 2) }
         // Annotations are workflow commands on standard output; a --json document stays alone there.
         if json {
             return CommandOutcome(output: Self.renderJSON(changes, old: oldLabel, new: newPath) + "\n", exitCode: exitCode, diagnostics: annotations)
         }
-        return CommandOutcome(output: annotations + Self.renderText(changes, old: oldLabel, new: newPath, allowBreaking: allowBreaking), exitCode: exitCode)
+        return CommandOutcome(output: annotations + safe(Self.renderText(changes, old: oldLabel, new: newPath, allowBreaking: allowBreaking)), exitCode: exitCode)
     }
 
     static func renderText(_ changes: [ContractChange], old: String, new: String, allowBreaking: Bool) -> String {

@@ -61,6 +61,9 @@ struct ExploreCommand: AsyncParsableCommand {
 
     /// Runs the command, writing human output through `print`; `environment` decides the GitHub outputs; returns the exit code.
     func execute(print: @escaping @Sendable (String) -> Void, environment: [String: String] = [:]) async -> Int32 {
+        // Names, keys and server answers are printed inside lines: in GitHub Actions none may start a workflow command.
+        let annotate = print
+        let print = WorkflowCommandGuard.guarding(print, in: environment)
         let started = Date()
         func usage(_ message: String) -> Int32 {
             print("spotcheck explore: \(message)")
@@ -126,7 +129,7 @@ struct ExploreCommand: AsyncParsableCommand {
             }
         }
         if let message = reports.write(junit: report.junit, json: report.json.serialized(pretty: true) + "\n") { return usage(message) }
-        let ciMessage = ci.write(environment: environment, print: print) { locator in
+        let ciMessage = ci.write(environment: environment, print: annotate) { locator in
             var ciReport = CIReport(command: "explore", start: started, stop: Date(), results: report.ciResults(savedFolder: save, locator: &locator))
             ciReport.facts = ["seed \(seedValue); client: \(report.client)"]
             return ciReport

@@ -66,9 +66,10 @@ struct ImportHARCommand: ParsableCommand {
         var out = "\(file): \(plan.exchanges.count) exchange\(plan.exchanges.count == 1 ? "" : "s") matched a contract"
         out += plan.unmatched.isEmpty ? "\n" : ", \(plan.unmatched.count) did not and were left out (first: \(plan.unmatched[0]))\n"
         out += plan.broken.map { "broke its contract, not merged: \($0)\n" }.joined()
+        out += plan.undeclaredQuery.map { "query parameter no contract declares, left out: \($0)\n" }.joined()
         out += outcome.merged.map { "merged \($0)\n" }.joined() + outcome.skipped.map { "skipped \($0)\n" }.joined()
         for file in outcome.written { out += "wrote \(file.path)\n" }
-        if !keepSecrets { out += "secrets redacted (Authorization, cookies, management passwords); --keep-secrets keeps them\n" }
+        if !keepSecrets { out += "secrets redacted (Authorization, cookies, tokens and passwords the contracts declare, secret-looking query values); --keep-secrets keeps them\n" }
         let todo = ScenarioLinter.lint(directory: scenarios, contracts: contracts).filter { $0.file.hasSuffix(plan.name + ".json") }
         if todo.isEmpty {
             out += "the scenario lints clean: spotcheck run --filter \(plan.name)\n"

@@ -62,8 +62,10 @@ struct LintCommand: ParsableCommand {
                                         checkedFiles: LintCIResults.jsonFiles(under: URL(fileURLWithPath: directory)) + scenarioFiles,
                                         start: started, locator: &locator)
         }
-        if let ciMessage { return CommandOutcome(output: annotations + "spotcheck lint: \(ciMessage)\n", exitCode: 2) }
-        guard problems.isEmpty else { return CommandOutcome(output: annotations + LintPrinter.render(problems), exitCode: 2) }
+        // File names and contract keys are printed inside lines: in GitHub Actions none may start a workflow command.
+        let safe = { (text: String) in WorkflowCommandGuard.text(text, in: ci.environment) }
+        if let ciMessage { return CommandOutcome(output: annotations + safe("spotcheck lint: \(ciMessage)\n"), exitCode: 2) }
+        guard problems.isEmpty else { return CommandOutcome(output: annotations + safe(LintPrinter.render(problems)), exitCode: 2) }
         let count = contracts?.contracts.count ?? 0
         var output = "\(directory): \(count) contract\(count == 1 ? "" : "s"), no problems\n"
         if let defects = contracts?.knownDefects, !defects.isEmpty {
@@ -73,6 +75,6 @@ struct LintCommand: ParsableCommand {
             let files = (try? ScenarioLibrary.scenarioFiles(in: URL(fileURLWithPath: scenarios)).count) ?? 0
             output += "\(scenarios): \(files) scenario\(files == 1 ? "" : "s"), no problems\n"
         }
-        return CommandOutcome(output: output, exitCode: 0)
+        return CommandOutcome(output: safe(output), exitCode: 0)
     }
 }

@@ -31,7 +31,7 @@ struct ReportFileOptions: ParsableArguments {
 
     private static func write(_ text: String, to path: String) -> String? {
         do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            try SafeFileWrite.write(Data(text.utf8), to: path)
             return nil
         } catch {
             return "cannot write \(path): \(FileErrorText.reason(error))"

@@ -51,6 +51,8 @@ struct RunCommand: AsyncParsableCommand {
     @OptionGroup var ci: CIReportOptions
     @Option(name: .customLong("har-dir"), help: ArgumentHelp("Write a HAR of each failed scenario's traffic here, named after its file (default with --junit: the JUnit file's folder).", valueName: "dir"))
     var harDirectory: String?
+    @Flag(name: .customLong("keep-secrets"), help: "Keep credentials, tokens and passwords in the --har-dir HARs (redacted by default; the HAR's creator.comment says which).")
+    var keepSecrets = false
 
     @Flag(help: "List the selected scenarios (after --tag, --filter, --shard) without running them.")
     var list = false
@@ -69,6 +71,9 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Runs the command, writing human output through `print`; `environment` decides the GitHub outputs; returns the exit code.
     func execute(print: @escaping @Sendable (String) -> Void, environment: [String: String] = [:]) async -> Int32 {
+        // Names, keys and server answers are printed inside lines: in GitHub Actions none may start a workflow command.
+        let annotate = print
+        let print = WorkflowCommandGuard.guarding(print, in: environment)
         let started = Date()
         func usage(_ message: String) -> Int32 {
             print("spotcheck run: \(message)")
@@ -142,7 +147,7 @@ struct RunCommand: AsyncParsableCommand {
         print(ConsoleReporter.summary(report))
         let suiteName = "spotcheck" + (selection.shard.map { " shard \($0)" } ?? "")
         if let message = reports.write(report, suiteName: suiteName, folder: LintPrinter.displayPath(scenariosURL)) { return usage(message) }
-        let ciMessage = ci.write(environment: environment, print: print) { locator in
+        let ciMessage = ci.write(environment: environment, print: annotate) { locator in
             let results = report.ciResults(suite: suiteName, folder: LintPrinter.displayPath(scenariosURL), locator: &locator)
             var ciReport = CIReport(command: "run", start: started, stop: Date(), results: results)
             ciReport.facts = ["client: \(report.client); target: \(report.target)"] + (seedValue.map { ["seed \($0)"] } ?? [])
@@ -151,7 +156,8 @@ struct RunCommand: AsyncParsableCommand {
         if let ciMessage { return usage(ciMessage) }
         if let harFolder {
             do {
-                for file in try FailedScenarioHAR.write(report, to: URL(fileURLWithPath: harFolder)) { print("traffic of a failed scenario: \(file.path)") }
+                let secrets = keepSecrets ? nil : SecretNames(contracts: contracts)
+                for file in try FailedScenarioHAR.write(report, to: URL(fileURLWithPath: harFolder), secrets: secrets) { print("traffic of a failed scenario: \(file.path)") }
             } catch {
                 return usage("cannot write the HAR files to \(harFolder): \(FileErrorText.reason(error))")
             }

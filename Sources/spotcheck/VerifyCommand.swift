@@ -76,6 +76,9 @@ struct VerifyCommand: AsyncParsableCommand {
 
     /// Runs the command, writing human output through `print`; `environment` decides the GitHub outputs; returns the exit code.
     func execute(print: @escaping @Sendable (String) -> Void, environment: [String: String] = [:]) async -> Int32 {
+        // Names, keys and server answers are printed inside lines: in GitHub Actions none may start a workflow command.
+        let annotate = print
+        let print = WorkflowCommandGuard.guarding(print, in: environment)
         let started = Date()
         guard let (contracts, contractsURL) = InputFolder.contracts(contractsDirectory, print: print) else { return 2 }
         let plan = VerificationPlanner.plan(for: contracts, adminChecks: adminToken != nil).filter { check in
@@ -96,8 +99,9 @@ struct VerifyCommand: AsyncParsableCommand {
             print("spotcheck verify: --target expects an http(s) URL such as http://localhost:3000; got \"\(target ?? "")\"")
             return 2
         }
-        guard timeout > 0 else {
-            print("spotcheck verify: --timeout expects a positive number of seconds; got \(timeout)")
+        // Bounded so seconds → milliseconds cannot overflow.
+        guard timeout > 0, timeout <= 86_400 else {
+            print("spotcheck verify: --timeout expects a positive number of seconds, at most 86400 (a day); got \(timeout)")
             return 2
         }
         if let cases, cases < 1 {
@@ -150,7 +154,7 @@ struct VerifyCommand: AsyncParsableCommand {
             print("spotcheck verify: \(message)")
             return 2
         }
-        let ciMessage = ci.write(environment: environment, print: print) { locator in
+        let ciMessage = ci.write(environment: environment, print: annotate) { locator in
             // A check's result is at fault on its example in the contract.
             let checks = Dictionary(plan.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
             let results = report.ciResults(suite: "spotcheck verify", folder: LintPrinter.displayPath(contractsURL), locator: &locator) { result in
@@ -167,14 +171,17 @@ struct VerifyCommand: AsyncParsableCommand {
         return report.exitCode
     }
 
-    /// `30s`, `2m`, `500ms` or plain seconds.
+    /// The longest `--time`: a year, far below where seconds in milliseconds overflow `Int`.
+    static let maxSeconds: Double = 31_536_000
+
+    /// `30s`, `2m`, `500ms` or plain seconds, at most `maxSeconds`; nil otherwise (NaN and infinity included).
     static func duration(_ text: String) -> Duration? {
         let units: [(String, Double)] = [("ms", 0.001), ("s", 1), ("m", 60)]
         for (suffix, scale) in units where text.hasSuffix(suffix) {
-            guard let value = Double(text.dropLast(suffix.count)), value > 0 else { return nil }
+            guard let value = Double(text.dropLast(suffix.count)), value > 0, value * scale <= maxSeconds else { return nil }
             return .milliseconds(Int(value * scale * 1000))
         }
-        guard let value = Double(text), value > 0 else { return nil }
+        guard let value = Double(text), value > 0, value <= maxSeconds else { return nil }
         return .milliseconds(Int(value * 1000))
     }
 }

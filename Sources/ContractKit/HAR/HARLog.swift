@@ -25,15 +25,28 @@ public struct HARCreator: Sendable, Equatable {
     public var name: String
     /// The tool's version.
     public var version: String
+    /// `creator.comment`: SpotCheck says there whether secrets were redacted.
+    public var comment: String?
 
     /// A creator.
-    public init(name: String, version: String) {
+    public init(name: String, version: String, comment: String? = nil) {
         self.name = name
         self.version = version
+        self.comment = comment
     }
 
-    /// SpotCheck as a HAR writer.
-    public static let spotCheck = HARCreator(name: "SpotCheck", version: "1")
+    /// SpotCheck as a HAR writer, its comment saying that secrets are redacted.
+    public static let spotCheck = HARCreator.spotCheck(keptSecrets: false)
+
+    /// The comment of a HAR SpotCheck writes with secrets redacted.
+    public static let redactedComment = "secrets redacted: credential headers, secret query values and the secret fields the contracts declare (--keep-secrets keeps them)"
+    /// The comment of a HAR SpotCheck writes with `--keep-secrets`.
+    public static let keptComment = "secrets KEPT (--keep-secrets): this file holds credentials, tokens and passwords; do not share it"
+
+    /// SpotCheck as a HAR writer, saying whether the file keeps its secrets.
+    public static func spotCheck(keptSecrets: Bool) -> HARCreator {
+        HARCreator(name: "SpotCheck", version: "1", comment: keptSecrets ? keptComment : redactedComment)
+    }
 }
 
 /// A name and value pair: a header, a query parameter or a form parameter.

@@ -20,7 +20,8 @@ public enum HARReader {
         guard let list = log["entries"]?.arrayValue else {
             throw HARReadError(file: file, location: "/log/entries", message: "expected the list of entries")
         }
-        let creator = HARCreator(name: log["creator"]?["name"]?.stringValue ?? "unknown", version: log["creator"]?["version"]?.stringValue ?? "")
+        let creator = HARCreator(name: log["creator"]?["name"]?.stringValue ?? "unknown", version: log["creator"]?["version"]?.stringValue ?? "",
+                                 comment: log["creator"]?["comment"]?.stringValue)
         var entries: [HAREntry] = []
         for (index, item) in list.enumerated() {
             entries.append(try entry(item, index: index, file: file))
@@ -39,8 +40,9 @@ public enum HARReader {
         guard let method = request["method"]?.stringValue, !method.isEmpty else { throw fail("/request/method", "expected the request method") }
         guard let url, URL(string: url)?.host != nil else { throw fail("/request/url", "expected an absolute URL") }
         guard let response = object["response"]?.objectValue else { throw fail("/response", "the entry has no response") }
-        guard let statusValue = response["status"], let status = statusValue.intValue ?? statusValue.stringValue.flatMap({ Int($0) }) else {
-            throw fail("/response/status", "expected the response status as a number")
+        guard let statusValue = response["status"], let status = statusValue.intValue ?? statusValue.stringValue.flatMap({ Int($0) }),
+              (0...999).contains(status) else {
+            throw fail("/response/status", "expected the response status as a number from 0 to 999")
         }
         var postData: HARPostData?
         if let post = request["postData"]?.objectValue {
@@ -50,7 +52,7 @@ public enum HARReader {
             if postData?.encoding == "base64", postData?.bytes == nil { throw fail("/request/postData/text", "marked base64 but is not valid base64") }
         }
         let contentObject = response["content"]?.objectValue ?? JSONObject()
-        let content = HARContent(size: number(contentObject["size"]).map { Int($0) } ?? -1,
+        let content = HARContent(size: try size(contentObject["size"], "/response/content/size", fail),
                                  mimeType: contentObject["mimeType"]?.stringValue ?? "",
                                  text: contentObject["text"]?.stringValue, encoding: contentObject["encoding"]?.stringValue,
                                  comment: contentObject["comment"]?.stringValue)
@@ -58,18 +60,20 @@ public enum HARReader {
             throw fail("/response/content/text", "marked base64 but is not valid base64")
         }
         let timings = object["timings"]?.objectValue ?? JSONObject()
-        let time = number(object["time"]) ?? 0
+        let time = try milliseconds(object["time"], "/time", fail) ?? 0
         return HAREntry(
             startedDateTime: object["startedDateTime"]?.stringValue ?? "",
             time: time,
             request: HARRequest(method: method, url: url, httpVersion: request["httpVersion"]?.stringValue ?? "HTTP/1.1",
                                 headers: pairs(request["headers"]), queryString: pairs(request["queryString"]), postData: postData,
-                                bodySize: number(request["bodySize"]).map { Int($0) } ?? -1),
+                                bodySize: try size(request["bodySize"], "/request/bodySize", fail)),
             response: HARResponse(status: status, statusText: response["statusText"]?.stringValue ?? "",
                                   httpVersion: response["httpVersion"]?.stringValue ?? "HTTP/1.1", headers: pairs(response["headers"]),
-                                  content: content, bodySize: number(response["bodySize"]).map { Int($0) } ?? -1,
+                                  content: content, bodySize: try size(response["bodySize"], "/response/bodySize", fail),
                                   custom: JSONObject(response.filter { $0.key.hasPrefix("_") }.map { ($0.key, $0.value) })),
-            timings: HARTimings(send: number(timings["send"]) ?? -1, wait: number(timings["wait"]) ?? -1, receive: number(timings["receive"]) ?? -1),
+            timings: HARTimings(send: try milliseconds(timings["send"], "/timings/send", fail) ?? -1,
+                                wait: try milliseconds(timings["wait"], "/timings/wait", fail) ?? -1,
+                                receive: try milliseconds(timings["receive"], "/timings/receive", fail) ?? -1),
             serverIPAddress: object["serverIPAddress"]?.stringValue,
             connection: object["connection"]?.stringValue,
             custom: JSONObject(object.filter { $0.key.hasPrefix("_") }.map { ($0.key, $0.value) }))
@@ -83,9 +87,33 @@ public enum HARReader {
         }
     }
 
-    /// Charles writes some numbers as strings.
+    /// The largest size a HAR may state: 2^53 bytes, the largest whole number a JSON number holds exactly.
+    public static let maxSize = 1 << 53
+    /// The largest time a HAR may state: 10^12 ms, about 31 years.
+    public static let maxMilliseconds = 1e12
+
+    /// Charles writes some numbers as strings; a string that is no number ("NaN" included) is nil.
     private static func number(_ value: JSONValue?) -> Double? {
         value?.numberValue ?? value?.stringValue.flatMap { Double($0) }
+    }
+
+    /// A byte count (`content.size`, `bodySize`): -1 (unknown, also when missing) up to `maxSize`, else an error naming
+    /// the pointer, so an absurd value never reaches `Int(Double)`.
+    private static func size(_ value: JSONValue?, _ pointer: String, _ fail: (String, String) -> HARReadError) throws(HARReadError) -> Int {
+        guard let value, value != .null else { return -1 }
+        guard let n = number(value), n.isFinite, n == n.rounded(), n >= -1, n <= Double(maxSize) else {
+            throw fail(pointer, "expected a whole number of bytes from -1 (unknown) to \(maxSize) (found \(value.serialized()))")
+        }
+        return Int(n)
+    }
+
+    /// A time in milliseconds (`time`, `timings.*`): -1 (unknown) up to `maxMilliseconds`, fractions allowed.
+    private static func milliseconds(_ value: JSONValue?, _ pointer: String, _ fail: (String, String) -> HARReadError) throws(HARReadError) -> Double? {
+        guard let value, value != .null else { return nil }
+        guard let n = number(value), n.isFinite, n >= -1, n <= maxMilliseconds else {
+            throw fail(pointer, "expected a number of milliseconds from -1 (unknown) to \(Int(maxMilliseconds)) (found \(value.serialized()))")
+        }
+        return n + 0
     }
 
     /// A syntax error, naming the entry the text broke off in (a truncated save usually ends inside one).

@@ -6,7 +6,8 @@ import Foundation
 public enum HARWriter {
     /// Everything before the first entry.
     public static func opening(_ creator: HARCreator = .spotCheck) -> String {
-        let head: JSONObject = ["name": .string(creator.name), "version": .string(creator.version)]
+        var head: JSONObject = ["name": .string(creator.name), "version": .string(creator.version)]
+        if let comment = creator.comment { head["comment"] = .string(comment) }
         return #"{"log":{"version":"1.2","creator":"# + JSONValue.object(head).serialized() + #","entries":["# + "\n"
     }
 

@@ -44,7 +44,7 @@ public enum JobSummary {
     static func section(_ result: CIResult) -> String {
         var out = "- **\(inline(result.name))**"
         if let location = result.location {
-            out += " `" + location.file.replacingOccurrences(of: "`", with: "'") + (location.line.map { ":\($0)" } ?? "") + "`"
+            out += " " + codeSpan(location.file + (location.line.map { ":\($0)" } ?? ""))
         }
         if let message = result.message { out += ": \(inline(message))" }
         out += "\n"
@@ -65,6 +65,22 @@ public enum JobSummary {
             }
         }
         return out
+    }
+
+    /// `text` as one inline code span: line breaks become spaces (a span cannot hold one, and a new line would start
+    /// new Markdown), and the fence is longer than any backtick run inside, so nothing can close the span early.
+    public static func codeSpan(_ text: String) -> String {
+        let flat = String(text.map { $0 == "\n" || $0 == "\r" || $0 == "\r\n" ? " " : $0 })
+        var longest = 0
+        var run = 0
+        for character in flat {
+            run = character == "`" ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        let fence = String(repeating: "`", count: longest + 1)
+        // A span starting or ending with a backtick needs a space inside the fence (CommonMark strips one each side).
+        let pad = flat.hasPrefix("`") || flat.hasSuffix("`") || flat.isEmpty ? " " : ""
+        return fence + pad + flat + pad + fence
     }
 
     /// `text` verbatim in a fenced block whose fence is longer than any backtick run inside it.

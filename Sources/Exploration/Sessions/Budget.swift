@@ -15,7 +15,8 @@ public enum Budget: Sendable, Equatable {
         let t = text.trimmingCharacters(in: .whitespaces).lowercased()
         let (number, scale): (Substring, Double) = t.hasSuffix("ms") ? (t.dropLast(2), 0.001) : t.hasSuffix("s") ? (t.dropLast(), 1)
             : t.hasSuffix("m") ? (t.dropLast(), 60) : (Substring(t), 1)
-        guard let value = Double(number), value > 0, value.isFinite else { return nil }
+        // At most a year: `Explorer` turns the seconds into whole milliseconds, which must not overflow.
+        guard let value = Double(number), value > 0, value.isFinite, value * scale <= 31_536_000 else { return nil }
         self = .seconds(value * scale)
     }
 }

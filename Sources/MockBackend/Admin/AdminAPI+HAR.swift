@@ -20,7 +20,8 @@ extension AdminAPI {
         }
         let filter = JournalHARFilter(contract: query["contract"].flatMap { $0.isEmpty ? nil : $0 }, status: query["status"],
                                    failuresOnly: ["1", "true", "on"].contains(query["failures"] ?? ""), since: query.int("since"))
-        let export = JournalHARExport.text(journal.entries(), filter: filter, origin: origin(of: request), byteLimit: AdminAPI.harByteLimit)
+        let export = JournalHARExport.text(journal.entries(), filter: filter, origin: origin(of: request), byteLimit: AdminAPI.harByteLimit,
+                                             secrets: harSecrets)
         var response = MockResponse(status: .ok, headers: ["content-type": "application/json"], body: ByteBuffer(string: export.text))
         response.headers.add(name: "content-disposition", value: "attachment; filename=\"spotcheck.har\"")
         if let next = export.continueAfter { response.headers.add(name: "x-spotcheck-har-continue-since", value: String(next)) }

@@ -23,6 +23,8 @@ struct AdminAPI: Sendable {
     var trust = AdminRequestTrust(hosts: HostAllowList(boundHost: "127.0.0.1"), ports: { [] })
     /// The main port once bound, so the dashboard opened on the admin port can address the app's API (copy as curl).
     var mainPort: @Sendable () -> Int? = { nil }
+    /// What `journal.har` redacts; nil keeps every secret.
+    var harSecrets: SecretNames? = SecretNames()
 
     /// The refusal for a request the admin token rules turn away, nil when it may proceed.
     func refusal(_ request: MockRequest) -> MockResponse? {

@@ -14,15 +14,20 @@ public final class HARFileRecorder: Sendable {
     /// The file written.
     public let file: URL
     private let origin: String
+    private let secrets: SecretNames?
     private let state: Locked<State>
     private static let closing = Array(HARWriter.closing().utf8)
 
-    /// Creates (or empties) `file` with an archive of no entries; `origin` prefixes each path in the entries' URLs.
-    public init(file: URL, origin: String) throws {
+    /// Creates (or empties) `file` with an archive of no entries; `origin` prefixes each path in the entries' URLs;
+    /// `secrets` names what each entry has redacted (nil keeps every secret, and `creator.comment` says so).
+    /// Refuses a symlink at `file` rather than write through it.
+    public init(file: URL, origin: String, secrets: SecretNames? = SecretNames()) throws {
         self.file = file
         self.origin = origin
-        try Data((HARWriter.opening() + HARWriter.closing()).utf8).write(to: file)
-        state = Locked(State(handle: try FileHandle(forWritingTo: file)))
+        self.secrets = secrets
+        let handle = try SafeFileWrite.open(file.path, append: false)
+        try handle.write(contentsOf: Data((HARWriter.opening(.spotCheck(keptSecrets: secrets == nil)) + HARWriter.closing()).utf8))
+        state = Locked(State(handle: handle))
     }
 
     /// Problems writing so far, for the run's end.
@@ -33,7 +38,7 @@ public final class HARFileRecorder: Sendable {
 
     /// Appends `entry` and closes the document again behind it.
     public func record(_ entry: JournalEntry) {
-        let text = HARWriter.text(JournalHAR.entry(entry, origin: origin))
+        let text = HARWriter.text(JournalHAR.entry(secrets.map { entry.redactingSecrets($0) } ?? entry, origin: origin))
         state.withLock { s in
             guard let handle = s.handle else { return }
             do {

@@ -17,13 +17,15 @@ public enum JournalHARExport {
     }
 
     /// Writes the entries `filter` accepts; at least one entry is always written, however big, so paging makes progress.
-    public static func text(_ entries: [JournalEntry], filter: JournalHARFilter, origin: String, byteLimit: Int) -> Result {
+    /// `secrets` names what is redacted in every entry; nil keeps every secret, and the HAR's `creator.comment` says so.
+    public static func text(_ entries: [JournalEntry], filter: JournalHARFilter, origin: String, byteLimit: Int,
+                            secrets: SecretNames? = SecretNames()) -> Result {
         var body = ""
         var count = 0
         var continueAfter: Int?
         var lastTaken: Int?
         for entry in entries where filter.accepts(entry) {
-            let text = HARWriter.text(JournalHAR.entry(entry, origin: origin))
+            let text = HARWriter.text(JournalHAR.entry(secrets.map { entry.redactingSecrets($0) } ?? entry, origin: origin))
             if count > 0, body.utf8.count + text.utf8.count > byteLimit {
                 continueAfter = lastTaken
                 break
@@ -36,6 +38,6 @@ public enum JournalHARExport {
         let comment = continueAfter.map {
             "Cut at \(byteLimit) bytes after journal entry \($0); the rest: the same request with since=\($0)."
         }
-        return Result(text: HARWriter.opening() + body + HARWriter.closing(comment: comment), count: count, continueAfter: continueAfter)
+        return Result(text: HARWriter.opening(.spotCheck(keptSecrets: secrets == nil)) + body + HARWriter.closing(comment: comment), count: count, continueAfter: continueAfter)
     }
 }

@@ -130,13 +130,14 @@ public final class FaultProxy: MockResponder {
                              adminPort: Int = 0, adminToken: String? = nil, quiet: Bool = true,
                              timeout: Duration = .seconds(60), exchangeObserver: (any ExchangeObserver)? = nil,
                              allowedHosts: [String] = [], faultClock: any FaultClock = SystemFaultClock(),
-                             allowBrowserAdmin: Bool = false) async throws -> RunningFaultProxy {
+                             allowBrowserAdmin: Bool = false, keepSecrets: Bool = false) async throws -> RunningFaultProxy {
         let proxy = try FaultProxy(target: target, timeout: timeout)
         let matcher: @Sendable (String, String) -> String? = contractID ?? { method, path in
             contracts?.match(method: method, path: path)?.contract.id
         }
         var configuration = ServerConfiguration(host: host, port: port, adminPort: adminPort, adminToken: adminToken, quiet: quiet)
         configuration.allowedHosts = allowedHosts
+        configuration.harSecrets = keepSecrets ? nil : contracts.map { SecretNames(contracts: $0) } ?? SecretNames()
         configuration.adminOnMainPort = false
         configuration.browserFacing = contracts.map(BrowserFacingEndpoints.init(contracts:))
         configuration.allowBrowserAdmin = allowBrowserAdmin

@@ -61,6 +61,7 @@ public final class MockServer: Sendable {
         adminAPI.trust = AdminRequestTrust(hosts: HostAllowList(boundHost: configuration.host, allowedNames: configuration.allowedHosts),
                                            ports: Self.trustedPorts(ports, adminOnMainPort: configuration.adminOnMainPort))
         adminAPI.mainPort = { ports.withLock { $0.main } }
+        adminAPI.harSecrets = configuration.harSecrets
         self.adminAPI = adminAPI
         self.group = configuration.eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton
     }

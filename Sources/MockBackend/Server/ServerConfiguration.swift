@@ -1,3 +1,4 @@
+import ContractKit
 import Logging
 import NIOCore
 import NIOPosix
@@ -40,6 +41,9 @@ public struct ServerConfiguration: Sendable {
     /// verify's embedded model, which tells stated answers from assumed ones by them; off by default, so a mock's
     /// answers carry only the API's headers.
     public var sendsAssumptions = false
+    /// What `journal.har` redacts (the admin token and the HTTP credential headers by default); nil keeps every
+    /// secret (`--keep-secrets`), which the HAR's `creator.comment` then says.
+    public var harSecrets: SecretNames? = SecretNames()
 
     /// A configuration with safe defaults: 127.0.0.1, an ephemeral port, no admin port, 60 s idle timeout.
     public init(host: String = "127.0.0.1", port: Int = 0, adminPort: Int? = nil, adminToken: String? = nil,

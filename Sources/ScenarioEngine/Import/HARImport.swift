@@ -18,6 +18,8 @@ public enum HARImport {
         public var unmatched: [String]
         /// Entries whose exchange broke its contract: reported, not merged.
         public var broken: [String]
+        /// Query parameters no contract declares, left out of the merged examples: `entry 2 (GET …): token`.
+        public var undeclaredQuery: [String] = []
         /// `{"announcements": [...]}`.
         public var fixtures: JSONValue
         /// The scenario skeleton.
@@ -56,18 +58,29 @@ public enum HARImport {
         var exchanges: [ImportedExchange] = []
         var unmatched: [String] = []
         var broken: [String] = []
+        let secrets = SecretNames(contracts: contracts)
+        var undeclaredQuery: [String] = []
         for (index, har) in log.entries.enumerated() {
-            var exchange = ImportedExchange(har, index: index, contracts: contracts, keepSecrets: keepSecrets)
+            var exchange = ImportedExchange(har, index: index, contracts: contracts)
             guard let contract = exchange.entry.contract else {
                 unmatched.append(exchange.label)
                 continue
             }
+            // Validated as sent, redacted after: a redacted credential would fail the very check it passed.
             if exchange.entry.fault == nil, exchange.fault == nil || exchange.entry.status != nil {
                 exchange.entry.violations = validator.validate(Exchange(exchange.entry), answerIsGenuine: exchange.fault == nil)
                 for violation in exchange.entry.violations where violation.isViolation {
                     broken.append("\(exchange.label): broke \(contract) (\(violation.side.rawValue) side) at \(violation.pointer): expected \(violation.expected), got \(violation.got)")
                 }
             }
+            // A parameter the contract does not declare (a tracking id, a token) would make the merged example fail
+            // lint: it is reported and left out, and the rest of the import goes on.
+            if let query = exchange.entry.query, let declared = contracts.contract(id: contract)?.request.query.map(\.name) {
+                let kept = Self.keepingDeclared(query, declared: Set(declared))
+                for name in kept.dropped { undeclaredQuery.append("\(exchange.label): \(name)") }
+                exchange.entry.query = kept.query
+            }
+            if !keepSecrets { exchange.entry = exchange.entry.redactingSecrets(secrets) }
             exchanges.append(exchange)
         }
         guard !exchanges.isEmpty else {
@@ -81,7 +94,21 @@ public enum HARImport {
         let hasFixtures = !(fixtures["announcements"]?.arrayValue ?? []).isEmpty
         let scenario = HARScenarioSkeleton.document(name: name, source: URL(fileURLWithPath: file).lastPathComponent, exchanges: exchanges,
                                                     fixturesFile: hasFixtures ? name + ".json" : nil)
-        return Plan(name: name, exchanges: exchanges, unmatched: unmatched, broken: broken, fixtures: fixtures, scenario: scenario)
+        var plan = Plan(name: name, exchanges: exchanges, unmatched: unmatched, broken: broken, fixtures: fixtures, scenario: scenario)
+        plan.undeclaredQuery = undeclaredQuery
+        return plan
+    }
+
+    /// `query` without the parameters not in `declared` (nil when none is left), and the names dropped.
+    static func keepingDeclared(_ query: String, declared: Set<String>) -> (query: String?, dropped: [String]) {
+        var kept: [Substring] = []
+        var dropped: [String] = []
+        for pair in query.split(separator: "&") {
+            let raw = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            let name = String(raw).removingPercentEncoding ?? String(raw)
+            if declared.contains(name) { kept.append(pair) } else { dropped.append(name) }
+        }
+        return (kept.isEmpty ? nil : kept.joined(separator: "&"), dropped)
     }
 
     /// Writes `scenarios/<name>.json`, `scenarios/fixtures/<name>.json` (when any announcement was seen) and the merged

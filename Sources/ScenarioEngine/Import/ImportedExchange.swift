@@ -8,19 +8,20 @@ public struct ImportedExchange: Sendable {
     public var index: Int
     /// The entry's URL, for messages.
     public var url: String
-    /// The exchange in journal form (contract matched, secrets redacted unless kept).
+    /// The exchange in journal form (contract matched), as recorded: `HARImport.plan` validates it, then redacts it.
     public var entry: JournalEntry
     /// The fault that reproduces what went wrong (a 5xx, no answer at all, a timeout), nil when the exchange went well.
     public var fault: JSONValue?
     /// Whether the failure was a timeout, so the replay sets a short client timeout.
     public var timedOut: Bool
 
-    /// Reads one HAR entry; `contracts` matches it to a contract.
-    public init(_ har: HAREntry, index: Int, contracts: ContractSet, keepSecrets: Bool) {
+    /// Reads one HAR entry; `contracts` matches it to a contract. Nothing is redacted yet: the exchange is validated
+    /// as it was sent (a redacted Basic credential would fail its own check).
+    public init(_ har: HAREntry, index: Int, contracts: ContractSet) {
         self.index = index
         url = har.request.url
         let converted = JournalHAR.journalEntry(har, contracts: contracts)
-        entry = keepSecrets ? converted : converted.redactingSecrets()
+        entry = converted
         let marks = har.custom[JournalHAR.customKey]?.objectValue
         let error = (har.errorText ?? "").lowercased()
         timedOut = false

@@ -12,14 +12,19 @@ public enum FailedScenarioHAR {
     }
 
     /// Writes a HAR for every failed result that kept its exchanges; the files written, in the report's order.
-    public static func write(_ report: RunReport, to directory: URL) throws -> [URL] {
+    /// `secrets` names what is redacted (nil keeps every secret, and `creator.comment` says so); a symlink at a
+    /// file's name is refused, never written through.
+    public static func write(_ report: RunReport, to directory: URL, secrets: SecretNames? = SecretNames()) throws -> [URL] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var written: [URL] = []
         for result in report.results where result.status == .failed && !result.exchanges.isEmpty {
-            let log = HARLog(creator: .spotCheck, entries: result.exchanges.map { JournalHAR.entry($0, origin: "http://127.0.0.1") },
+            let entries = result.exchanges.map { exchange in
+                JournalHAR.entry(secrets.map { exchange.redactingSecrets($0) } ?? exchange, origin: "http://127.0.0.1")
+            }
+            let log = HARLog(creator: .spotCheck(keptSecrets: secrets == nil), entries: entries,
                              comment: "spotcheck run: \(result.name) (\(result.file)) failed; every exchange of the scenario, in order.")
             let file = directory.appendingPathComponent(fileName(for: result.file))
-            try Data(HARWriter.document(log).utf8).write(to: file, options: .atomic)
+            try SafeFileWrite.write(Data(HARWriter.document(log).utf8), to: file.path)
             written.append(file)
         }
         return written
