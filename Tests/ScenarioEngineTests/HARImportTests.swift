@@ -182,7 +182,8 @@ import Testing
         defer { project.remove() }
         let (plan, outcome) = try Self.import_(Self.proxymanHAR, file: "field-upload.har", into: project)
         #expect(plan.name == "har-field-upload")
-        #expect(outcome.written.map(\.lastPathComponent) == ["har-field-upload.json", "har-field-upload.json"])
+        // The scenario and the fixtures, then the merged contract (the create's 201).
+        #expect(outcome.written.map(\.lastPathComponent) == ["har-field-upload.json", "har-field-upload.json", "create-announcement.json"])
         let file = project.scenarios.appendingPathComponent("har-field-upload.json")
         var scenario = try JSONValue(parsing: Data(contentsOf: file))
         #expect(scenario["faults"]?.arrayValue?.first?["contract"] == "uploadPhoto")

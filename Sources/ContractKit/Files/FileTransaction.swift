@@ -27,6 +27,8 @@ public final class FileTransaction {
     private var lock: Int32 = -1
     private var staged: [Entry] = []
     private var finished = false
+    /// Tests only: the move (0-based) that fails as if `rename` had, to prove the rollback of the moves before it.
+    var failingMove: Int?
 
     private struct Entry {
         var relative: String
@@ -117,10 +119,10 @@ public final class FileTransaction {
             throw error
         }
         var written: [URL] = []
-        for entry in staged {
+        for (index, entry) in staged.enumerated() {
             let target = url(entry.relative)
-            if rename(stagedFile(entry).path, target.path) != 0 {
-                let reason = String(cString: strerror(errno))
+            if index == failingMove || rename(stagedFile(entry).path, target.path) != 0 {
+                let reason = index == failingMove ? "a simulated failure" : String(cString: strerror(errno))
                 let restored = rollBack()
                 throw FileTransactionError(path: target.path, reason: "cannot move into place: \(reason)", rolledBack: restored)
             }
@@ -222,7 +224,7 @@ public final class FileTransaction {
     }
 
     /// Whether anything is at `url`, a dangling symlink included (`lstat`, not `stat`).
-    static func exists(_ url: URL) -> Bool {
+    public static func exists(_ url: URL) -> Bool {
         var info = stat()
         return lstat(url.path, &info) == 0
     }

@@ -43,7 +43,8 @@ public enum WorkflowCommandGuard {
     /// `print` made safe for the environment: inside GitHub Actions (`GITHUB_ACTIONS=true`) every line is neutralized;
     /// elsewhere `print` itself. Annotations SpotCheck builds go to the original `print`.
     public static func guarding(_ print: @escaping @Sendable (String) -> Void, in environment: [String: String]) -> @Sendable (String) -> Void {
-        GitHubAnnotations.isEnabled(in: environment) ? { print(neutralize($0)) } : print
+        guard GitHubAnnotations.isEnabled(in: environment) else { return print }
+        return { text in print(neutralize(text)) }
     }
 
     /// `text` made safe for the environment, as `guarding` does for each printed text.

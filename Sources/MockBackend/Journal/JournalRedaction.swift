@@ -23,7 +23,7 @@ extension JournalEntry {
     }
 
     /// The query string with each secret parameter's value replaced, names and order kept.
-    static func redactingQuery(_ query: String, _ names: SecretNames) -> String {
+    public static func redactingQuery(_ query: String, _ names: SecretNames) -> String {
         query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = String(parts[0]).removingPercentEncoding ?? String(parts[0])

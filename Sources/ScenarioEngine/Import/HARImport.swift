@@ -141,14 +141,14 @@ public enum HARImport {
             let recorder = try ExchangeRecorder(directory: recordings, contracts: contracts)
             for exchange in plan.exchanges where !exchange.entry.violations.contains(where: \.isViolation) { recorder.record(exchange.entry) }
             if let problem = recorder.errors.first { throw WriteError(problems: [problem]) }
+            try transaction.stage(scenarioPath, Data((plan.scenario.serialized(pretty: true) + "\n").utf8))
+            if wantsFixtures { try transaction.stage(fixturesPath, Data((plan.fixtures.serialized(pretty: true) + "\n").utf8)) }
             if ((try? files.contentsOfDirectory(atPath: recordings.path)) ?? []).contains(where: { $0.hasSuffix(".json") }) {
                 let merge = try RecordingMerge.plan(recordings: recordings, into: contracts.directory)
                 outcome.merged = merge.outcome.merged
                 outcome.skipped = merge.outcome.skipped
                 for edit in merge.edits { try transaction.stage("\(contractsRelative)/\(edit.relativePath)", edit.data, replacing: true) }
             }
-            try transaction.stage(scenarioPath, Data((plan.scenario.serialized(pretty: true) + "\n").utf8))
-            if wantsFixtures { try transaction.stage(fixturesPath, Data((plan.fixtures.serialized(pretty: true) + "\n").utf8)) }
             outcome.written = try transaction.commit()
             return outcome
         } catch let error as WriteError {

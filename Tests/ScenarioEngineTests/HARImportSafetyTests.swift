@@ -1,0 +1,66 @@
+import ContractKit
+import Foundation
+import MockBackend
+import Testing
+
+@testable import ScenarioEngine
+
+/// Issue 37's import findings: validated before redacted, undeclared query parameters left out, one transaction.
+@Suite struct HARImportSafetyTests {
+    typealias Project = HARImportTests.Project
+
+    private static func import_(_ text: String, file: String, into project: Project, keepSecrets: Bool = false) throws -> (HARImport.Plan, HARImport.Outcome) {
+        let contracts = try project.load()
+        let plan = try HARImport.plan(try HARReader.read(Data(text.utf8), file: file), file: file, contracts: contracts, keepSecrets: keepSecrets)
+        return (plan, try HARImport.write(plan, contracts: contracts, scenarios: project.scenarios))
+    }
+
+    /// The Proxyman session with the upload answered 201: valid Basic credentials on a successful upload.
+    static var successfulUploadHAR: String {
+        HARImportTests.proxymanHAR
+            .replacingOccurrences(of: #""status": 503, "statusText": "Service Unavailable""#, with: #""status": 201, "statusText": "Created""#)
+            .replacingOccurrences(of: #""{\"error\":{\"code\":\"SERVICE_UNAVAILABLE\",\"message\":\"Try later\"}}""#, with: #""{}""#)
+    }
+
+    @Test func aRecordedUploadWithValidBasicCredentialsMergesWithItsSecretRedacted() throws {
+        let project = try Project()
+        defer { project.remove() }
+        let (plan, outcome) = try Self.import_(Self.successfulUploadHAR, file: "upload.har", into: project)
+        #expect(plan.broken.isEmpty, "\(plan.broken)")
+        #expect(outcome.merged.contains { $0.hasPrefix("uploadPhoto 201") }, "\(outcome.merged) \(outcome.skipped)")
+        let auth = Data("\(HARImportTests.createdID):\(HARImportTests.password)".utf8).base64EncodedString()
+        let written = try project.snapshot().values.map { String(decoding: $0, as: UTF8.self) }
+        #expect(!written.contains { $0.contains(HARImportTests.password) || $0.contains(auth) })
+        #expect(outcome.written.contains { $0.lastPathComponent == "upload-photo.json" }, "the merged contract file is reported as written")
+    }
+
+    @Test func anUndeclaredQueryParameterIsReportedAndLeftOutAndTheImportGoesOn() throws {
+        let project = try Project()
+        defer { project.remove() }
+        let har = HARImportTests.proxymanHAR.replacingOccurrences(
+            of: #""url": "https://api.petspot.example/api/v1/announcements", "#,
+            with: #""url": "https://api.petspot.example/api/v1/announcements?token=s3cr3t-value&utm=x", "#)
+        let (plan, outcome) = try Self.import_(har, file: "query.har", into: project)
+        #expect(plan.undeclaredQuery.count == 2)
+        #expect(plan.undeclaredQuery.first?.hasSuffix(": token") == true)
+        #expect(outcome.merged.contains { $0.hasPrefix("createAnnouncement 201") })
+        #expect(!(try project.snapshot()).values.contains { String(decoding: $0, as: UTF8.self).contains("s3cr3t-value") })
+    }
+
+    @Test func aDanglingSymlinkAtTheScenarioNameWritesNothingAndSaysSo() throws {
+        let project = try Project()
+        defer { project.remove() }
+        try FileManager.default.createSymbolicLink(atPath: project.scenarios.appendingPathComponent("har-field.json").path,
+                                                   withDestinationPath: "/nonexistent/target.json")
+        let before = try project.snapshot()
+        #expect(throws: HARImport.WriteError.self) { _ = try Self.import_(Self.successfulUploadHAR, file: "field.har", into: project) }
+        #expect(try project.snapshot() == before, "the contracts were not merged either")
+    }
+
+    @Test func secretLookingQueryValuesAreRedactedWhereTheyAreKept() {
+        let names = SecretNames(bodyFields: ["managementPassword"])
+        let jwt = "eyJhbGciOiJIUzI1NiJ9.eyJ1c2VySWQiOiIxIn0.c2lnbmF0dXJl"
+        let query = JournalEntry.redactingQuery("lat=50&api_key=k1&Token=t&auth=a&q=\(jwt)&managementPassword=123456&range=5", names)
+        #expect(query == "lat=50&api_key=%3Credacted%3E&Token=%3Credacted%3E&auth=%3Credacted%3E&q=%3Credacted%3E&managementPassword=%3Credacted%3E&range=5")
+    }
+}

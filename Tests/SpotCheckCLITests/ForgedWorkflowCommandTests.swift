@@ -1,0 +1,54 @@
+import ContractKit
+import Foundation
+import Testing
+
+@testable import spotcheck
+
+/// Issue 37: inside GitHub Actions a name, key or message holding `\n::error …` or `::stop-commands::` starts no
+/// workflow command through `run`, `lint` or `explore`; the only commands are SpotCheck's own escaped annotations.
+@Suite struct ForgedWorkflowCommandTests {
+    static let forged = "x\n::error file=evil.swift,line=1::forged\n::stop-commands::tok"
+
+    /// The lines of `text` that start a workflow command and are not SpotCheck's own annotations (which escape their data).
+    static func forgedLines(_ text: String) -> [String] {
+        text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map(String.init).filter { line in
+            WorkflowCommandGuard.startsCommand(line) && (line.contains("evil.swift") && !line.contains("%0A") || line.contains("stop-commands"))
+        }
+    }
+
+    @Test func runPrintsAScenarioNamedLikeACommandWithoutStartingOne() async throws {
+        let folder = try CIReportCommandTests.Folder()
+        defer { folder.remove() }
+        let scenarios = folder.url.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        let name = JSONValue.string(Self.forged).serialized()
+        let doc = #"{"name": \#(name), "steps": [{"action": "http", "request": {"method": "GET", "path": "/api/health"}, "expect": {"status": 500}}]}"#
+        try Data(doc.utf8).write(to: scenarios.appendingPathComponent("forged.json"))
+        let command = try RunCommand.parse(["--scenarios", scenarios.path, "--contracts", RunCommandTests.contracts, "--summary", folder.path("s.md")])
+        let lines = RunCommandTests.Lines()
+        let code = await command.execute(print: { lines.add($0) }, environment: ["GITHUB_ACTIONS": "true"])
+        #expect(code == 1)
+        #expect(lines.text.contains("::error "), "SpotCheck's own annotation is still printed")
+        #expect(Self.forgedLines(lines.text).isEmpty, "\(lines.text)")
+        let summary = try String(contentsOfFile: folder.path("s.md"), encoding: .utf8)
+        #expect(!summary.contains("\n::error file=evil.swift"))
+    }
+
+    @Test func lintPrintsAContractKeyLikeACommandWithoutStartingOne() throws {
+        let folder = try CIReportCommandTests.Folder()
+        defer { folder.remove() }
+        let contracts = folder.url.appendingPathComponent("contracts")
+        try FileManager.default.copyItem(at: ContractSet.bundledDirectory, to: contracts)
+        let health = contracts.appendingPathComponent("health.json")
+        guard case .object(var object) = try JSONValue(parsing: Data(contentsOf: health)) else { Issue.record("health.json"); return }
+        object[Self.forged] = true
+        try JSONValue.object(object).data(pretty: true).write(to: health)
+        let copy = (url: contracts, ())
+        let outcome = LintCommand.execute(directory: copy.url.path, ci: CIReportRequest(environment: ["GITHUB_ACTIONS": "true"]))
+        #expect(outcome.exitCode == 2)
+        #expect(outcome.output.contains("::error "), "SpotCheck's own annotation is still printed")
+        #expect(Self.forgedLines(outcome.output).isEmpty, "\(outcome.output)")
+        // Outside GitHub Actions the text is printed as it is.
+        #expect(!Self.forgedLines(LintCommand.execute(directory: copy.url.path).output).isEmpty)
+    }
+}
