@@ -61,7 +61,7 @@ import Testing
         (#"[{"outage": {"at": "2026-11-25T15:00:00Z", "after": 1, "seconds": 3}}]"#, "/0/outage/after", "not both"),
         (#"[{"outage": {"seconds": 3, "secs": 1}}]"#, "/0/outage/secs", "unknown key \"secs\""),
         (#"[{"outage": 30}]"#, "/0/outage", "expected an object"),
-        (#"[{"quota": {"limit": 0, "windowSeconds": 60}}]"#, "/0/quota/limit", "at least 1"),
+        (#"[{"quota": {"limit": 0, "windowSeconds": 60}}]"#, "/0/quota/limit", "from 1 to"),
         (#"[{"quota": {"limit": 2.5, "windowSeconds": 60}}]"#, "/0/quota/limit", "whole number"),
         (#"[{"quota": {"limit": 5, "windowSeconds": -60}}]"#, "/0/quota/windowSeconds", "greater than 0"),
         (#"[{"quota": {"limit": 5, "windowSeconds": 60, "scope": "perUser"}}]"#, "/0/quota/scope", "perContract"),

@@ -15,9 +15,21 @@ import Testing
         return (plan, try HARImport.write(plan, contracts: contracts, scenarios: project.scenarios))
     }
 
-    /// The Proxyman session with the upload answered 201: valid Basic credentials on a successful upload.
+    /// A multipart body with a 1×1 PNG under `photo`, as base64 for the HAR's `postData`.
+    static var multipartPhoto: String {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0,
+                            0x1F, 0x15, 0xC4, 0x89, 0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
+        var body = Data("--Boundary-7F2A\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"p.png\"\r\nContent-Type: image/png\r\n\r\n".utf8)
+        body += Data(png)
+        body += Data("\r\n--Boundary-7F2A--\r\n".utf8)
+        return body.base64EncodedString()
+    }
+
+    /// The Proxyman session with the photo sent and the upload answered 201: valid Basic credentials on a successful upload.
     static var successfulUploadHAR: String {
         HARImportTests.proxymanHAR
+            .replacingOccurrences(of: #""params": [{"name": "photo", "fileName": "photo.jpg", "contentType": "image/jpeg"}]"#,
+                                  with: #""text": "\#(multipartPhoto)", "_encoding": "base64""#)
             .replacingOccurrences(of: #""status": 503, "statusText": "Service Unavailable""#, with: #""status": 201, "statusText": "Created""#)
             .replacingOccurrences(of: #""{\"error\":{\"code\":\"SERVICE_UNAVAILABLE\",\"message\":\"Try later\"}}""#, with: #""{}""#)
     }

@@ -12,7 +12,8 @@ import Testing
     /// The lines of `text` that start a workflow command and are not SpotCheck's own annotations (which escape their data).
     static func forgedLines(_ text: String) -> [String] {
         text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map(String.init).filter { line in
-            WorkflowCommandGuard.startsCommand(line) && (line.contains("evil.swift") && !line.contains("%0A") || line.contains("stop-commands"))
+            let start = line.drop(while: { $0 == " " || $0 == "\t" })
+            return start.hasPrefix("::error file=evil.swift") || start.hasPrefix("::stop-commands")
         }
     }
 
@@ -22,7 +23,7 @@ import Testing
         let scenarios = folder.url.appendingPathComponent("scenarios")
         try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
         let name = JSONValue.string(Self.forged).serialized()
-        let doc = #"{"name": \#(name), "steps": [{"action": "http", "request": {"method": "GET", "path": "/api/health"}, "expect": {"status": 500}}]}"#
+        let doc = #"{"name": \#(name), "report": "default", "steps": [{"action": "http", "request": {"method": "GET", "path": "/api/health"}, "expect": {"status": 500}}]}"#
         try Data(doc.utf8).write(to: scenarios.appendingPathComponent("forged.json"))
         let command = try RunCommand.parse(["--scenarios", scenarios.path, "--contracts", RunCommandTests.contracts, "--summary", folder.path("s.md")])
         let lines = RunCommandTests.Lines()

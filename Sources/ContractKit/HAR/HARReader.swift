@@ -40,9 +40,11 @@ public enum HARReader {
         guard let method = request["method"]?.stringValue, !method.isEmpty else { throw fail("/request/method", "expected the request method") }
         guard let url, URL(string: url)?.host != nil else { throw fail("/request/url", "expected an absolute URL") }
         guard let response = object["response"]?.objectValue else { throw fail("/response", "the entry has no response") }
-        guard let statusValue = response["status"], let status = statusValue.intValue ?? statusValue.stringValue.flatMap({ Int($0) }),
-              (0...999).contains(status) else {
-            throw fail("/response/status", "expected the response status as a number from 0 to 999")
+        guard let statusValue = response["status"], let status = statusValue.intValue ?? statusValue.stringValue.flatMap({ Int($0) }) else {
+            throw fail("/response/status", "expected the response status as a number")
+        }
+        guard (0...999).contains(status) else {
+            throw fail("/response/status", "expected the response status from 0 (no answer) to 999 (found \(statusValue.serialized()))")
         }
         var postData: HARPostData?
         if let post = request["postData"]?.objectValue {

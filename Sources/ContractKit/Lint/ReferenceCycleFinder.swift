@@ -49,7 +49,7 @@ struct ReferenceCycleFinder {
     }
 
     /// The `$ref`s evaluated on the same value right after the one at `site` is followed.
-    private func successors(of site: Site) -> [Site] {
+    func successors(of site: Site) -> [Site] {
         guard let root = documents[site.key], let ref = JSONPointer.resolve(site.pointer, in: root)?.stringValue,
             let (_, scope) = validator.resolve(ref, in: SchemaValidator.Scope(key: site.key, root: root))
         else { return [] }
@@ -74,7 +74,7 @@ struct ReferenceCycleFinder {
     }
 
     /// Every `$ref` member with a string value anywhere in `value`.
-    private static func collectSites(in value: JSONValue, key: String, pointer: String, into out: inout [Site]) {
+    static func collectSites(in value: JSONValue, key: String, pointer: String, into out: inout [Site]) {
         switch value {
         case .object(let object):
             for (name, member) in object {

@@ -33,6 +33,8 @@ struct ContractLoader {
     /// True when the cache vouched for this exact content: the schema lint and the example checks are skipped (the
     /// structural decoding still runs, it builds the contracts).
     private(set) var checksSkipped = false
+    /// Whether a `$ref` fan-out was found: validating anything against those schemas would never end, so it is skipped.
+    private var fannedOut = false
     /// The hash of the schemas' and contracts' names and bytes, as parsed.
     private var contentHash = ContentHash()
 
@@ -80,8 +82,12 @@ struct ContractLoader {
         }
         for key in contractKeys { if let value = parsed[key] { documents[key] = value } }
         validator = SchemaValidator(documents: documents)
+        if !checksSkipped, let problem = referenceFanOutProblem() {
+            problems.append(problem)
+            fannedOut = true
+        }
 
-        for key in schemaKeys where !checksSkipped {
+        for key in schemaKeys where !checksSkipped && !fannedOut {
             guard let value = parsed[key] else { continue }
             problems += SchemaLinter(file: display(key), validator: validator, documentKey: key, documentRoot: value)
                 .lint(value, at: "")
@@ -92,7 +98,7 @@ struct ContractLoader {
             if let contract = decodeContract(value, key: key) { contracts.append(contract) }
         }
         checkUniqueness(contracts)
-        compileRules(contracts)
+        if !fannedOut { compileRules(contracts) }
         if !checksSkipped { problems += referenceCycleProblems() }
         if FileManager.default.fileExists(atPath: directory.appendingPathComponent(KnownDefect.fileName).path),
             let value = parse(KnownDefect.fileName)
@@ -120,6 +126,13 @@ struct ContractLoader {
         for problem in compiler.problems where seen.insert(problem).inserted {
             problems.append(LintProblem(file: display(problem.documentKey), pointer: problem.pointer, message: problem.message))
         }
+    }
+
+    /// A problem at the first `$ref` that fans out past `ReferenceFanOutFinder.limit` paths, or nil.
+    func referenceFanOutProblem() -> LintProblem? {
+        guard let found = ReferenceFanOutFinder(cycles: ReferenceCycleFinder(documents: documents, validator: validator)).fanOut() else { return nil }
+        return LintProblem(file: display(found.site.key), pointer: found.site.pointer,
+            message: "this $ref expands into more than \(ReferenceFanOutFinder.limit) schema paths on one value (allOf/anyOf/oneOf of refs that fan out again); no value could be checked in bounded time: refer to each schema once")
     }
 
     /// One problem per `$ref` cycle, at its first `$ref`, with every step of the chain.
@@ -485,7 +498,7 @@ struct ContractLoader {
                 problems.append(LintProblem(file: file, pointer: at, message: "\(what) sends the query parameter \(name), which the request does not document"))
                 continue
             }
-            for violation in validator.validate(parameter.typedValue(text), against: parameter.schema) where violation.keyword != "$ref" {
+            for violation in fannedOut ? [] : validator.validate(parameter.typedValue(text), against: parameter.schema) where violation.keyword != "$ref" {
                 let message = violation.message.replacingOccurrences(of: "the value", with: name)
                 problems.append(LintProblem(file: file, pointer: at + violation.pointer,
                     message: "\(what) does not match its schema: \(message)"))
@@ -494,7 +507,7 @@ struct ContractLoader {
     }
 
     mutating func checkInstance(_ instance: JSONValue?, against schema: JSONValue, file: String, pointer: String, what: String) {
-        guard !checksSkipped else { return }
+        guard !checksSkipped, !fannedOut else { return }
         guard let instance else {
             problems.append(LintProblem(file: file, pointer: pointer, message: "\(what) has no body to check against the schema"))
             return

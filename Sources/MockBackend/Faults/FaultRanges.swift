@@ -13,8 +13,8 @@ public enum FaultRanges {
     public static let maxBytes = 1 << 30
     /// Counts of a rule (`from`, `every`, `times`, `calls`, `quota.limit`): at most a billion.
     public static let maxCount = 1_000_000_000
-    /// A rule's `seed`: at most 2^53, the largest whole number a JSON number holds exactly.
-    public static let maxSeed = 1 << 53
+    /// A rule's `seed`: at most 2^52, well inside the whole numbers a JSON number holds exactly.
+    public static let maxSeed = 1 << 52
 
     /// Whole seconds of `seconds`, rounded up and held to `1...maxSeconds` even when a rule was built in code with a
     /// value the reader would refuse (no trap on `Int(Double)`).
