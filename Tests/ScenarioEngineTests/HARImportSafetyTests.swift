@@ -32,6 +32,8 @@ import Testing
                                   with: #""text": "\#(multipartPhoto)", "_encoding": "base64""#)
             .replacingOccurrences(of: #""status": 503, "statusText": "Service Unavailable""#, with: #""status": 201, "statusText": "Created""#)
             .replacingOccurrences(of: #""{\"error\":{\"code\":\"SERVICE_UNAVAILABLE\",\"message\":\"Try later\"}}""#, with: #""{}""#)
+            .replacingOccurrences(of: #""content": {"size": 71,"#, with: #""content": {"size": 2,"#)
+            .replacingOccurrences(of: #""bodySize": 71}"#, with: #""bodySize": 2}"#)
     }
 
     @Test func aRecordedUploadWithValidBasicCredentialsMergesWithItsSecretRedacted() throws {

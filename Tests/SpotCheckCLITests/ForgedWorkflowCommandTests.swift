@@ -23,7 +23,7 @@ import Testing
         let scenarios = folder.url.appendingPathComponent("scenarios")
         try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
         let name = JSONValue.string(Self.forged).serialized()
-        let doc = #"{"name": \#(name), "report": "default", "steps": [{"action": "http", "request": {"method": "GET", "path": "/api/health"}, "expect": {"status": 500}}]}"#
+        let doc = #"{"name": \#(name), "report": {"species": "dog", "sex": "MALE", "lastSeenDate": "2025-11-01", "locationLatitude": 52.2, "locationLongitude": 21.0, "phone": "+48 123 456 789", "email": "a@b.co"}, "steps": [{"action": "http", "request": {"method": "GET", "path": "/api/health"}, "expect": {"status": 500}}]}"#
         try Data(doc.utf8).write(to: scenarios.appendingPathComponent("forged.json"))
         let command = try RunCommand.parse(["--scenarios", scenarios.path, "--contracts", RunCommandTests.contracts, "--summary", folder.path("s.md")])
         let lines = RunCommandTests.Lines()
