@@ -110,3 +110,13 @@ import Testing
         }
     }
 }
+
+/// `--fault CONTRACT:KIND:N` shortcuts have the rule file's ranges.
+@Suite struct FaultShortcutRangeTests {
+    @Test func aHugeNumberInAShortcutIsRefusedNotApplied() throws {
+        for text in ["*:delay:99999999999999", "*:refuse:31536000001", "uploadPhoto:truncate:2000000000", "*:slowBody:1:99999999999999"] {
+            #expect(throws: FaultRuleError.self, "\(text)") { try FaultRule.parseShortcut(text) }
+        }
+        #expect(try FaultRule.parseShortcut("*:delay:\(FaultRanges.maxMilliseconds)").fault == .delay(ms: FaultRanges.maxMilliseconds))
+    }
+}

@@ -31,9 +31,13 @@ extension FaultRule {
         let kind = parts[1]
         let args = Array(parts.dropFirst(2))
 
+        // The same ranges as the rule file (FaultRanges): milliseconds become NIO nanoseconds on every request.
         func number(_ index: Int, _ what: String, minimum: Int = 0) throws(FaultRuleError) -> Int {
             guard index < args.count else { throw failure("\(kind) needs \(what), e.g. \(example(kind))") }
-            guard let n = Int(args[index]), n >= minimum else { throw failure("\(what) must be a whole number of at least \(minimum), got \"\(args[index])\"") }
+            let maximum = what == "milliseconds" || what.hasSuffix(" ms") ? FaultRanges.maxMilliseconds : what.contains("byte") ? FaultRanges.maxBytes : FaultRanges.maxCount
+            guard let n = Int(args[index]), n >= minimum, n <= maximum else {
+                throw failure("\(what) must be a whole number from \(minimum) to \(maximum), got \"\(args[index])\"")
+            }
             return n
         }
         func expectArguments(_ count: Int) throws(FaultRuleError) {
