@@ -8,7 +8,7 @@ import Testing
 
 /// `verify` and `run --target` against servers that behave like the real backend, drift, or are fixed.
 @Suite struct KnownDefectsCommandTests {
-    static let knownIDs = ["create-malformed-json-500", "create-json-root-string-500", "create-unsupported-charset-500",
+    static let knownIDs = ["json-parser-malformed-500", "json-parser-root-not-container-500", "json-parser-unsupported-charset-500",
                            "upload-other-file-part-500", "upload-malformed-multipart-500"]
 
     /// A mock started as `serve` starts it (127.0.0.1, port 0), always shut down.
@@ -48,7 +48,7 @@ import Testing
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.contains("failures=\"0\""))
         #expect(xml.contains("<property name=\"verdict\" value=\"knownDefect\"/>"))
-        #expect(xml.contains("known server defect create-malformed-json-500"))
+        #expect(xml.contains("known server defect json-parser-malformed-500"))
         let report = try JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: json)))
         #expect(report["summary"]?["knownDefects"] == 5)
         let known = report["results"]?.arrayValue?.filter { $0["status"] == "knownDefect" } ?? []
@@ -117,7 +117,7 @@ import Testing
         }
         #expect(code == 0, "\(output)")
         #expect(output.contains("KNOWN"))
-        #expect(output.contains("create-malformed-json-500"))
+        #expect(output.contains("json-parser-malformed-500"))
         #expect(output.contains("backend: create reports the first problem"))
         #expect(output.contains("0 failed"))
         #expect(!output.contains("NO LONGER SEEN"))
@@ -128,7 +128,7 @@ import Testing
             try await RunCommandTests.run(["--target", target.absoluteString, "--tag", "backend"])
         }
         #expect(code == 0, "\(output)")
-        #expect(output.contains("KNOWN DEFECT NO LONGER SEEN: create-malformed-json-500"))
+        #expect(output.contains("KNOWN DEFECT NO LONGER SEEN: json-parser-malformed-500"))
         let (strictCode, _) = try await Self.withMock(knownDefects: false) { target in
             try await RunCommandTests.run(["--target", target.absoluteString, "--tag", "backend", "--strict"])
         }

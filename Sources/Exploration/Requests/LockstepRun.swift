@@ -60,6 +60,7 @@ struct LockstepRun: Sendable {
         self.adminToken = adminToken
         var comparison = AnswerComparison(ignoreMessages: ignoreMessages)
         comparison.generated = AnswerComparison.generatedMembers(of: contracts)
+        comparison.contracts = contracts
         self.comparison = comparison
         // Microchips must be new to a shared server on every run, so they come from the clock, not the seed.
         self.nonce = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000
@@ -130,13 +131,14 @@ struct LockstepRun: Sendable {
             createdOnServer.append(id)
         }
         var differences = comparison.differences(model: modelAnswer, server: serverAnswer)
+        differences += comparison.generatedDifferences(model: modelAnswer, server: serverAnswer, contractID: request.contractID, besides: differences)
         var knownDefect: KnownDefect?
         if !differences.isEmpty, comparison.differences(model: defectsAnswer, server: serverAnswer).isEmpty {
             // The same trigger the mock reproduces the defect by names which listed defect this is.
             let sent = rendered[2]
             if let trigger = KnownDefectTriggers.trigger(method: sent.method, path: sent.path, headers: sent.headers.map { ($0.key, $0.value) },
                                                          body: [UInt8](sent.body)) {
-                knownDefect = contracts.knownDefects.first { $0.contractID == trigger.contractID && $0.trigger == trigger.trigger }
+                knownDefect = contracts.knownDefects.defect(contractID: trigger.contractID, trigger: trigger.trigger)
             }
         }
         var read: (contractID: String?, assumptions: [String]) = (nil, [])
@@ -147,6 +149,12 @@ struct LockstepRun: Sendable {
         }
         // A known defect's answer is the defect model's (some carry no request-id), so its headers are compared with that.
         let headers = AnswerComparison.headerChanges(model: knownDefect == nil ? modelAnswer : defectsAnswer, server: serverAnswer)
+        // A header value service.json states (CORS, helmet's) that the server changes or drops is a difference; one it adds is not.
+        let statedHeaders = AnswerComparison.statedHeaderDifferences(model: knownDefect == nil ? modelAnswer : defectsAnswer, server: serverAnswer,
+                                                                     service: contracts.service)
+        differences += statedHeaders
+        // A listed defect whose answer now changes a stated header is no longer exactly that defect.
+        if !statedHeaders.isEmpty { knownDefect = nil }
         // A header the contract requires on this answer is part of the contract, not information: its loss is a difference.
         let required = request.contractID.flatMap { contracts.contract(id: $0)?.response(status: modelAnswer.status) }?.headers
             .filter(\.required).map { $0.name.lowercased() } ?? []
@@ -156,7 +164,9 @@ struct LockstepRun: Sendable {
         }
         // A write's effect is read right away, whatever it answered: the record, its file, the list.
         var added = headers.added
-        var removed = headers.removed.filter { !required.contains($0) || knownDefect != nil }
+        var removed = headers.removed.filter { name in
+            (!required.contains(name) || knownDefect != nil) && !statedHeaders.contains { $0.aspect == "header \(name)" }
+        }
         for next in request.then {
             let seen = await execute(next)
             let name = "then \(next.method) \(next.path) "
