@@ -17,9 +17,7 @@ private struct NewerEmailRuleBackend: MockResponder {
             email.trimmingCharacters(in: .whitespaces).isEmpty || !email.contains(".")
         {
             let envelope = #"{"error":{"requestId":"Abcdefghij","code":"INVALID_FORMAT","message":"email format is invalid","field":"email"}}"#
-            // The service file's headers too: the double changes the rule, not the headers every answer carries.
-            return MockResponse(status: .badRequest, headers: ["X-Powered-By": "Express", "Access-Control-Allow-Origin": "*",
-                                                               "Content-Type": "application/json; charset=utf-8", "request-id": "Abcdefghij"],
+            return MockResponse(status: .badRequest, headers: ["Content-Type": "application/json; charset=utf-8", "request-id": "Abcdefghij"],
                                 body: ByteBuffer(string: envelope))
         }
         return await base.respond(to: request)

@@ -1,8 +1,8 @@
 import Foundation
 
 /// The header values `service.json` states for every answer (`headers`, or `preflight.headers` on a preflight), checked
-/// against what a server sent: a stated header sent with another value, or not sent, differs; a header the file does not
-/// state is the server's own business (informational at most).
+/// against what a server sent: a stated header sent with another value differs. One the server drops, or one the file
+/// does not state, is a change of the header set, which reports keep informational (`verify --strict-headers` fails on it).
 public struct StatedHeaders: Sendable {
     /// How one stated header differs.
     public struct Difference: Sendable, Equatable {
@@ -10,8 +10,8 @@ public struct StatedHeaders: Sendable {
         public let name: String
         /// The stated value.
         public let expected: String
-        /// What the server sent; nil when it sent no such header.
-        public let got: String?
+        /// What the server sent instead.
+        public let got: String
     }
 
     private let service: ServiceFile
@@ -31,12 +31,13 @@ public struct StatedHeaders: Sendable {
         service.preflight.enabled && method.uppercased() == "OPTIONS"
     }
 
-    /// Each stated header `headers` (the answer's, in any case) carries with another value, or lacks. Repeated headers
-    /// are compared by their values joined with `, ` (RFC 9110, section 5.3).
+    /// Each stated header `headers` (the answer's, names in any case) carries with another value. Repeated headers are
+    /// compared by their values joined with `, ` (RFC 9110, section 5.3).
     public func differences(in headers: [(name: String, value: String)], preflight: Bool) -> [Difference] {
         stated(preflight: preflight).compactMap { header in
             let values = headers.filter { $0.name.caseInsensitiveCompare(header.name) == .orderedSame }.map(\.value)
-            let got = values.isEmpty ? nil : values.joined(separator: ", ")
+            guard !values.isEmpty else { return nil }
+            let got = values.joined(separator: ", ")
             return got == header.value ? nil : Difference(name: header.name, expected: header.value, got: got)
         }
     }

@@ -175,9 +175,10 @@ extension ByteBufferView {
         } ?? false
     }
 
-    /// Whether the body holds the closing delimiter `--boundary--` (a cut-off body does not).
+    /// Whether the body holds the closing delimiter `CRLF--boundary--` (a cut-off body does not). The CRLF belongs to the
+    /// delimiter: `ab--boundary--` inside a part's content closes nothing, and busboy ends such a body with an error.
     fileprivate func containsTerminator(boundary: String) -> Bool {
-        let needle = Array("--\(boundary)--".utf8)
+        let needle = Array("\r\n--\(boundary)--".utf8)
         guard count >= needle.count else { return false }
         // The terminator is near the end; only the tail is searched, so big photos cost nothing extra.
         let tail = Array(self.suffix(needle.count + 64))
