@@ -34,6 +34,31 @@ import Testing
                                           "--no-explore"] + extra)
     }
 
+    /// fb9f56a's body parser answers 500 on the users endpoints too: the service-wide entries cover them, so a full
+    /// default verify (examples and exploration) of a server like that backend is clean.
+    @Test func theNewerBackendsParserDefectsOnTheUsersEndpointsAreKnownDefects() async throws {
+        let folder = URL(fileURLWithPath: RunCommandTests.contracts).appendingPathComponent("versions/2026-01-12")
+        var options = PetSpotMockBackend.Options(contracts: try ContractSet.load(from: folder), quiet: true)
+        options.reproduceKnownDefects = true
+        let mock = try await PetSpotMockBackend.start(options)
+        let result: (Int32, String)
+        do {
+            let command = try VerifyCommand.parse(["--contracts", folder.path, "--target", mock.baseURL.absoluteString, "--skip", "photo of 20 MiB",
+                                                   "--admin-token", "tajnehasloadmina", "--seed", "1"])
+            let lines = RunCommandTests.Lines()
+            result = (await command.execute(print: { lines.add($0) }), lines.text)
+            try await mock.shutdown()
+        } catch {
+            try? await mock.shutdown()
+            throw error
+        }
+        let (code, output) = result
+        #expect(code == 0, "\(output)")
+        for route in ["registerUser: malformed JSON", "loginUser: malformed JSON", "registerUser: a string root"] {
+            #expect(output.contains("known defect json-parser-") && output.contains(route), "\(route)")
+        }
+    }
+
     @Test func aServerLikeTheRealOnePassesAndListsItsKnownDefectsInEveryReport() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("known-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)

@@ -16,7 +16,7 @@ struct ResponseContractCheck: Sendable {
         self.contracts = contracts
         self.now = now
         // The mock reproduces listed defects on demand (--with-known-defects); those answers are the point, not a violation.
-        self.validator = ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects))
+        self.validator = ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects, contracts: contracts))
     }
 
     /// Every way `response` breaks the contract `contractID`, one sentence each; for answers outside any contract only the error envelope is checked.
