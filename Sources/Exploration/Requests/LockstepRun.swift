@@ -49,6 +49,8 @@ struct LockstepRun: Sendable {
     private var freshCounter = 0
     private let nonce: UInt64
     private var random: PetSpotRandom
+    /// The body field keying the records each create or authenticate with a declared key names (contract id → field).
+    private let keyFields: [String: String]
 
     init(server: URL, model: URL, modelWithDefects: URL, contracts: ContractSet, timeout: Duration, adminToken: String?,
          ignoreMessages: Bool, seed: UInt64) {
@@ -65,6 +67,11 @@ struct LockstepRun: Sendable {
         // Microchips must be new to a shared server on every run, so they come from the clock, not the seed.
         self.nonce = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000
         self.random = PetSpotRandom(seed: seed)
+        var keyFields: [String: String] = [:]
+        for (contractID, declaration) in contracts.state.declarations where [.create, .authenticate].contains(declaration.action) {
+            if let key = declaration.key { keyFields[contractID] = key }
+        }
+        self.keyFields = keyFields
     }
 
     /// Creates the run's own announcements on every side, one per request, in slot order; returns why that failed, if it did.
@@ -103,7 +110,8 @@ struct LockstepRun: Sendable {
 
     /// Sends `request` to every side and compares the answers (and, after a 201 everywhere, the announcement read back).
     mutating func execute(_ request: GeneratedRequest) async -> CaseObservation {
-        let fresh = nextFresh()
+        var fresh = nextFresh()
+        fresh.keyField = request.contractID.flatMap { keyFields[$0] }
         let sides = [server, model, modelWithDefects]
         let rendered = sides.map { $0.render(request, fresh: fresh, adminToken: adminToken) }
         // The three sides answer independently, so they are asked at once.
@@ -273,8 +281,12 @@ struct LockstepRun: Sendable {
         freshCounter += 1
         let microchip = String(format: "%06llu%06d", nonce, freshCounter % 1_000_000)
         return FreshValues(unknownID: random.uuid(), microchip: microchip, registeredMicrochip: registeredMicrochip,
-                           boundary: String(random.next() % 1_000_000_000))
+                           boundary: String(random.next() % 1_000_000_000), runTag: runTag)
     }
+
+    /// The run's tag for record keys: the clock's nonce in base 36, its fastest-changing digit first, so even a one-letter
+    /// domain label differs between most runs (see `FreshValues.runTag`).
+    private var runTag: String { String(String(nonce, radix: 36).reversed()) }
 
     private func nextFreshConstant() -> FreshValues {
         FreshValues(unknownID: "00000000-0000-4000-8000-000000000000", microchip: "000000000000", registeredMicrochip: nil, boundary: "0")
