@@ -33,7 +33,7 @@ struct ExplorationSide: Sendable {
             body = fresh.withRunTag(fresh.withMicrochip(json)).data()
             if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
         case .raw(let text, let contentType):
-            body = Data(text.utf8)
+            body = Data(fresh.withRunTag(text: text).utf8)
             if let contentType { headers["Content-Type"] = contentType }
         case .multipart(let parts):
             let boundary = "spotcheck-explore-\(fresh.boundary)"
@@ -105,6 +105,14 @@ struct FreshValues: Sendable {
         }
         object[keyField] = .string(result)
         return .object(object)
+    }
+
+    /// A raw body with the run's tag in its key field when it is a JSON object (another media type's case, a charset):
+    /// the key's text is replaced where it stands, so the bytes around it go out as generated.
+    func withRunTag(text: String) -> String {
+        guard let keyField, let json = try? JSONValue(parsing: Data(text.utf8)), let value = json[keyField]?.stringValue,
+              let tagged = withRunTag(json)[keyField]?.stringValue, tagged != value else { return text }
+        return text.replacingOccurrences(of: value, with: tagged)
     }
 
     /// Marks the value standing for the first announcement's microchip.

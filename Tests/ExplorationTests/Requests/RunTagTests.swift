@@ -25,6 +25,12 @@ import Testing
         #expect(lower["email"]?.stringValue?.lowercased() == tagged["email"]?.stringValue?.trimmingCharacters(in: .whitespaces).lowercased())
     }
 
+    @Test func aRawJSONBodyIsTaggedWhereTheKeyStands() {
+        let raw = #"{ "email" : "owner@example.com", "password": "correct horse" }"#
+        #expect(Self.fresh(tag: "k3j9").withRunTag(text: raw) == #"{ "email" : "owner@k3j9k3j.com", "password": "correct horse" }"#)
+        #expect(Self.fresh(tag: "k3j9").withRunTag(text: "{not json") == "{not json")
+    }
+
     @Test func valuesWithoutADomainAndOtherFieldsAreLeftAsGenerated() {
         for value: JSONValue in ["", "no-at-sign", 42, .null] {
             #expect(Self.fresh(tag: "k3j9").withRunTag(["email": value])["email"] == value)
