@@ -39,6 +39,9 @@ class Handler(BaseHTTPRequestHandler):
                 answer = json.dumps({"error": {"code": "INVALID_FORMAT", "message": "email format is invalid",
                                                "field": "email", "requestId": "changed001"}}).encode()
                 self.send_response(400)
+                # The headers service.json states for every answer: the change is the rule, not these.
+                self.send_header("X-Powered-By", "Express")
+                self.send_header("Access-Control-Allow-Origin", "*")
                 self.send_header("Content-Type", "application/json; charset=utf-8")
                 self.send_header("request-id", "changed001")
                 self.send_header("Content-Length", str(len(answer)))

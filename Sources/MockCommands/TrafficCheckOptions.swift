@@ -72,7 +72,7 @@ struct TrafficCheckOptions: ParsableArguments {
             }
         }
         return ExchangeMonitor(
-            validator: scope == .off ? nil : ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects)),
+            validator: scope == .off ? nil : ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects, contracts: contracts)),
             checksAnswers: scope == .all,
             coverage: ContractCoverage(contracts: contracts, source: source, mockObserved: mockObserved),
             recorder: recorder,

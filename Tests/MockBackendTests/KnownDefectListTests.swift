@@ -19,7 +19,7 @@ import Testing
                                 status: 500, responseHeaders: answerHeaders, responseBody: internalError)
         let server = try validator().validate(exchange).filter { $0.side == .server }
         #expect(!server.isEmpty)
-        #expect(server.allSatisfy { $0.knownDefect == "create-malformed-json-500" })
+        #expect(server.allSatisfy { $0.knownDefect == "json-parser-malformed-500" })
     }
 
     @Test func aBroken500ToAValidBodyIsStillAViolation() throws {
@@ -42,14 +42,13 @@ import Testing
     @Test func anExpiredEntryExcusesNothing() throws {
         let contracts = try PetSpotTestSupport.loadedContracts()
         let expired = contracts.knownDefects.map {
-            KnownDefect(id: $0.id, contractID: $0.contractID, example: $0.example, reason: $0.reason, trigger: $0.trigger,
-                        actual: $0.actual, expires: "2000-01-01")
+            KnownDefect(id: $0.id, scope: $0.scope, reason: $0.reason, trigger: $0.trigger, actual: $0.actual, expires: "2000-01-01")
         }
         let list = KnownDefectList(expired, today: "2026-01-01")
         let violation = ExchangeViolation(contract: "createAnnouncement", pointer: "status", expected: "400", got: "500", side: .server)
         let exchange = Exchange(method: "POST", path: "/api/v1/announcements", requestHeaders: json, requestBody: Array("{".utf8),
                                 status: 500, responseBody: internalError)
         #expect(list.knownDefect(for: violation, in: exchange) == nil)
-        #expect(KnownDefectList(contracts.knownDefects, today: "2026-01-01").knownDefect(for: violation, in: exchange) == "create-malformed-json-500")
+        #expect(KnownDefectList(contracts.knownDefects, today: "2026-01-01").knownDefect(for: violation, in: exchange) == "json-parser-malformed-500")
     }
 }

@@ -114,6 +114,31 @@ import Testing
         #expect(await backend.respond(to: noBoundary).errorCode == "INVALID_FORMAT")
     }
 
+    /// busboy finishes a body whose first delimiter is the closing one normally, with no file (petspot-api.md, photo
+    /// checks): the answer is the contract's stated file-required answer, not the malformed one.
+    @Test func aBodyWithNoPartsAtAllIsTheStatedFileRequiredAnswer() async throws {
+        let backend = try S.backend()
+        let (id, password) = try await created(backend)
+        let auth = S.basic(id, password)
+        let declared = try S.loadedContracts().state.declaration(for: "uploadPhoto")?.file?.answer(.required)
+        let required = try #require(declared)
+        #expect(try S.loadedContracts().state.declaration(for: "uploadPhoto")?.file?.answer(.malformed)?.code != required.code)
+        for body in ["--XyZBoundary42--", "--XyZBoundary42--\r\n", "\r\n--XyZBoundary42--\r\n", "a preamble\r\n--XyZBoundary42--\r\nan epilogue"] {
+            let response = await backend.respond(to: S.uploadRequest(id: id, authorization: auth, body: ByteBuffer(string: body)))
+            #expect(response.status.code == UInt(required.status), "\(body.debugDescription)")
+            #expect(response.errorCode == required.code, "\(body.debugDescription)")
+            #expect(response.errorMessage == required.message, "\(body.debugDescription)")
+            #expect(response.errorField == required.field, "\(body.debugDescription)")
+            #expect(response.contractViolation == nil, "\(body.debugDescription)")
+        }
+        // A closing delimiter after a part that never completed is still a body cut short, and a near miss is no delimiter.
+        for body in ["--XyZBoundary42\r\nContent-Disposition: form-data; name=\"photo\"; filename=\"a.png\"\r\n\r\nab--XyZBoundary42--",
+                     "--XyZBoundary42-", "--XyZBoundary4--"] {
+            let response = await backend.respond(to: S.uploadRequest(id: id, authorization: auth, body: ByteBuffer(string: body)))
+            #expect(response.errorCode != required.code, "\(body.debugDescription)")
+        }
+    }
+
     func truncated(_ buffer: ByteBuffer) -> ByteBuffer {
         var copy = buffer
         return copy.readSlice(length: buffer.readableBytes - 12) ?? ByteBuffer()

@@ -8,7 +8,7 @@ import Testing
 
 /// `verify` and `run --target` against servers that behave like the real backend, drift, or are fixed.
 @Suite struct KnownDefectsCommandTests {
-    static let knownIDs = ["create-malformed-json-500", "create-json-root-string-500", "create-unsupported-charset-500",
+    static let knownIDs = ["json-parser-malformed-500", "json-parser-root-not-container-500", "json-parser-unsupported-charset-500",
                            "upload-other-file-part-500", "upload-malformed-multipart-500"]
 
     /// A mock started as `serve` starts it (127.0.0.1, port 0), always shut down.
@@ -34,6 +34,31 @@ import Testing
                                           "--no-explore"] + extra)
     }
 
+    /// fb9f56a's body parser answers 500 on the users endpoints too: the service-wide entries cover them, so a full
+    /// default verify (examples and exploration) of a server like that backend is clean.
+    @Test func theNewerBackendsParserDefectsOnTheUsersEndpointsAreKnownDefects() async throws {
+        let folder = URL(fileURLWithPath: RunCommandTests.contracts).appendingPathComponent("versions/2026-01-12")
+        var options = PetSpotMockBackend.Options(contracts: try ContractSet.load(from: folder), quiet: true)
+        options.reproduceKnownDefects = true
+        let mock = try await PetSpotMockBackend.start(options)
+        let result: (Int32, String)
+        do {
+            let command = try VerifyCommand.parse(["--contracts", folder.path, "--target", mock.baseURL.absoluteString, "--skip", "photo of 20 MiB",
+                                                   "--admin-token", "tajnehasloadmina", "--seed", "1"])
+            let lines = RunCommandTests.Lines()
+            result = (await command.execute(print: { lines.add($0) }), lines.text)
+            try await mock.shutdown()
+        } catch {
+            try? await mock.shutdown()
+            throw error
+        }
+        let (code, output) = result
+        #expect(code == 0, "\(output)")
+        for route in ["registerUser: malformed JSON", "loginUser: malformed JSON", "registerUser: a string root"] {
+            #expect(output.contains("known defect json-parser-") && output.contains(route), "\(route)")
+        }
+    }
+
     @Test func aServerLikeTheRealOnePassesAndListsItsKnownDefectsInEveryReport() async throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("known-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -48,7 +73,7 @@ import Testing
         let xml = try String(contentsOfFile: junit, encoding: .utf8)
         #expect(xml.contains("failures=\"0\""))
         #expect(xml.contains("<property name=\"verdict\" value=\"knownDefect\"/>"))
-        #expect(xml.contains("known server defect create-malformed-json-500"))
+        #expect(xml.contains("known server defect json-parser-malformed-500"))
         let report = try JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: json)))
         #expect(report["summary"]?["knownDefects"] == 5)
         let known = report["results"]?.arrayValue?.filter { $0["status"] == "knownDefect" } ?? []
@@ -117,7 +142,7 @@ import Testing
         }
         #expect(code == 0, "\(output)")
         #expect(output.contains("KNOWN"))
-        #expect(output.contains("create-malformed-json-500"))
+        #expect(output.contains("json-parser-malformed-500"))
         #expect(output.contains("backend: create reports the first problem"))
         #expect(output.contains("0 failed"))
         #expect(!output.contains("NO LONGER SEEN"))
@@ -128,7 +153,7 @@ import Testing
             try await RunCommandTests.run(["--target", target.absoluteString, "--tag", "backend"])
         }
         #expect(code == 0, "\(output)")
-        #expect(output.contains("KNOWN DEFECT NO LONGER SEEN: create-malformed-json-500"))
+        #expect(output.contains("KNOWN DEFECT NO LONGER SEEN: json-parser-malformed-500"))
         let (strictCode, _) = try await Self.withMock(knownDefects: false) { target in
             try await RunCommandTests.run(["--target", target.absoluteString, "--tag", "backend", "--strict"])
         }

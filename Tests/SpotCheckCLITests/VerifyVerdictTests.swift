@@ -16,19 +16,25 @@ import Testing
     struct BentServer: MockResponder {
         let base: PetSpotBackend
         let bend: @Sendable (MockRequest, MockResponse) -> MockResponse
+        /// What the server does to a request before its faithful backend reads it (undoing what `bend` renamed).
+        var unbend: @Sendable (MockRequest) -> MockRequest = { $0 }
 
-        func respond(to request: MockRequest) async -> MockResponse { bend(request, await base.respond(to: request)) }
+        func respond(to request: MockRequest) async -> MockResponse {
+            let request = unbend(request)
+            return bend(request, await base.respond(to: request))
+        }
         func bodyLimit(for head: MockRequest) -> Int { base.bodyLimit(for: head) }
         func respondToOversizedBody(_ head: MockRequest) async -> MockResponse { await base.respondToOversizedBody(head) }
 
         /// Runs `body` with such a server's base URL, always shutting it down.
         static func with<T>(contracts: URL, bend: @escaping @Sendable (MockRequest, MockResponse) -> MockResponse,
+                            unbend: @escaping @Sendable (MockRequest) -> MockRequest = { $0 },
                             _ body: (URL) async throws -> T) async throws -> T {
             var logger = Logger(label: "test.verify-verdicts")
             logger.logLevel = .critical
             let set = try ContractSet.load(from: contracts)
             let backend = try PetSpotBackend(configuration: .init(contracts: set, adminToken: "tajnehasloadmina", checkResponses: false, logger: logger))
-            let server = MockServer(configuration: ServerConfiguration(logger: logger, quiet: true), responder: BentServer(base: backend, bend: bend),
+            let server = MockServer(configuration: ServerConfiguration(logger: logger, quiet: true), responder: BentServer(base: backend, bend: bend, unbend: unbend),
                                     faults: FaultLayer(), journal: Journal(), admin: nil, contractID: { _, _ in nil })
             let address = try await server.start()
             do {

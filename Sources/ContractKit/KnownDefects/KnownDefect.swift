@@ -36,12 +36,39 @@ public struct KnownDefect: Sendable, Equatable {
         }
     }
 
+    /// What an entry covers: one documented answer, or a layer of the service in front of many endpoints.
+    public enum Scope: Sendable, Equatable {
+        /// One contract's named response example.
+        case example(contractID: String, example: String)
+        /// A layer `service.json` states for the whole service (`bodyParser`): the entry covers every endpoint that layer
+        /// serves, contracts added later included.
+        case service(ServiceLayer)
+    }
+
+    /// The layers of the service a known defect may be stated for, each with the endpoints it serves and its triggers.
+    public enum ServiceLayer: String, Sendable, CaseIterable {
+        /// The JSON body parser in front of every endpoint whose contract takes a JSON body (`service.json` `bodyParser`).
+        case bodyParser
+
+        /// The triggers this layer's failures are.
+        public var triggers: [Trigger] {
+            switch self {
+            case .bodyParser: return [.malformedJSON, .jsonRootNotContainer, .unsupportedCharset]
+            }
+        }
+
+        /// Which endpoints it serves, for people.
+        public var endpoints: String {
+            switch self {
+            case .bodyParser: return "every endpoint that takes a JSON body"
+            }
+        }
+    }
+
     /// Unique in the list, e.g. `create-malformed-json-500`.
     public let id: String
-    /// The contract whose documented answer the server gets wrong.
-    public let contractID: String
-    /// The named response example (the documented answer) the server does not give.
-    public let example: String
+    /// What the entry covers.
+    public let scope: Scope
     /// Why the defect is tolerated for now: a person must be able to judge whether it still holds.
     public let reason: String
     /// The request that sets it off, for the mock backend's `--with-known-defects`.
@@ -55,12 +82,18 @@ public struct KnownDefect: Sendable, Equatable {
     /// The entry's JSON pointer in that file.
     public let pointer: String
 
-    /// Creates an entry.
+    /// Creates an entry for one documented answer.
     public init(id: String, contractID: String, example: String, reason: String, trigger: Trigger?, actual: Answer,
                 expires: String? = nil, file: String = KnownDefect.fileName, pointer: String = "") {
+        self.init(id: id, scope: .example(contractID: contractID, example: example), reason: reason, trigger: trigger, actual: actual,
+                  expires: expires, file: file, pointer: pointer)
+    }
+
+    /// Creates an entry for `scope`.
+    public init(id: String, scope: Scope, reason: String, trigger: Trigger?, actual: Answer,
+                expires: String? = nil, file: String = KnownDefect.fileName, pointer: String = "") {
         self.id = id
-        self.contractID = contractID
-        self.example = example
+        self.scope = scope
         self.reason = reason
         self.trigger = trigger
         self.actual = actual
@@ -85,8 +118,42 @@ public struct KnownDefect: Sendable, Equatable {
         expires.map { today > $0 } ?? false
     }
 
-    /// `contract › example`, the name verify gives the check this entry excuses.
-    public var checkName: String { "\(contractID) › \(example)" }
+    /// The contract whose documented answer the server gets wrong; nil for a service-wide entry.
+    public var contractID: String? {
+        if case .example(let contractID, _) = scope { return contractID }
+        return nil
+    }
+
+    /// The named response example the server does not give; nil for a service-wide entry.
+    public var example: String? {
+        if case .example(_, let example) = scope { return example }
+        return nil
+    }
+
+    /// The service layer a service-wide entry is stated for.
+    public var serviceLayer: ServiceLayer? {
+        if case .service(let layer) = scope { return layer }
+        return nil
+    }
+
+    /// `contract › example` (the name verify gives the check this entry excuses), or `service › layer (endpoints)`.
+    public var checkName: String {
+        switch scope {
+        case .example(let contractID, let example): return "\(contractID) › \(example)"
+        case .service(let layer): return "service › \(layer.rawValue) (\(layer.endpoints))"
+        }
+    }
+
+    /// Whether a request to `contractID` classified as `trigger` is this entry's: the same contract and trigger, or a
+    /// trigger of the service layer the entry is stated for (the mock classifies body-parser triggers only on endpoints
+    /// that take a JSON body, the layer's endpoints).
+    public func covers(contractID: String, trigger: Trigger) -> Bool {
+        guard self.trigger == trigger else { return false }
+        switch scope {
+        case .example(let own, _): return own == contractID
+        case .service(let layer): return layer.triggers.contains(trigger)
+        }
+    }
 }
 
 extension Array where Element == KnownDefect {
@@ -95,8 +162,9 @@ extension Array where Element == KnownDefect {
         filter { !$0.isExpired(today: today) }
     }
 
-    /// The entry for a request the mock backend classifies as `trigger` on `contractID`, if the list has one.
+    /// The entry for a request the mock backend classifies as `trigger` on `contractID`, if the list has one: an entry
+    /// for that contract first, else a service-wide one.
     public func defect(contractID: String, trigger: KnownDefect.Trigger) -> KnownDefect? {
-        first { $0.contractID == contractID && $0.trigger == trigger }
+        first { $0.contractID == contractID && $0.trigger == trigger } ?? first { $0.covers(contractID: contractID, trigger: trigger) }
     }
 }

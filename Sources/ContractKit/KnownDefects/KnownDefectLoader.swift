@@ -1,9 +1,10 @@
 import Foundation
 
-/// Reads and lints `known-defects.json` beside the contracts; every entry must name a documented answer and a reason.
+/// Reads and lints `known-defects.json` beside the contracts; every entry must name a documented answer (a contract's
+/// example, or a layer of the service with the trigger that sets it off) and a reason.
 enum KnownDefectLoader {
     static let topKeys = ["$comment", "defects"]
-    static let entryKeys = ["id", "contract", "example", "reason", "trigger", "actual", "expires", "$comment"]
+    static let entryKeys = ["id", "contract", "example", "service", "reason", "trigger", "actual", "expires", "$comment"]
     static let answerKeys = ["status", "code", "message", "requestIdHeader"]
 
     /// The entries of `value` (the parsed file) checked against `contracts`; problems for everything that is wrong.
@@ -20,10 +21,24 @@ enum KnownDefectLoader {
         for (index, entry) in entries.enumerated() {
             let pointer = "/defects/\(index)"
             guard let reader = ObjectReader(entry, file: file, pointer: pointer, what: "a known defect", problems: &problems) else { continue }
-            reader.checkKeys(allowed: entryKeys, required: ["id", "contract", "example", "reason", "actual"], what: "a known defect", problems: &problems)
+            let serviceWide = reader.object["service"] != nil
+            let required = serviceWide ? ["id", "service", "trigger", "reason", "actual"] : ["id", "contract", "example", "reason", "actual"]
+            reader.checkKeys(allowed: entryKeys, required: required, what: "a known defect", problems: &problems)
             let id = reader.string("id", problems: &problems)
             let contractID = reader.string("contract", problems: &problems)
             let example = reader.string("example", problems: &problems)
+            if serviceWide, reader.object["contract"] != nil || reader.object["example"] != nil {
+                problems.append(LintProblem(file: file, pointer: reader.at(reader.object["contract"] != nil ? "contract" : "example"),
+                    message: "an entry names either a service layer (service) or one documented answer (contract and example), not both"))
+            }
+            var layer: KnownDefect.ServiceLayer?
+            if let name = reader.string("service", problems: &problems) {
+                layer = KnownDefect.ServiceLayer(rawValue: name)
+                if layer == nil {
+                    problems.append(LintProblem(file: file, pointer: reader.at("service"),
+                        message: "unknown service layer \"\(name)\"; known: \(KnownDefect.ServiceLayer.allCases.map(\.rawValue).joined(separator: ", "))"))
+                }
+            }
             let reason = reader.string("reason", problems: &problems)
             let expires = reader.string("expires", problems: &problems)
             if let id {
@@ -46,7 +61,11 @@ enum KnownDefectLoader {
                         message: "unknown trigger \"\(name)\"; known: \(KnownDefect.Trigger.allCases.map(\.rawValue).joined(separator: ", "))"))
                 }
             }
-            if let contractID, let example {
+            if let layer, let trigger, !layer.triggers.contains(trigger) {
+                problems.append(LintProblem(file: file, pointer: reader.at("trigger"),
+                    message: "the trigger \"\(trigger.rawValue)\" is not a failure of the \(layer.rawValue) layer; its triggers: \(layer.triggers.map(\.rawValue).joined(separator: ", "))"))
+            }
+            if !serviceWide, let contractID, let example {
                 if let contract = contracts.first(where: { $0.id == contractID }) {
                     let examples = contract.responses.flatMap(\.examples).map(\.name)
                     if !examples.contains(example) {
@@ -59,9 +78,17 @@ enum KnownDefectLoader {
                 }
             }
             let actual = reader.object["actual"].flatMap { readAnswer($0, file: file, pointer: reader.at("actual"), problems: &problems) }
-            guard let id, let contractID, let example, let reason, let actual else { continue }
-            defects.append(KnownDefect(id: id, contractID: contractID, example: example, reason: reason, trigger: trigger,
-                                       actual: actual, expires: expires, file: file, pointer: pointer))
+            let scope: KnownDefect.Scope
+            if serviceWide {
+                guard let layer else { continue }
+                scope = .service(layer)
+            } else {
+                guard let contractID, let example else { continue }
+                scope = .example(contractID: contractID, example: example)
+            }
+            guard let id, let reason, let actual else { continue }
+            defects.append(KnownDefect(id: id, scope: scope, reason: reason, trigger: trigger, actual: actual, expires: expires, file: file,
+                                       pointer: pointer))
         }
         return defects
     }

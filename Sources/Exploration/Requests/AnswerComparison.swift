@@ -33,35 +33,53 @@ struct AnswerComparison: Sendable {
     var labels: [String: String] = [:]
     /// Leave `error.message` out (servers that localise).
     var ignoreMessages = false
-    /// Members each server makes up, by name, with the named generator the contracts declare for them (`x-state.generate`):
-    /// a value of the generator's shape stands for that shape only, so two servers' tokens compare equal and a malformed
-    /// one still differs.
-    var generated: [String: String] = [:]
+    /// Members each server makes up, by name, with the named generator the contracts declare for them (`x-state.generate`,
+    /// a response's `x-generate`): a value of the generator's form stands for that form only, so two servers' tokens
+    /// compare equal and a malformed one (an id that is not v4, seven digits) still differs.
+    var generated: [String: StateGenerator] = [:]
+    /// The contracts, for the full check of freshly generated values (`generatedDifferences`).
+    var contracts: ContractSet?
 
     /// The generated members the contracts declare, name → generator (the first declaration of a name wins).
-    static func generatedMembers(of contracts: ContractSet) -> [String: String] {
-        var members: [String: String] = [:]
+    static func generatedMembers(of contracts: ContractSet) -> [String: StateGenerator] {
+        var members: [String: StateGenerator] = [:]
         for contract in contracts.contracts {
-            for (name, generator) in contract.source["x-state"]?["generate"]?.objectValue ?? JSONObject() {
-                if members[name] == nil, let generator = generator.stringValue { members[name] = generator }
+            for response in contract.responses {
+                for (pointer, generator) in GeneratedMembers.of(contract, in: contracts, status: response.status) {
+                    guard let name = pointer.split(separator: "/").last.map(String.init), members[name] == nil else { continue }
+                    members[name] = generator
+                }
             }
         }
         return members
     }
 
-    /// `<generator>` when `text` has the shape the named generator makes; nil otherwise (and for generators whose values
-    /// the labels or the UUID and timestamp shapes already stand for).
-    static func shape(of text: String, generator: String) -> String? {
-        switch generator {
-        case "jwt-hs256":
-            let parts = text.split(separator: ".", omittingEmptySubsequences: false)
-            let base64URL = { (part: Substring) in !part.isEmpty && part.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) && $0.isASCII || $0 == "-" || $0 == "_" } }
-            return parts.count == 3 && parts.allSatisfy(base64URL) ? "<\(generator)>" : nil
-        case let digits where digits.hasPrefix("digits-"):
-            guard let count = Int(digits.dropFirst("digits-".count)) else { return nil }
-            return text.count == count && text.utf8.allSatisfy({ (0x30...0x39).contains($0) }) ? "<\(generator)>" : nil
-        default:
-            return nil
+    /// `<generator>` when `text` has the form the generator makes (the one check of generated values, without what depends
+    /// on the moment); nil otherwise.
+    static func shape(of text: String, generator: StateGenerator) -> String? {
+        generator.hasForm(.string(text), context: GeneratedValueContext()) ? "<\(generator.rawValue)>" : nil
+    }
+
+    /// The freshly generated values of the server's answer that break what their generator states (its clock, a token's
+    /// lifetime and signature included) where the model's answer to the same request keeps it: one difference each.
+    func generatedDifferences(model: ExactHTTPClient.Answer, server: ExactHTTPClient.Answer, contractID: String?,
+                              besides found: [AnswerDifference]) -> [AnswerDifference] {
+        guard model.status == server.status, let contracts, let contract = contractID.flatMap(contracts.contract(id:)),
+              let serverBody = try? JSONValue(parsing: server.body) else { return [] }
+        let now = Date()
+        let serverTime = server.headers.first { $0.name.lowercased() == "date" }.flatMap { HTTPDate.parse($0.value) } ?? now
+        let serverProblems = GeneratedMembers.problems(in: serverBody, contract: contract, contracts: contracts, status: server.status,
+                                                       context: GeneratedValueContext(serverTime: serverTime))
+        guard !serverProblems.isEmpty else { return [] }
+        let modelBody = try? JSONValue(parsing: model.body)
+        let modelProblems = modelBody.map {
+            GeneratedMembers.problems(in: $0, contract: contract, contracts: contracts, status: model.status, context: GeneratedValueContext(serverTime: now))
+        } ?? []
+        return serverProblems.compactMap { pointer, problem in
+            // A model that broke its own generator, or a difference already reported at that member, says nothing new.
+            guard !modelProblems.contains(where: { $0.pointer == pointer }), !found.contains(where: { $0.bodyPointer == pointer }) else { return nil }
+            return AnswerDifference(aspect: "body " + pointer, model: problem.expected, server: problem.got, groupsByValue: false,
+                                    bodyPointer: pointer, excusable: false)
         }
     }
 
@@ -95,6 +113,25 @@ struct AnswerComparison: Sendable {
         return (serverNames.subtracting(modelNames).sorted(), modelNames.subtracting(serverNames).sorted())
     }
 
+    /// The headers `service.json` states (on every answer or on preflights) that the model sends and the server sends with
+    /// another value: a stated value is part of the contract, so each is a difference, never information (a header the
+    /// server drops or adds is a change of the header set, reported apart).
+    static func statedHeaderDifferences(model: ExactHTTPClient.Answer, server: ExactHTTPClient.Answer, service: ServiceFile) -> [AnswerDifference] {
+        var names: [String] = []
+        for header in service.headers + service.preflight.headers where !names.contains(header.name.lowercased()) {
+            names.append(header.name.lowercased())
+        }
+        func value(_ name: String, in answer: ExactHTTPClient.Answer) -> String? {
+            let values = answer.headers.filter { $0.name.lowercased() == name }.map(\.value)
+            return values.isEmpty ? nil : values.joined(separator: ", ")
+        }
+        return names.compactMap { name in
+            guard let expected = value(name, in: model), let got = value(name, in: server), got != expected else { return nil }
+            return AnswerDifference(aspect: "header \(name)", model: "\"\(expected)\" (service.json)", server: "\"\(got)\"",
+                                    groupsByValue: true, excusable: false)
+        }
+    }
+
     private static func names(_ answer: ExactHTTPClient.Answer) -> Set<String> {
         // Framing headers follow the connection, not the API; the harness's own headers are not the server's behaviour.
         Set(answer.headers.map { $0.name.lowercased() }.filter {
@@ -123,6 +160,8 @@ struct AnswerComparison: Sendable {
         switch value {
         case .string(let text):
             if key == "requestId" { return "<request id>" }
+            // The run's own ids keep their labels: which record an answer names is compared, not only its form.
+            if let label = labels[text] { return .string(label) }
             if let key, let generator = generated[key], let shape = Self.shape(of: text, generator: generator) { return .string(shape) }
             return .string(replaceLabels(text))
         case .array(let items):

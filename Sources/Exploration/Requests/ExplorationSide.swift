@@ -30,10 +30,10 @@ struct ExplorationSide: Sendable {
         switch request.body {
         case .none: break
         case .json(let json):
-            body = fresh.withMicrochip(json).data()
+            body = fresh.withRunTag(fresh.withMicrochip(json)).data()
             if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
         case .raw(let text, let contentType):
-            body = Data(text.utf8)
+            body = Data(fresh.withRunTag(text: text).utf8)
             if let contentType { headers["Content-Type"] = contentType }
         case .multipart(let parts):
             let boundary = "spotcheck-explore-\(fresh.boundary)"
@@ -76,6 +76,44 @@ struct FreshValues: Sendable {
     let registeredMicrochip: String?
     /// The multipart boundary.
     let boundary: String
+    /// The body field that keys a record the request creates or opens (`x-state.key` of a create or authenticate: fb9f56a's
+    /// users' email), whose value gets the run's tag.
+    var keyField: String? = nil
+    /// Letters and digits made once per run (from the clock, not the seed), so a key a past run registered on a
+    /// long-lived server never answers a false 409 or a false success.
+    var runTag: String = ""
+
+    /// `json` with the run's tag in its key field: the first label of an email's domain (`owner@example.com` becomes
+    /// `owner@k3j9x2a.com`), letter for letter, so length, case and form, and with them every rule's answer, stay as
+    /// generated, while every run registers its own keys.
+    func withRunTag(_ json: JSONValue) -> JSONValue {
+        guard let keyField, !runTag.isEmpty, var object = json.objectValue, let value = object[keyField]?.stringValue,
+              let at = value.firstIndex(of: "@") else { return json }
+        let tag = Array(runTag)
+        var result = String(value[...at])
+        var index = 0
+        var inLabel = true
+        for character in value[value.index(after: at)...] {
+            if character == "." { inLabel = false }
+            guard inLabel, character.isASCII, character.isLetter || character.isNumber else {
+                result.append(character)
+                continue
+            }
+            let replacement = tag[index % tag.count]
+            result.append(character.isUppercase ? Character(replacement.uppercased()) : replacement)
+            index += 1
+        }
+        object[keyField] = .string(result)
+        return .object(object)
+    }
+
+    /// A raw body with the run's tag in its key field when it is a JSON object (another media type's case, a charset):
+    /// the key's text is replaced where it stands, so the bytes around it go out as generated.
+    func withRunTag(text: String) -> String {
+        guard let keyField, let json = try? JSONValue(parsing: Data(text.utf8)), let value = json[keyField]?.stringValue,
+              let tagged = withRunTag(json)[keyField]?.stringValue, tagged != value else { return text }
+        return text.replacingOccurrences(of: value, with: tagged)
+    }
 
     /// Marks the value standing for the first announcement's microchip.
     static let registeredMarker = "{registered microchip}"

@@ -54,7 +54,8 @@ public enum MultipartPhoto {
     public enum Scan: Sendable, Equatable {
         /// The one file under `field`.
         case file(ByteBuffer)
-        /// No file at all: not multipart, only text fields, or a file part with an empty filename.
+        /// No file at all: not multipart, only text fields, no parts (the body is the closing delimiter), or a file part
+        /// with an empty filename.
         case noFile
         /// A file part under another name (multer's "Unexpected field").
         case otherFilePart(name: String)
@@ -71,6 +72,8 @@ public enum MultipartPhoto {
             return .noFile
         }
         guard let boundary = boundary(contentType: contentType) else { return .malformed("the multipart Content-Type has no usable boundary") }
+        // busboy finishes a body whose first delimiter is the closing one (`--b--`) normally, with no parts: no file.
+        if body.readableBytesView.firstDelimiterCloses(boundary: boundary) { return .noFile }
         let parser = MultipartParser(boundary: boundary)
         var headers = HTTPHeaders()
         var data = ByteBuffer()
@@ -146,9 +149,36 @@ public enum MultipartPhoto {
 }
 
 extension ByteBufferView {
-    /// Whether the body holds the closing delimiter `--boundary--` (a cut-off body does not).
+    /// Whether the first delimiter of the body is the closing one, `--boundary--`: a complete body with no parts.
+    ///
+    /// busboy searches for `CRLF--boundary` as if a CRLF came before the body, so the first delimiter is either at the
+    /// very start (`--boundary`) or after a preamble (`…CRLF--boundary`); what follows it decides: `--` ends the body.
+    fileprivate func firstDelimiterCloses(boundary: String) -> Bool {
+        let delimiter = Array("\r\n--\(boundary)".utf8)
+        return withContiguousStorageIfAvailable { bytes -> Bool in
+            var start: Int?
+            if bytes.count >= delimiter.count - 2, bytes[0..<(delimiter.count - 2)].elementsEqual(delimiter[2...]) {
+                start = delimiter.count - 2
+            } else {
+                var index = 0
+                while index + delimiter.count <= bytes.count {
+                    guard let cr = bytes[index...].firstIndex(of: 13) else { break }
+                    if cr + delimiter.count <= bytes.count, bytes[cr..<(cr + delimiter.count)].elementsEqual(delimiter) {
+                        start = cr + delimiter.count
+                        break
+                    }
+                    index = cr + 1
+                }
+            }
+            guard let start, start + 2 <= bytes.count else { return false }
+            return bytes[start] == UInt8(ascii: "-") && bytes[start + 1] == UInt8(ascii: "-")
+        } ?? false
+    }
+
+    /// Whether the body holds the closing delimiter `CRLF--boundary--` (a cut-off body does not). The CRLF belongs to the
+    /// delimiter: `ab--boundary--` inside a part's content closes nothing, and busboy ends such a body with an error.
     fileprivate func containsTerminator(boundary: String) -> Bool {
-        let needle = Array("--\(boundary)--".utf8)
+        let needle = Array("\r\n--\(boundary)--".utf8)
         guard count >= needle.count else { return false }
         // The terminator is near the end; only the tail is searched, so big photos cost nothing extra.
         let tail = Array(self.suffix(needle.count + 64))

@@ -36,9 +36,9 @@ extension PetSpotBackend {
         for (rule, answer) in declared.rules {
             let problem = PetSpotError(answer, parameters: parameters)
             switch (rule, scan) {
-            case (.malformed, .malformed): throw reproducing(.multipartMalformed) ?? problem
+            case (.malformed, .malformed): throw reproducing(.multipartMalformed, on: endpoint.contractID) ?? problem
             case (.required, .noFile): throw problem
-            case (.required, .otherFilePart): throw reproducing(.multipartOtherFilePart) ?? problem
+            case (.required, .otherFilePart): throw reproducing(.multipartOtherFilePart, on: endpoint.contractID) ?? problem
             case (.maxFileBytes, .file(let bytes)) where bytes.readableBytes >= (declared.maxBytes ?? .max): throw problem
             case (.detect, .file(let bytes)) where type(of: bytes) == nil: throw problem
             default: continue

@@ -88,7 +88,7 @@ public struct PetSpotBackend: MockResponder {
         self.rules = try ModelRules(contracts: configuration.contracts)
         self.store = AnnouncementStore(seed: configuration.seed, fixtures: configuration.fixtures, limit: configuration.storeLimit,
                                        maxBytes: configuration.storeMaxBytes, persistence: configuration.dataDirectory)
-        self.responseCheck = configuration.checkResponses ? ResponseContractCheck(contracts: configuration.contracts) : nil
+        self.responseCheck = configuration.checkResponses ? ResponseContractCheck(contracts: configuration.contracts, now: configuration.now) : nil
         self.browserFacing = configuration.allowBrowserAdmin ? nil : BrowserFacingEndpoints(contracts: configuration.contracts)
         self.service = configuration.contracts.service
         self.endpoints = ModelEndpoint.all(configuration.contracts)
@@ -165,7 +165,7 @@ public struct PetSpotBackend: MockResponder {
             case .undefined: parsed = nil
             case .value(let value): parsed = value
             case .failure(let trigger, let error):
-                if let problem = reproducing(trigger) {
+                if let problem = reproducing(trigger, on: endpoint.contractID) {
                     let requestID = problem.beforeRequestID ? nil : nextRequestID()
                     return finish(errorResponse(problem, requestID: requestID), for: request, target: target, requestID: requestID)
                 }
@@ -190,9 +190,10 @@ public struct PetSpotBackend: MockResponder {
         return finish(response, for: request, target: target, requestID: requestID)
     }
 
-    /// The listed defect's answer for `trigger`, when this backend reproduces known defects and one is listed.
-    func reproducing(_ trigger: KnownDefect.Trigger) -> PetSpotError? {
-        guard let defect = configuration.knownDefects.first(where: { $0.trigger == trigger }) else { return nil }
+    /// The listed defect's answer for `trigger` on `contractID` (an entry for that contract, or one for the service layer
+    /// in front of it), when this backend reproduces known defects and one is listed.
+    func reproducing(_ trigger: KnownDefect.Trigger, on contractID: String) -> PetSpotError? {
+        guard let defect = configuration.knownDefects.defect(contractID: contractID, trigger: trigger) else { return nil }
         let actual = defect.actual
         var error = PetSpotError(HTTPResponseStatus(statusCode: actual.status), actual.code ?? service.internalError.code,
                                  actual.message ?? service.internalError.message)

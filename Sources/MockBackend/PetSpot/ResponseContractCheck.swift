@@ -9,11 +9,14 @@ import NIOCore
 struct ResponseContractCheck: Sendable {
     let contracts: ContractSet
     private let validator: ExchangeValidator
+    /// The backend's clock: the time its made-up timestamps are checked against (the mock sends no Date header).
+    private let now: @Sendable () -> Date
 
-    init(contracts: ContractSet) {
+    init(contracts: ContractSet, now: @escaping @Sendable () -> Date = { Date() }) {
         self.contracts = contracts
+        self.now = now
         // The mock reproduces listed defects on demand (--with-known-defects); those answers are the point, not a violation.
-        self.validator = ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects))
+        self.validator = ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects, contracts: contracts))
     }
 
     /// Every way `response` breaks the contract `contractID`, one sentence each; for answers outside any contract only the error envelope is checked.
@@ -22,7 +25,8 @@ struct ResponseContractCheck: Sendable {
                                 requestHeaders: request.map { HeaderField.list($0.headers) } ?? [],
                                 requestBody: request.map { Array($0.body.readableBytesView) } ?? [], status: Int(response.status.code),
                                 responseHeaders: HeaderField.list(response.headers),
-                                responseBody: response.body.getBytes(at: response.body.readerIndex, length: response.body.readableBytes) ?? [])
+                                responseBody: response.body.getBytes(at: response.body.readerIndex, length: response.body.readableBytes) ?? [],
+                                answeredAt: now())
         return validator.validateResponse(exchange, contractID: contractID).filter { $0.knownDefect == nil }.map { v in
             "\(v.contract ?? "(no contract)") \(v.pointer): expected \(v.expected), got \(v.got)"
         }

@@ -30,11 +30,14 @@ public struct Exchange: Sendable {
     public var responseBody: [UInt8]
     /// The answer body's full size.
     public var responseBodySize: Int
+    /// When the answer was decided or arrived, on the clock of whoever saw it; nil when unknown. A value the server made
+    /// from its clock (`now-iso-ms`) must be close to the answer's `Date` header, else to this.
+    public var answeredAt: Date?
 
     /// An exchange from its parts.
     public init(method: String, path: String, query: String? = nil, requestHeaders: [HeaderField] = [], requestBody: [UInt8] = [],
                 requestBodySize: Int? = nil, status: Int?, responseHeaders: [HeaderField] = [], responseBody: [UInt8] = [],
-                responseBodySize: Int? = nil) {
+                responseBodySize: Int? = nil, answeredAt: Date? = nil) {
         self.method = method.uppercased()
         self.path = path
         self.query = query
@@ -45,6 +48,7 @@ public struct Exchange: Sendable {
         self.responseHeaders = responseHeaders
         self.responseBody = responseBody
         self.responseBodySize = responseBodySize ?? responseBody.count
+        self.answeredAt = answeredAt
     }
 
     /// The exchange a journal entry describes (bodies as far as the journal captured them).
@@ -52,7 +56,8 @@ public struct Exchange: Sendable {
         self.init(method: entry.method, path: entry.path, query: entry.query, requestHeaders: entry.requestHeaders,
                   requestBody: entry.requestBody?.bytes ?? [], requestBodySize: entry.requestBody?.size ?? 0,
                   status: entry.status, responseHeaders: entry.responseHeaders,
-                  responseBody: entry.responseBody?.bytes ?? [], responseBodySize: entry.responseBody?.size ?? 0)
+                  responseBody: entry.responseBody?.bytes ?? [], responseBodySize: entry.responseBody?.size ?? 0,
+                  answeredAt: entry.time.addingTimeInterval(Double(entry.durationMs) / 1000))
     }
 
     /// The first request header with this name (case-insensitive).

@@ -51,17 +51,19 @@ public final class ExchangeValidator: Sendable {
     public func validateResponse(_ exchange: Exchange, contractID: String?) -> [ExchangeViolation] {
         guard exchange.status != nil else { return [] }
         guard let contractID, let contract = contracts.contract(id: contractID) else {
-            return label(ResponseValidation.envelopeOnly(contracts: contracts, exchange: exchange), exchange)
+            return label(ResponseValidation.outsideContracts(contracts: contracts, exchange: exchange), exchange)
         }
         return label(ResponseValidation(contracts: contracts, contract: contract, exchange: exchange).violations(), exchange)
     }
 
-    /// The documented headers of `spec`, and its body schema against `body`, for callers that know which answer they expect
-    /// (provider verification); no memory is touched.
+    /// The documented headers of `spec` and the ones service.json states, its body schema against `body` and the values the
+    /// server made up (generated members), for callers that know which answer they expect (provider verification); no
+    /// memory is touched.
     public func violations(of exchange: Exchange, against spec: ResponseSpec, contract: Contract, body: JSONValue?) -> [ExchangeViolation] {
         let check = ResponseValidation(contracts: contracts, contract: contract, exchange: exchange)
-        var found = check.headerViolations(spec)
+        var found = check.headerViolations(spec) + check.serviceHeaderViolations()
         if let body, let schema = spec.body { found += check.schemaViolations(body, schema) }
+        if let body, let status = exchange.status, status == spec.status { found += check.generatedViolations(body, status: status, besides: found) }
         return found
     }
 

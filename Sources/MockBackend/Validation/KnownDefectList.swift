@@ -6,10 +6,14 @@ import ContractKit
 /// Both conditions are needed: any 500 from create is not excused, only a 500 to the request the entry names.
 public struct KnownDefectList: KnownDefectMatching {
     private let active: [KnownDefect]
+    /// The contracts requests are routed by to find their trigger (nil: the bundled folder).
+    private let contracts: ContractSet?
 
-    /// The entries of `defects` still in force on `today` (`YYYY-MM-DD`, UTC).
-    public init(_ defects: [KnownDefect], today: String = KnownDefect.today()) {
+    /// The entries of `defects` still in force on `today` (`YYYY-MM-DD`, UTC); `contracts` routes the requests (pass the
+    /// folder the defects came from: a route only it has, such as fb9f56a's users, is found only there).
+    public init(_ defects: [KnownDefect], contracts: ContractSet? = nil, today: String = KnownDefect.today()) {
         active = defects.inForce(today: today)
+        self.contracts = contracts
     }
 
     /// The id of the entry that excuses `violation`, or nil.
@@ -19,7 +23,7 @@ public struct KnownDefectList: KnownDefectMatching {
         guard violation.side == .server, active.contains(where: { $0.actual.status == exchange.status }),
               let (contractID, trigger) = KnownDefectTriggers.trigger(
                 method: exchange.method, path: exchange.path,
-                headers: exchange.requestHeaders.map { (name: $0.name, value: $0.value) }, body: exchange.requestBody),
+                headers: exchange.requestHeaders.map { (name: $0.name, value: $0.value) }, body: exchange.requestBody, contracts: contracts),
               let defect = active.defect(contractID: contractID, trigger: trigger),
               exchange.status == defect.actual.status else { return nil }
         if let code = defect.actual.code {

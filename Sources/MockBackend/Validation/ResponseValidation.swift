@@ -29,9 +29,36 @@ struct ResponseValidation {
             return [violation("status", "one of the documented answers \(documented)",
                               "\(status)" + (code.map { " \($0)" } ?? "") + " (not documented)")]
         }
-        var found = headerViolations(spec)
+        var found = headerViolations(spec) + serviceHeaderViolations()
         found += bodyViolations(spec, code: code)
+        if let parsedBody { found += generatedViolations(parsedBody, status: status, besides: found) }
         return found
+    }
+
+    /// Each header value `service.json` states for every answer (CORS, helmet's) that this answer sends changed.
+    func serviceHeaderViolations() -> [ExchangeViolation] {
+        Self.serviceHeaderViolations(contracts: contracts, exchange: exchange, contract: contract.id)
+    }
+
+    static func serviceHeaderViolations(contracts: ContractSet, exchange: Exchange, contract: String?) -> [ExchangeViolation] {
+        let stated = StatedHeaders(contracts.service)
+        let sent = exchange.responseHeaders.map { (name: $0.name, value: $0.value) }
+        return stated.differences(in: sent, preflight: stated.isPreflight(method: exchange.method)).map {
+            ExchangeViolation(contract: contract, pointer: "header:\($0.name)", expected: "\"\($0.expected)\" (service.json states it on every answer)",
+                              got: "\"\(ViolationText.cut($0.got))\"", side: .server)
+        }
+    }
+
+    /// Each value the server made with a named generator (`x-state.generate`, `x-generate`) that breaks what the generator
+    /// states; a member the schema already reported (`besides`) is left to that report.
+    func generatedViolations(_ body: JSONValue, status: Int, besides reported: [ExchangeViolation] = []) -> [ExchangeViolation] {
+        // The server's clock is its Date header; without one, the time the answer was seen; without that, no clock check.
+        let serverTime = exchange.responseHeader("date").flatMap(HTTPDate.parse) ?? exchange.answeredAt
+        var context = GeneratedValueContext(serverTime: serverTime ?? Date())
+        if serverTime == nil { context.tolerance = .greatestFiniteMagnitude }
+        return GeneratedMembers.problems(in: body, contract: contract, contracts: contracts, status: status, context: context)
+            .filter { found in !reported.contains { $0.pointer == found.pointer } }
+            .map { violation($0.pointer, $0.problem.expected, $0.problem.got) }
     }
 
     /// Where `body` breaks `schema`, one violation per schema finding.
@@ -52,6 +79,11 @@ struct ResponseValidation {
             ExchangeViolation(contract: nil, pointer: $0.pointer.isEmpty ? "/" : $0.pointer, expected: $0.message,
                               got: ViolationText.describe(JSONPointer.resolve($0.pointer, in: body)), side: .server)
         } + requestIDMismatch(body, exchange, contract: nil)
+    }
+
+    /// For an answer outside every contract: the error envelope of an error status, and the headers service.json states.
+    static func outsideContracts(contracts: ContractSet, exchange: Exchange) -> [ExchangeViolation] {
+        envelopeOnly(contracts: contracts, exchange: exchange) + serviceHeaderViolations(contracts: contracts, exchange: exchange, contract: nil)
     }
 
     /// An error envelope's requestId must echo the request-id header.

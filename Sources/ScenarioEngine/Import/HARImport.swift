@@ -54,7 +54,7 @@ public enum HARImport {
 
     /// Reads the entries and plans the import; throws naming the entry when the HAR is unusable or from another API.
     public static func plan(_ log: HARLog, file: String, contracts: ContractSet, keepSecrets: Bool) throws(HARReadError) -> Plan {
-        let validator = ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects))
+        let validator = ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects, contracts: contracts))
         var exchanges: [ImportedExchange] = []
         var unmatched: [String] = []
         var broken: [String] = []

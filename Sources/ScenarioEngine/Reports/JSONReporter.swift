@@ -63,9 +63,16 @@ public enum JSONReporter {
 
     /// One known-defect entry as reports show it.
     static func entry(_ defect: KnownDefect) -> JSONValue {
-        [
-            "id": .string(defect.id), "contract": .string(defect.contractID), "example": .string(defect.example),
-            "reason": .string(defect.reason), "actualStatus": .number(Double(defect.actual.status)), "file": .string(defect.file),
-        ]
+        var entry = JSONObject([("id", .string(defect.id))])
+        // A service-wide entry names its layer instead of one contract's example.
+        if let contractID = defect.contractID, let example = defect.example {
+            entry["contract"] = .string(contractID)
+            entry["example"] = .string(example)
+        }
+        if let layer = defect.serviceLayer { entry["service"] = .string(layer.rawValue) }
+        entry["reason"] = .string(defect.reason)
+        entry["actualStatus"] = .number(Double(defect.actual.status))
+        entry["file"] = .string(defect.file)
+        return .object(entry)
     }
 }

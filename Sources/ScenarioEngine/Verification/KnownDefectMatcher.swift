@@ -2,6 +2,10 @@ import ContractKit
 import MockBackend
 import Foundation
 
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
 /// Decides whether an answer that breaks its contract is a listed known server defect, and which entries went unseen.
 public struct KnownDefectMatcher: Sendable {
     /// The entries in force (not expired).
@@ -23,6 +27,20 @@ public struct KnownDefectMatcher: Sendable {
     /// The entry for a request the mock would classify as `trigger` on `contractID`, if one is in force.
     public func defect(contractID: String, trigger: KnownDefect.Trigger) -> KnownDefect? {
         active.defect(contractID: contractID, trigger: trigger)
+    }
+
+    /// The entry for the trigger `request` sets off on `contractID` (a service-wide entry covers an example that
+    /// documents no entry of its own), if one is in force.
+    func defect(for request: URLRequest, basePath: String, contractID: String, contracts: ContractSet) -> KnownDefect? {
+        guard let url = request.url else { return nil }
+        let headers = (request.allHTTPHeaderFields ?? [:]).map { (name: $0.key, value: $0.value) }
+        // The target may sit under a path of its own (`http://host/petspot`); routes start after it.
+        let base = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
+        let path = url.path.hasPrefix(base) ? String(url.path.dropFirst(base.count)) : url.path
+        guard let found = KnownDefectTriggers.trigger(method: request.httpMethod ?? "GET", path: path, headers: headers,
+                                                      body: [UInt8](request.httpBody ?? Data()), contracts: contracts),
+              found.contractID == contractID else { return nil }
+        return defect(contractID: contractID, trigger: found.trigger)
     }
 
     /// How `answer` differs from the defect's recorded answer; empty means the server showed exactly this defect.

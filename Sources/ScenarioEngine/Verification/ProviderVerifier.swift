@@ -46,6 +46,8 @@ public struct ProviderVerifier: Sendable {
         var state = VerificationState(unique: UniqueStandIns(contracts: contracts))
         var results: [ScenarioResult] = []
         var unseen: [KnownDefect] = []
+        // A service-wide entry covers several checks: it is "no longer seen" only when none of them showed it.
+        var seen: Set<String> = []
         let client = ExactHTTPClient(timeout: .milliseconds(Int(timeout * 1000)))
         for check in plan {
             let checkStarted = clock.now
@@ -66,6 +68,7 @@ public struct ProviderVerifier: Sendable {
                     var mismatches = ResponseCheck(contracts: contracts, check: check, ignoreMessages: ignoreMessages).mismatches(in: answer)
                     mismatches += InvariantCheck.mismatches(check, answer, &state)
                     let defect = knownDefects.defect(contractID: check.contractID, example: check.exampleName)
+                        ?? knownDefects.defect(for: request, basePath: target.path, contractID: check.contractID, contracts: contracts)
                     if let defect, mismatches.isEmpty {
                         unseen.append(defect)
                     } else if let defect {
@@ -73,6 +76,7 @@ public struct ProviderVerifier: Sendable {
                         if differences.isEmpty {
                             result.status = .knownDefect
                             result.knownDefects = [defect]
+                            seen.insert(defect.id)
                             mismatches = []
                         } else {
                             // Neither the documented answer nor the listed defect: that is drift, and the report says both.
@@ -95,7 +99,8 @@ public struct ProviderVerifier: Sendable {
             results.append(result)
         }
         var report = RunReport(results: results, duration: clock.now - started, client: "provider verification", target: target.absoluteString)
-        report.unseenKnownDefects = unseen
+        var reported: Set<String> = []
+        report.unseenKnownDefects = unseen.filter { !seen.contains($0.id) && reported.insert($0.id).inserted }
         report.expiredKnownDefects = knownDefects.expired
         report.strictKnownDefects = strict
         return Outcome(report: report, createdAnnouncements: state.createdIDs)

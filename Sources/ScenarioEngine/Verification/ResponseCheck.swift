@@ -64,8 +64,9 @@ struct ResponseCheck {
 
     private func shared(_ answer: HTTPAnswer, body: JSONValue?) -> [ExchangeViolation] {
         guard let contract = contracts.contract(id: check.contractID) else { return [] }
+        // Checked the moment the answer arrives, so now is when it was answered (for a server without a Date header).
         let exchange = Exchange(method: contract.method, path: contract.pathTemplate, status: answer.status,
-                                responseHeaders: answer.headers.map { HeaderField(name: $0.name, value: $0.value) })
+                                responseHeaders: answer.headers.map { HeaderField(name: $0.name, value: $0.value) }, answeredAt: Date())
         let all = ExchangeValidator(contracts: contracts).violations(of: exchange, against: check.response, contract: contract, body: body)
         return all.filter { body == nil ? $0.pointer.hasPrefix("header:") : $0.pointer.hasPrefix("/") }
     }

@@ -61,7 +61,7 @@ import Testing
         let outcome = try await Self.explore(mock.baseURL)
         try await mock.shutdown()
         #expect(Self.failing(outcome).isEmpty, "\(Self.failing(outcome).map(\.headline))")
-        #expect(outcome.groups.contains { $0.knownDefect?.id == "create-malformed-json-500" })
+        #expect(outcome.groups.contains { $0.knownDefect?.id == "json-parser-malformed-500" })
     }
 
     @Test func aBlankEmailNextToAValidPhoneIsFoundShrunkAndGrouped() async throws {

@@ -1,10 +1,11 @@
-/// SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104), only to sign the mock's JWTs.
+/// SHA-256 (FIPS 180-4) and HMAC-SHA256 (RFC 2104), only to sign the mock's JWTs and check a server's (`jwt-hs256`).
 ///
 /// Written here rather than taken from swift-crypto, like `SHA1`: a token per register or login does not justify
-/// compiling BoringSSL into every build. `HMACSHA256Tests` checks it against the RFC 4231 test vectors.
-enum HMACSHA256 {
+/// compiling BoringSSL into every build. `HMACSHA256Tests` checks it against the RFC 4231 test vectors. Package-wide:
+/// the mock signs with it, the generated-value check verifies with it.
+package enum HMACSHA256 {
     /// The 32-byte HMAC-SHA256 of `message` under `key`.
-    static func mac(key: [UInt8], message: [UInt8]) -> [UInt8] {
+    package static func mac(key: [UInt8], message: [UInt8]) -> [UInt8] {
         var block = key.count > 64 ? sha256(key) : key
         block += [UInt8](repeating: 0, count: 64 - block.count)
         let inner = sha256(block.map { $0 ^ 0x36 } + message)
@@ -12,7 +13,7 @@ enum HMACSHA256 {
     }
 
     /// The 32-byte SHA-256 digest of `message`.
-    static func sha256(_ message: [UInt8]) -> [UInt8] {
+    package static func sha256(_ message: [UInt8]) -> [UInt8] {
         var h: [UInt32] = [0x6A09_E667, 0xBB67_AE85, 0x3C6E_F372, 0xA54F_F53A, 0x510E_527F, 0x9B05_688C, 0x1F83_D9AB, 0x5BE0_CD19]
         var padded = message + [0x80]
         padded += [UInt8](repeating: 0, count: (120 - padded.count % 64) % 64)
