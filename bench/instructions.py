@@ -2,8 +2,7 @@
 """Instructions per create and per GET by id of one spotcheck-serve binary, under valgrind's callgrind.
 
 Instruction counts do not move with the machine's load, so two binaries can be compared on a busy machine where
-requests per second cannot. The server starts under callgrind with instrumentation off; after it listens, the script
-turns instrumentation on, sends WARMUP creates (not counted: lazy set-up, first allocations), zeroes the counters,
+requests per second cannot. The server starts under callgrind; after it listens, the script sends WARMUP creates (not counted: lazy set-up, first allocations), zeroes the counters,
 sends COUNT creates of bench/create-body.json on one keep-alive connection and dumps the profile, then COUNT GETs of
 one created announcement and dumps again. Each dump is divided by COUNT. With --layers it prints the inclusive
 instructions per request of the functions that make each layer of the create path (parsing, rules, store, journal,
@@ -124,14 +123,13 @@ def main():
     env = dict(os.environ, SPOTCHECK_CACHE_DIR="off")
     with open(log_path, "w") as log:
         proc = subprocess.Popen(
-            ["valgrind", "--tool=callgrind", "--instr-atstart=no",
+            ["valgrind", "--tool=callgrind",
              f"--callgrind-out-file={a.out}/callgrind.out", a.binary, "--port", "0", "--quiet", *a.serve],
             stdout=log, stderr=subprocess.STDOUT, env=env)
     try:
         url = wait_listening(log_path, proc)
         host, port = url.removeprefix("http://").rsplit(":", 1)
         body = open("bench/create-body.json", "rb").read()
-        control(proc.pid, "-i", "on")
         conn = http.client.HTTPConnection(host, int(port), timeout=600)
         created = creates(conn, body, a.warmup)
         ident = json.loads(created)["id"]
