@@ -11,7 +11,9 @@ struct ExampleSynthesizer {
         let value = make(schema, scope: SchemaValidator.Scope(key: "", root: schema), depth: 0)
         // A null made for a schema that is not about null means a reference did not resolve: no example then.
         if value == .null, schema["type"] != "null" { return nil }
-        return validator.isValid(value, against: schema) ? value : nil
+        // Not a ternary: JSONValue is ExpressibleByNilLiteral, so `? value : nil` would give JSON null, not no example.
+        guard validator.isValid(value, against: schema) else { return Optional<JSONValue>.none }
+        return value
     }
 
     private func make(_ schema: JSONValue, scope: SchemaValidator.Scope, depth: Int) -> JSONValue {
