@@ -55,7 +55,7 @@ import Testing
         try copy.edit("service.json") { service in
             service.set("/headers/Access-Control-Allow-Origin", "https://petspot.example")
             service.set("/routing/caseInsensitive", false)
-            service.set("/routing/headAsGet", true)
+            service.set("/routing/headAsGet", false)
             service.set("/notFound/message", "Not here")
             service.set("/bodyParser/limitBytes", 51200)
             service.set("/preflight/enabled", false)
@@ -68,8 +68,7 @@ import Testing
         #expect(change("/headers/Access-Control-Allow-Origin")?.severity == .breaking)
         #expect(change("/routing/caseInsensitive")?.kind == .routingTightened)
         #expect(change("/routing/caseInsensitive")?.severity == .breaking)
-        #expect(change("/routing/headAsGet")?.kind == .routingLoosened)
-        #expect(change("/routing/headAsGet")?.severity == .compatible)
+        #expect(change("/routing/headAsGet")?.message == "no longer: HEAD is answered by the GET endpoint of its path")
         #expect(change("/notFound")?.message == #"the not-found answer is 404 NOT_FOUND, "Not here" (was 404 NOT_FOUND, "Resource not found")"#)
         #expect(change("/notFound")?.severity == .breaking)
         #expect(change("/bodyParser/limitBytes")?.kind == .limitTightened)
@@ -77,6 +76,10 @@ import Testing
         #expect(change("/etag")?.kind == .headerRemoved)
         #expect(change("/errorEnvelope/members")?.message == "error answers no longer carry requestId")
         #expect(changes.count == 8)
+        // The reverse: the routing rules switched on again match more requests.
+        let reverse = ContractDiff.compare(old: try copy.load(), new: try ContractSet.load(from: Self.bundled))
+        #expect(reverse.first { $0.pointer == "/routing/caseInsensitive" }?.kind == .routingLoosened)
+        #expect(reverse.first { $0.pointer == "/routing/caseInsensitive" }?.severity == .compatible)
     }
 
     @Test func aLooserServiceIsCompatible() throws {
@@ -89,6 +92,10 @@ import Testing
         let changes = ContractDiff.compare(old: try ContractSet.load(from: Self.bundled), new: try copy.load())
         #expect(changes.count == 2)
         #expect(changes.allSatisfy { $0.severity == .compatible })
+        // The reverse: a lower limit and a lost header break.
+        let reverse = ContractDiff.compare(old: try copy.load(), new: try ContractSet.load(from: Self.bundled))
+        #expect(reverse.contains { $0.kind == .limitTightened && $0.pointer == "/bodyParser/limitBytes" && $0.severity == .breaking })
+        #expect(reverse.contains { $0.kind == .headerRemoved && $0.message.contains("X-Request-Start") })
     }
 
     @Test func aNewMountIsCompatible() throws {
