@@ -19,9 +19,20 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
         .package(url: "https://github.com/vapor/multipart-kit.git", from: "4.7.0"),
+        // OpenAPI documents as contract sets: Yams reads YAML with line and column marks, OpenAPIKit validates the
+        // document by its own version's rules (OpenAPIKit 6.4 wants Yams 6).
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0"),
     ],
     targets: [
-        .target(name: "ContractKit"),
+        .target(
+            name: "ContractKit",
+            dependencies: [
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
+                .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
+            ]
+        ),
         .target(
             name: "MockBackend",
             dependencies: [

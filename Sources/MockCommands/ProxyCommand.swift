@@ -29,8 +29,11 @@ public struct ProxyCommand: AsyncParsableCommand {
     @Option(help: "Seconds to wait for the target's answer before answering 504.")
     var timeout: Double = 60
 
-    @Option(help: "The contracts folder (default: contracts/ in the working directory, else the one in this checkout).")
+    @Option(help: "The contracts folder (default: contracts/ in the working directory, else the one in this checkout), or OpenAPI documents (YAML or JSON, 3.0 or 3.1; several separated by commas; docs/openapi.md).")
     var contracts: String?
+
+    @Option(help: ArgumentHelp("For OpenAPI documents: the path every operation's path is under, instead of the one servers gives (e.g. /api/v1).", valueName: "path"))
+    var basePath: String?
 
     @OptionGroup var listen: ListenOptions
 
@@ -68,7 +71,7 @@ public struct ProxyCommand: AsyncParsableCommand {
         }
         let contractSet: ContractSet
         do {
-            contractSet = try ContractSet.load(from: contractsDirectory)
+            contractSet = try InputFolder.load(contracts, basePath: basePath)
         } catch {
             return failure("\(error)")
         }
@@ -107,10 +110,6 @@ public struct ProxyCommand: AsyncParsableCommand {
         let rules = proxy.faults.rules
         if !rules.isEmpty { banner += "Fault rules: \(rules.map { $0.name ?? $0.fault.kind }.joined(separator: "; "))\n" }
         return banner
-    }
-
-    private var contractsDirectory: URL {
-        InputFolder.resolve(contracts, local: "contracts", bundled: ContractSet.bundledDirectory)
     }
 
 }

@@ -26,8 +26,11 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A fixtures file of announcements to preload, e.g. contracts/fixtures/pets.json.")
     var fixtures: String?
 
-    @Option(help: "The contracts folder (default: contracts/ in the working directory, else the one in this checkout).")
+    @Option(help: "The contracts folder (default: contracts/ in the working directory, else the one in this checkout), or OpenAPI documents (YAML or JSON, 3.0 or 3.1; several separated by commas; docs/openapi.md).")
     var contracts: String?
+
+    @Option(help: ArgumentHelp("For OpenAPI documents: the path every operation's path is under, instead of the one servers gives (e.g. /api/v1).", valueName: "path"))
+    var basePath: String?
 
     @Option(help: "Keep at most this many announcements created through the API, dropping the oldest first (fixtures stay); 0 keeps all.")
     var storeLimit: Int = ServeCommand.defaultStoreLimit
@@ -100,11 +103,10 @@ public struct ServeCommand: AsyncParsableCommand {
 
     /// `start()`, marking the contract loading and the backend start in `timings`.
     func start(timings clock: inout StartTimings) async -> Result<PetSpotMockBackend, CommandFailure> {
-        let directory = contractsDirectory
         let contractSet: ContractSet
         do {
             // Unchanged contracts are not linted again at every start (issue 23); `SPOTCHECK_CACHE_DIR=off` always lints.
-            contractSet = try ContractSet.load(from: directory, cache: ContractLintCache.standard())
+            contractSet = try InputFolder.load(contracts, basePath: basePath, cache: ContractLintCache.standard())
         } catch {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }
@@ -151,9 +153,5 @@ public struct ServeCommand: AsyncParsableCommand {
         if let admin = mock.adminBaseURL { banner += "Admin API on \(admin.absoluteString)/__spotcheck/\n" }
         banner += DashboardBanner.line(base: mock.baseURL, admin: mock.adminBaseURL)
         return banner
-    }
-
-    private var contractsDirectory: URL {
-        InputFolder.resolve(contracts, local: "contracts", bundled: ContractSet.bundledDirectory)
     }
 }

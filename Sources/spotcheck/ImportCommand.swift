@@ -4,7 +4,7 @@ import ArgumentParser
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import traffic saved by other tools.",
-        subcommands: [ImportHARCommand.self]
+        abstract: "Import traffic saved by other tools, or OpenAPI documents as a contract folder.",
+        subcommands: [ImportHARCommand.self, ImportOpenAPICommand.self]
     )
 }

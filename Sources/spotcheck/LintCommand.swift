@@ -12,8 +12,14 @@ struct LintCommand: ParsableCommand {
         discussion: "Prints one `file:pointer: message` line per problem. Exit 0 when clean, 2 on problems."
     )
 
-    @Argument(help: "The contracts folder (default: contracts/ in the working directory).")
+    @Argument(help: "The contracts folder (default: contracts/ in the working directory), or OpenAPI documents (a file, or files separated by commas).")
     var directory: String = "contracts"
+
+    @Option(help: ArgumentHelp("For OpenAPI documents: the path every operation's path is under, instead of the one servers gives.", valueName: "path"))
+    var basePath: String?
+
+    @Flag(help: "For OpenAPI documents: warnings (what cannot be served, contradictions) are problems too.")
+    var strict = false
 
     @Option(help: "The scenarios folder to check too (default: scenarios/ in the working directory, when present).")
     var scenarios: String?
@@ -36,19 +42,26 @@ struct LintCommand: ParsableCommand {
         var isDirectory: ObjCBool = false
         let local = FileManager.default.fileExists(atPath: "scenarios", isDirectory: &isDirectory) && isDirectory.boolValue
         let request = ci.request(environment: ProcessInfo.processInfo.environment, sarif: sarifOption.sarif)
-        try Self.execute(directory: directory, scenarios: scenarios ?? (local ? "scenarios" : nil), ci: request).finish()
+        try Self.execute(directory: directory, scenarios: scenarios ?? (local ? "scenarios" : nil), ci: request,
+                         strict: strict, basePath: basePath).finish()
     }
 
     /// Lints `directory` (and `scenarios`, when given), writes the CI reports `ci` asks for, and says what to print and how to exit.
-    static func execute(directory: String, scenarios: String? = nil, ci: CIReportRequest = .none) -> CommandOutcome {
+    static func execute(directory: String, scenarios: String? = nil, ci: CIReportRequest = .none, strict: Bool = false,
+                        basePath: String? = nil) -> CommandOutcome {
         let started = Date()
         // One load: it lints, and its error lists every problem.
         // `serve` starts without entries it cannot read (and warns); lint fails on them, since the contract the author
-        // thinks is there is not checked.
-        var contractProblems = ContractSet.warnings(directory: URL(fileURLWithPath: directory))
+        // thinks is there is not checked. A document's warnings (parts served around) fail it only under --strict.
+        let isDocument = InputFolder.documents(directory) != nil
+        var contractProblems = isDocument ? [] : ContractSet.warnings(directory: URL(fileURLWithPath: directory))
         var contracts: ContractSet?
+        var warningLines = ""
         do {
-            contracts = try ContractSet.load(from: URL(fileURLWithPath: directory))
+            contracts = try InputFolder.load(directory, basePath: basePath)
+            if isDocument, let warnings = contracts?.warnings {
+                if strict { contractProblems += warnings } else { warningLines = warnings.map { "warning: \($0)\n" }.joined() }
+            }
         } catch {
             contractProblems += error.problems
         }
@@ -65,7 +78,7 @@ struct LintCommand: ParsableCommand {
         if let ciMessage { return CommandOutcome(output: annotations + "spotcheck lint: \(ciMessage)\n", exitCode: 2) }
         guard problems.isEmpty else { return CommandOutcome(output: annotations + LintPrinter.render(problems), exitCode: 2) }
         let count = contracts?.contracts.count ?? 0
-        var output = "\(directory): \(count) contract\(count == 1 ? "" : "s"), no problems\n"
+        var output = warningLines + "\(directory): \(count) contract\(count == 1 ? "" : "s"), no problems\n"
         if let defects = contracts?.knownDefects, !defects.isEmpty {
             output = "\(directory)/\(KnownDefect.fileName): \(defects.count) known server defect\(defects.count == 1 ? "" : "s"), each with a reason\n" + output
         }

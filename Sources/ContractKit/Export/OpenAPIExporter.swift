@@ -3,6 +3,12 @@ import Foundation
 /// Translates a contract set into an OpenAPI 3.1 document: every endpoint, shared schema (as
 /// components), response, header and example. Bodies are already JSON Schema 2020-12, which is
 /// OpenAPI 3.1's schema dialect, so the translation only rewrites `$ref`s to components.
+///
+/// Everything else a contract folder states rides along as `x-` extensions (docs/openapi.md lists them), so importing
+/// the document (`serve --contracts exported.yaml`, `import openapi`) gives a folder that answers exactly the same:
+/// `service.json`, `known-defects.json` and the fixtures at the document's root, `x-state`, `x-also-at`, `x-auth` and
+/// `x-file` on the operation, the responses sharing a status in `x-responses`, and each example's name, error code,
+/// request and headers.
 public struct OpenAPIExporter {
     /// The contracts to export.
     public let contracts: ContractSet
@@ -33,7 +39,7 @@ public struct OpenAPIExporter {
         }
         var components: JSONObject = ["schemas": .object(schemas)]
         if !securitySchemes.isEmpty { components["securitySchemes"] = .object(securitySchemes) }
-        return [
+        var document: JSONObject = [
             "openapi": "3.1.0",
             "info": [
                 "title": .string(title), "version": .string(version),
@@ -44,6 +50,26 @@ public struct OpenAPIExporter {
             "paths": .object(paths),
             "components": .object(components),
         ]
+        for (key, value) in folderExtensions() { document[key] = value }
+        return .object(document)
+    }
+
+    /// `service.json`, `known-defects.json` and `fixtures/*.json` of the folder, as they are written.
+    func folderExtensions() -> JSONObject {
+        var out = JSONObject()
+        let directory = contracts.directory
+        func read(_ key: String) -> JSONValue? {
+            (try? Data(contentsOf: directory.appendingPathComponent(key))).flatMap { try? JSONValue(parsing: $0) }
+        }
+        if let service = read(ServiceFile.fileName) { out["x-service"] = service }
+        if let defects = read(KnownDefect.fileName) { out["x-known-defects"] = defects }
+        let fixtures = (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("fixtures").path)) ?? []
+        var members = JSONObject()
+        for name in fixtures.sorted() where name.hasSuffix(".json") {
+            if let value = read("fixtures/" + name) { members[name] = value }
+        }
+        if !members.isEmpty { out["x-fixtures"] = .object(members) }
+        return out
     }
 
     /// The document as pretty-printed JSON text.
@@ -53,10 +79,18 @@ public struct OpenAPIExporter {
 
     func operation(_ contract: Contract, securitySchemes: inout JSONObject) -> JSONValue {
         var op: JSONObject = ["operationId": .string(contract.id), "summary": .string(contract.summary)]
+        op["x-file"] = .string(contract.file.lastPathComponent)
         var parameters: [JSONValue] = []
-        for p in contract.pathParameters { parameters.append(parameter(p, in: "path", required: true)) }
-        for p in contract.request.query { parameters.append(parameter(p, in: "query", required: p.required)) }
-        for p in contract.request.headers { parameters.append(parameter(p, in: "header", required: p.required)) }
+        let source = contract.source
+        for p in contract.pathParameters {
+            parameters.append(parameter(p, in: "path", required: true, source: source["pathParameters"]?[p.name]))
+        }
+        for p in contract.request.query {
+            parameters.append(parameter(p, in: "query", required: p.required, source: source["request"]?["query"]?[p.name]))
+        }
+        for p in contract.request.headers {
+            parameters.append(parameter(p, in: "header", required: p.required, source: source["request"]?["headers"]?[p.name]))
+        }
         if !parameters.isEmpty { op["parameters"] = .array(parameters) }
         if let body = requestBody(contract.request) { op["requestBody"] = body }
         if let auth = contract.request.auth {
@@ -65,16 +99,17 @@ public struct OpenAPIExporter {
             op["security"] = [.object([name: []])]
             // The auth checks' answers are per operation; the shared security scheme cannot carry them.
             var checks = JSONObject()
-            for key in ["x-errors", "x-token", "x-empty-is-missing"] {
+            for key in ["credentials", "description", "x-admin", "x-errors", "x-token", "x-empty-is-missing"] {
                 if let value = contract.source["request"]?["auth"]?[key] { checks[key] = value }
             }
             if !checks.isEmpty { op["x-auth"] = .object(checks) }
         }
         if let state = contract.source["x-state"] { op["x-state"] = state }
+        if let mounts = contract.source["x-also-at"] { op["x-also-at"] = mounts }
         var responses = JSONObject()
         for status in orderedStatuses(contract.responses) {
             let group = contract.responses.filter { $0.status == status }
-            responses[String(status)] = response(group)
+            responses[String(status)] = response(group, contract: contract)
         }
         op["responses"] = .object(responses)
         return .object(op)
@@ -86,10 +121,12 @@ public struct OpenAPIExporter {
         return seen
     }
 
-    func parameter(_ p: ParameterSpec, in location: String, required: Bool) -> JSONValue {
+    func parameter(_ p: ParameterSpec, in location: String, required: Bool, source: JSONValue? = nil) -> JSONValue {
         var object: JSONObject = ["name": .string(p.name), "in": .string(location), "required": .bool(required)]
         if let description = p.description { object["description"] = .string(description) }
         object["schema"] = translate(p.schema, depth: 0)
+        // The parameter's rules (x-errors, x-parse, x-requires) stay on the parameter, where the contract has them.
+        for (key, value) in source?.objectValue ?? JSONObject() where key.hasPrefix("x-") { object[key] = value }
         return .object(object)
     }
 
@@ -134,9 +171,11 @@ public struct OpenAPIExporter {
         }
     }
 
-    /// One OpenAPI response for all contract responses sharing a status (e.g. every 400 code).
-    func response(_ group: [ResponseSpec]) -> JSONValue {
-        let description = group.map { r in r.code.map { "\($0): \(r.when)" } ?? r.when }.joined(separator: "\n\n")
+    /// One OpenAPI response for all contract responses sharing a status (e.g. every 400 code). With more than one, each
+    /// is also listed whole in `x-responses` (code, condition, headers, body) and each example names its code.
+    func response(_ group: [ResponseSpec], contract: Contract) -> JSONValue {
+        func source(_ r: ResponseSpec) -> JSONValue? { Self.source(of: r, in: contract) }
+        let description = group.count == 1 ? group[0].when : group.map { r in r.code.map { "\($0): \(r.when)" } ?? r.when }.joined(separator: "\n\n")
         var object: JSONObject = ["description": .string(description)]
         let codes = group.compactMap(\.code)
         if !codes.isEmpty { object["x-spotcheck-codes"] = .array(codes.map { .string($0) }) }
@@ -153,6 +192,7 @@ public struct OpenAPIExporter {
             }
         }
         if !headers.isEmpty { object["headers"] = .object(headers) }
+        var bodyless: [JSONValue] = []
         if let first = group.first(where: { $0.body != nil }), let contentType = first.contentType, let body = first.body {
             let bodies = group.compactMap(\.body)
             // Responses of one status normally share a schema (the ErrorEnvelope); otherwise any of them.
@@ -165,10 +205,9 @@ public struct OpenAPIExporter {
                 for (r, example) in allExamples {
                     var key = Self.slug(example.name)
                     if map[key] != nil, let code = r.code { key = Self.slug(code + " " + example.name) }
-                    var entry: JSONObject = ["summary": .string(r.code.map { "\($0): \(example.name)" } ?? example.name)]
-                    if let summary = example.summary { entry["description"] = .string(summary) }
-                    entry["value"] = example.body ?? .null
-                    map[key] = .object(entry)
+                    var n = 2
+                    while map[key] != nil { key = Self.slug(example.name) + "-\(n)"; n += 1 }
+                    map[key] = exampleEntry(example, response: r, group: group, source: source(r))
                 }
                 media["examples"] = .object(map)
             }
@@ -177,16 +216,73 @@ public struct OpenAPIExporter {
             // A non-JSON body such as an image: described by its media type only.
             object["content"] = .object([contentType: ["schema": ["type": "string", "contentMediaType": .string(contentType)]]])
         }
+        for r in group {
+            for example in r.examples where example.body == nil || r.body == nil {
+                var entry: JSONObject = ["name": .string(example.name)]
+                if let summary = example.summary { entry["summary"] = .string(summary) }
+                if let body = example.body { entry["body"] = body }
+                for (key, value) in exampleEntry(example, response: r, group: group, source: source(r)).objectValue ?? JSONObject() where key.hasPrefix("x-") && key != "x-name" {
+                    entry[key] = value
+                }
+                bodyless.append(.object(entry))
+            }
+        }
+        if !bodyless.isEmpty { object["x-examples"] = .array(bodyless) }
+        if group.count == 1, let generate = source(group[0])?["x-generate"] { object["x-generate"] = generate }
+        if group.count > 1 {
+            object["x-responses"] = .array(group.map { r in
+                var spec = JSONObject()
+                if let code = r.code { spec["code"] = .string(code) }
+                spec["when"] = .string(r.when)
+                if let contentType = r.contentType { spec["contentType"] = .string(contentType) }
+                if !r.headers.isEmpty {
+                    spec["headers"] = .object(JSONObject(r.headers.map { h in
+                        var header: JSONObject = ["required": .bool(h.required)]
+                        if let d = h.description { header["description"] = .string(d) }
+                        header["schema"] = translate(h.schema, depth: 0)
+                        return (h.name, .object(header))
+                    }))
+                }
+                if let body = r.body { spec["body"] = translate(body, depth: 0) }
+                if let generate = source(r)?["x-generate"] { spec["x-generate"] = generate }
+                return .object(spec)
+            })
+        }
         return .object(object)
+    }
+
+    /// One named example: its value, and what the folder's example says besides (name, code, request, headers).
+    func exampleEntry(_ example: ContractExample, response: ResponseSpec, group: [ResponseSpec], source: JSONValue?) -> JSONValue {
+        let written = source?["examples"]?.arrayValue?.first { $0["name"]?.stringValue == example.name }
+        var entry = JSONObject()
+        if let summary = example.summary { entry["summary"] = .string(summary) }
+        if let body = example.body { entry["value"] = body }
+        entry["x-name"] = .string(example.name)
+        if group.count > 1, let code = response.code { entry["x-code"] = .string(code) }
+        if let request = written?["request"] { entry["x-request"] = request }
+        if let headers = written?["headers"] { entry["x-headers"] = headers }
+        if let violations = written?["x-spotcheck-violations"] { entry["x-spotcheck-violations"] = violations }
+        return .object(entry)
+    }
+
+    /// The response as its contract file writes it (status and code identify it).
+    static func source(of response: ResponseSpec, in contract: Contract) -> JSONValue? {
+        contract.source["responses"]?.arrayValue?.first { item in
+            item["status"]?.intValue == response.status && item["code"]?.stringValue == response.code
+        }
     }
 
     func examples(_ list: [ContractExample]) -> JSONValue {
         var map = JSONObject()
         for example in list {
-            var entry: JSONObject = ["summary": .string(example.name)]
-            if let summary = example.summary { entry["description"] = .string(summary) }
+            var entry = JSONObject()
+            if let summary = example.summary { entry["summary"] = .string(summary) }
             entry["value"] = example.body ?? .null
-            map[Self.slug(example.name)] = .object(entry)
+            entry["x-name"] = .string(example.name)
+            var key = Self.slug(example.name)
+            var n = 2
+            while map[key] != nil { key = Self.slug(example.name) + "-\(n)"; n += 1 }
+            map[key] = .object(entry)
         }
         return .object(map)
     }

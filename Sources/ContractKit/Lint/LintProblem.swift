@@ -31,14 +31,26 @@ public struct LintProblem: Sendable, Equatable, Hashable, CustomStringConvertibl
         self.column = column
     }
 
+    /// A problem located by both: a line and column (when known) and the JSON pointer there, as in OpenAPI documents,
+    /// where the pointer alone does not say which file line a person should open.
+    public init(file: String, line: Int?, column: Int?, pointer: String, message: String) {
+        self.file = file
+        self.pointer = pointer
+        self.message = message
+        self.line = line
+        self.column = column
+    }
+
     /// A syntax error in `file`, located by its line and column.
     public init(file: String, syntaxError: JSONSyntaxError) {
         self.init(file: file, line: syntaxError.line, column: syntaxError.column,
                   message: "invalid JSON: \(syntaxError.reason)")
     }
 
-    /// `file:pointer: message`, or `file:line:column: message` for positional problems; the root pointer prints as "(root)".
+    /// `file:pointer: message`, or `file:line:column: message` for positional problems, `file:line:column: pointer: message`
+    /// when both are known; the root pointer prints as "(root)".
     public var description: String {
+        if let line, let column, !pointer.isEmpty { return "\(file):\(line):\(column): \(pointer): \(message)" }
         if let line, let column { return "\(file):\(line):\(column): \(message)" }
         return "\(file):\(pointer.isEmpty ? "(root)" : pointer): \(message)"
     }

@@ -36,8 +36,25 @@ struct ContractLoader {
     /// The hash of the schemas' and contracts' names and bytes, as parsed.
     private var contentHash = ContentHash()
 
+    /// The folder's files held in memory (path relative to the folder → bytes) instead of read from `directory`: the
+    /// folder an OpenAPI document translates into. Nil reads the disk.
+    let memoryFiles: [String: Data]?
+
     init(directory: URL) {
         self.directory = directory.standardizedFileURL
+        self.memoryFiles = nil
+    }
+
+    /// A loader of a folder held in memory; `directory` only names it (contract files' URLs, display names).
+    init(directory: URL, files: [String: Data]) {
+        self.directory = directory.standardizedFileURL
+        self.memoryFiles = files
+    }
+
+    /// Whether the folder has the file `key` (beside the contracts: `service.json`, `known-defects.json`).
+    func hasFile(_ key: String) -> Bool {
+        if let memoryFiles { return memoryFiles[key] != nil }
+        return FileManager.default.fileExists(atPath: directory.appendingPathComponent(key).path)
     }
 
     /// Display names of the files found, worked out once: the loader asks for one per contract, parameter and schema, and
@@ -51,7 +68,7 @@ struct ContractLoader {
     /// Loads everything; the result is usable only when `problems` is empty afterwards.
     mutating func load() -> (contracts: [Contract], schemas: [String: JSONValue]) {
         var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder), isFolder.boolValue else {
+        guard memoryFiles != nil || (FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder) && isFolder.boolValue) else {
             problems.append(LintProblem(file: LintPrinter.displayPath(directory), pointer: "",
                 message: "no contracts folder here; expected a folder of contract files"))
             return ([], [:])
@@ -94,13 +111,11 @@ struct ContractLoader {
         checkUniqueness(contracts)
         compileRules(contracts)
         if !checksSkipped { problems += referenceCycleProblems() }
-        if FileManager.default.fileExists(atPath: directory.appendingPathComponent(KnownDefect.fileName).path),
-            let value = parse(KnownDefect.fileName)
+        if hasFile(KnownDefect.fileName), let value = parse(KnownDefect.fileName)
         {
             knownDefects = KnownDefectLoader.read(value, file: display(KnownDefect.fileName), contracts: contracts, problems: &problems)
         }
-        if FileManager.default.fileExists(atPath: directory.appendingPathComponent(ServiceFile.fileName).path),
-            let value = parse(ServiceFile.fileName)
+        if hasFile(ServiceFile.fileName), let value = parse(ServiceFile.fileName)
         {
             service = ServiceFileReader.read(value, file: display(ServiceFile.fileName), problems: &problems)
         }
@@ -132,6 +147,11 @@ struct ContractLoader {
     }
 
     mutating func jsonFiles(in folder: URL) -> [String] {
+        if let memoryFiles {
+            let prefix = folder.standardizedFileURL == directory ? "" : folder.lastPathComponent + "/"
+            return memoryFiles.keys.filter { $0.hasPrefix(prefix) && $0.hasSuffix(".json") && !$0.dropFirst(prefix.count).contains("/") }
+                .map { String($0.dropFirst(prefix.count)) }.sorted()
+        }
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -170,7 +190,12 @@ struct ContractLoader {
         let url = directory.appendingPathComponent(key)
         let data: Data
         do {
-            data = try Data(contentsOf: url)
+            if let memoryFiles {
+                guard let held = memoryFiles[key] else { throw CocoaError(.fileNoSuchFile) }
+                data = held
+            } else {
+                data = try Data(contentsOf: url)
+            }
         } catch {
             problems.append(LintProblem(file: display(key), pointer: "", message: "the file cannot be read: \(FileErrorText.reason(error))"))
             return nil

@@ -58,12 +58,39 @@ public struct ContractSet: Sendable {
         }
     }
 
+    /// For a set loaded from OpenAPI documents: where each contract file came from in them (nil for a folder).
+    public internal(set) var openAPISource: OpenAPISourceMap?
+
+    /// Whether `url` names an OpenAPI document (a file) rather than a contracts folder.
+    public static func isDocument(_ url: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) && !isFolder.boolValue
+    }
+
+    /// Loads OpenAPI documents (3.0 or 3.1, YAML or JSON, `$ref`s across files followed) as a contract set: translated
+    /// into the contract folder they describe and loaded by the folder loader, so the compiled model is the same.
+    /// `basePath` overrides the documents' `servers` path. The document's warnings are the set's `warnings`.
+    public static func load(documents: [URL], basePath: String? = nil) throws(ContractLoadError) -> ContractSet {
+        let folder = try OpenAPIFolder.translate(documents: documents, basePath: basePath)
+        let directory = documents[0].standardizedFileURL
+        var loader = ContractLoader(directory: directory, files: folder.fileData)
+        let (contracts, schemas) = loader.load()
+        guard loader.problems.isEmpty else { throw ContractLoadError(directory: directory, problems: loader.problems) }
+        var set = ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator,
+                              knownDefects: loader.knownDefects, warnings: folder.warnings, service: loader.service,
+                              requestRules: loader.requestRules)
+        set.openAPISource = folder.sourceMap
+        return set
+    }
+
     /// Whether this load skipped the schema lint and example checks because `cache` vouched for the same content.
     public private(set) var lintSkipped = false
 
     /// Loads and lints a contracts folder; throws ContractLoadError listing every problem if any. With a `cache`, content
     /// that this build loaded lint-clean before is not linted again (`lintSkipped`), and a clean load is recorded.
     public static func load(from directory: URL, cache: ContractLintCache? = nil) throws(ContractLoadError) -> ContractSet {
+        // A file is an OpenAPI document; only then is any OpenAPI code run (the folder's start time stays as it was).
+        if isDocument(directory) { return try load(documents: [directory]) }
         var loader = ContractLoader(directory: directory)
         loader.cache = cache
         let (contracts, schemas) = loader.load()

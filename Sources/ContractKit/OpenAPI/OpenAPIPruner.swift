@@ -1,0 +1,94 @@
+import Foundation
+
+/// Takes out of a translated folder the examples that break their own schema and the answers left with no example,
+/// turning each folder-loader problem about them into a warning at the document place (and naming the schema's place).
+struct OpenAPIPruner {
+    private(set) var files: [String: JSONValue]
+    private(set) var sourceMap: OpenAPISourceMap
+    private(set) var changed = false
+    /// Lists to take items out of: (file, list pointer) → item indexes.
+    private var removals: [String: [String: Set<Int>]] = [:]
+
+    init(files: [String: JSONValue], sourceMap: OpenAPISourceMap) {
+        self.files = files
+        self.sourceMap = sourceMap
+    }
+
+    /// The warning for `problem` when it is about an example or an example-less answer (queued for removal); nil otherwise.
+    mutating func prune(_ problem: LintProblem, key: String) -> LintProblem? {
+        let tokens = JSONPointer.tokens(problem.pointer) ?? []
+        let located = sourceMap.problem(problem, key: key)
+        if tokens.count >= 4, tokens[0] == "responses", let response = Int(tokens[1]), tokens[2] == "examples", let example = Int(tokens[3]) {
+            queue(key, "/responses/\(response)/examples", example)
+            let schema = place(key, "/responses/\(response)/body")
+            return LintProblem(file: located.file, line: located.line, column: located.column, pointer: located.pointer,
+                message: "\(problem.message)\(schema.map { " (the schema: \($0))" } ?? ""); the example is not served")
+        }
+        if tokens.count >= 3, tokens[0] == "request", tokens[1] == "examples", let example = Int(tokens[2]) {
+            queue(key, "/request/examples", example)
+            let schema = place(key, "/request/body")
+            return LintProblem(file: located.file, line: located.line, column: located.column, pointer: located.pointer,
+                message: "\(problem.message)\(schema.map { " (the schema: \($0))" } ?? ""); the example is not served")
+        }
+        if tokens.count == 3, tokens[0] == "responses", let response = Int(tokens[1]), tokens[2] == "examples",
+            problem.message.contains("at least one named example")
+        {
+            queue(key, "/responses", response)
+            return LintProblem(file: located.file, line: located.line, column: located.column, pointer: located.pointer,
+                message: "this answer has no example that fits its schema and none could be made from it; it is not served")
+        }
+        return nil
+    }
+
+    private func place(_ key: String, _ pointer: String) -> String? {
+        guard let found = sourceMap.locate(key: key, pointer: pointer) else { return nil }
+        let position = [found.line, found.column].compactMap { $0.map(String.init) }.joined(separator: ":")
+        return "\(found.file)\(position.isEmpty ? "" : ":" + position) \(found.pointer)"
+    }
+
+    private mutating func queue(_ key: String, _ list: String, _ index: Int) {
+        removals[key, default: [:]][list, default: []].insert(index)
+    }
+
+    /// Takes the queued items out, last first so earlier indexes stay valid.
+    mutating func apply() {
+        for (key, lists) in removals {
+            guard var value = files[key] else { continue }
+            // Examples before answers: an answer's removal shifts the examples' pointers.
+            for list in lists.keys.sorted(by: { $0.count > $1.count }) {
+                for index in lists[list]!.sorted(by: >) {
+                    value = Self.removing(index, from: list, in: value)
+                    sourceMap.removeItem(key: key, list: list, index: index)
+                    changed = true
+                }
+            }
+            files[key] = value
+        }
+        removals = [:]
+    }
+
+    static func removing(_ index: Int, from list: String, in value: JSONValue) -> JSONValue {
+        guard let tokens = JSONPointer.tokens(list) else { return value }
+        return removing(index, tokens: tokens[...], in: value)
+    }
+
+    private static func removing(_ index: Int, tokens: ArraySlice<String>, in value: JSONValue) -> JSONValue {
+        guard let first = tokens.first else {
+            guard case .array(var items) = value, items.indices.contains(index) else { return value }
+            items.remove(at: index)
+            return .array(items)
+        }
+        switch value {
+        case .object(var object):
+            guard let member = object[first] else { return value }
+            object[first] = removing(index, tokens: tokens.dropFirst(), in: member)
+            return .object(object)
+        case .array(var items):
+            guard let i = Int(first), items.indices.contains(i) else { return value }
+            items[i] = removing(index, tokens: tokens.dropFirst(), in: items[i])
+            return .array(items)
+        default:
+            return value
+        }
+    }
+}
