@@ -78,18 +78,18 @@ struct VerifyCommand: AsyncParsableCommand {
     func execute(print: @escaping @Sendable (String) -> Void, environment: [String: String] = [:]) async -> Int32 {
         let started = Date()
         guard let (contracts, contractsURL) = InputFolder.contracts(contractsDirectory, print: print) else { return 2 }
-        let plan = VerificationPlanner.plan(for: contracts, adminChecks: adminToken != nil).filter { check in
+        let fullPlan = VerificationPlanner.plan(for: contracts, adminChecks: adminToken != nil).filter { check in
             !skipped.contains { check.name.localizedCaseInsensitiveContains($0) }
         }
         if dryRun {
-            print(VerificationPlanner.describe(plan))
+            print(VerificationPlanner.describe(fullPlan))
             if !noExplore {
                 let systematic = RequestGenerator(contracts: contracts, adminChecks: adminToken != nil).systematicCases().count
                 let budget = cases.map { "at most \($0)" } ?? time.map { "for \($0)," } ?? "at most \(RequestExplorer.defaultCases)"
                 print("then exploration: generated requests \(budget) (\(systematic) systematic first, then random pairs), "
                     + "each sent to the target and an embedded model")
             }
-            print("\(plan.count) checks; nothing was sent")
+            print("\(fullPlan.count) checks; nothing was sent")
             return 0
         }
         guard let target, let url = URL(string: target), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
@@ -118,7 +118,7 @@ struct VerifyCommand: AsyncParsableCommand {
         let served = await ServedRouteProbe(contracts: contracts, target: url, timeout: .milliseconds(Int(timeout * 1000))).probe()
         let routeResults = served.findings.map { $0.result(citation: $0.citation(in: contracts)) }
         for (finding, result) in zip(served.findings, routeResults) { print("✗ \(result.file): \(finding.message)") }
-        let plan = plan.filter { !served.unserved.contains($0.contractID) }
+        let plan = fullPlan.filter { !served.unserved.contains($0.contractID) }
         print("verifying \(url.absoluteString) against \(plan.count) documented answers from \(LintPrinter.displayPath(contractsURL))")
         var verifier = ProviderVerifier(contracts: contracts, target: url, timeout: timeout)
         verifier.ignoreMessages = ignoreMessages
