@@ -99,7 +99,7 @@ public struct OpenAPIExporter {
             op["security"] = [.object([name: []])]
             // The auth checks' answers are per operation; the shared security scheme cannot carry them.
             var checks = JSONObject()
-            for key in ["credentials", "description", "x-admin", "x-errors", "x-token", "x-empty-is-missing"] {
+            for key in ["header", "credentials", "description", "x-admin", "x-errors", "x-token", "x-empty-is-missing"] {
                 if let value = contract.source["request"]?["auth"]?[key] { checks[key] = value }
             }
             if !checks.isEmpty { op["x-auth"] = .object(checks) }

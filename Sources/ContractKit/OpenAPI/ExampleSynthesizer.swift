@@ -9,6 +9,8 @@ struct ExampleSynthesizer {
 
     func example(for schema: JSONValue) -> JSONValue? {
         let value = make(schema, scope: SchemaValidator.Scope(key: "", root: schema), depth: 0)
+        // A null made for a schema that is not about null means a reference did not resolve: no example then.
+        if value == .null, schema["type"] != "null" { return nil }
         return validator.isValid(value, against: schema) ? value : nil
     }
 

@@ -51,7 +51,11 @@ public struct OpenAPIFolder: Sendable {
                 }
             }
             pruner.apply()
-            guard pruner.changed else { throw ContractLoadError(directory: directory, problems: fatal) }
+            guard pruner.changed else {
+                // The warnings too: what was left out may be why the rest does not load.
+                let notes = Self.unique(warnings).map { LintProblem(file: $0.file, line: $0.line, column: $0.column, pointer: $0.pointer, message: "(warning) " + $0.message) }
+                throw ContractLoadError(directory: directory, problems: fatal + notes)
+            }
             // What else the loader said may follow from the pruned parts: load again.
             files = pruner.files
             sourceMap = pruner.sourceMap

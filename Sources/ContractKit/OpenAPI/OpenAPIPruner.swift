@@ -8,6 +8,18 @@ struct OpenAPIPruner {
     private(set) var changed = false
     /// Lists to take items out of: (file, list pointer) → item indexes.
     private var removals: [String: [String: Set<Int>]] = [:]
+    /// Answers whose examples are replaced by one made from the schema: file → response index → the example.
+    private var replacements: [String: [Int: JSONValue]] = [:]
+
+    /// An example made from response `index`'s body schema; nil without a schema or when none can be made.
+    private func madeExample(key: String, response index: Int) -> JSONValue? {
+        guard let body = files[key]?["responses"]?.arrayValue?[safe: index]?["body"] else { return nil }
+        var documents: [String: JSONValue] = [:]
+        for (k, v) in files where k.hasPrefix("schemas/") { documents[k] = SchemaReference.canonicalize(v, documentKey: k) }
+        let synthesizer = ExampleSynthesizer(validator: SchemaValidator(documents: documents))
+        guard let value = synthesizer.example(for: SchemaReference.canonicalize(body, documentKey: key)) else { return nil }
+        return ["name": "made from the schema", "body": value]
+    }
 
     init(files: [String: JSONValue], sourceMap: OpenAPISourceMap) {
         self.files = files
@@ -33,6 +45,12 @@ struct OpenAPIPruner {
         if tokens.count == 3, tokens[0] == "responses", let response = Int(tokens[1]), tokens[2] == "examples",
             problem.message.contains("at least one named example")
         {
+            // Its examples all broke the schema: one made from the schema stands in, when the schema allows one.
+            if let made = madeExample(key: key, response: response) {
+                replacements[key, default: [:]][response] = made
+                return LintProblem(file: located.file, line: located.line, column: located.column, pointer: located.pointer,
+                    message: "no example of this answer fits its schema; it is served with one made from the schema")
+            }
             queue(key, "/responses", response)
             return LintProblem(file: located.file, line: located.line, column: located.column, pointer: located.pointer,
                 message: "this answer has no example that fits its schema and none could be made from it; it is not served")
@@ -52,6 +70,18 @@ struct OpenAPIPruner {
 
     /// Takes the queued items out, last first so earlier indexes stay valid.
     mutating func apply() {
+        for (key, answers) in replacements {
+            guard case .object(var contract)? = files[key], case .array(var responses)? = contract["responses"] else { continue }
+            for (index, example) in answers where responses.indices.contains(index) {
+                guard case .object(var response) = responses[index] else { continue }
+                response["examples"] = [example]
+                responses[index] = .object(response)
+                changed = true
+            }
+            contract["responses"] = .array(responses)
+            files[key] = .object(contract)
+        }
+        replacements = [:]
         for (key, lists) in removals {
             guard var value = files[key] else { continue }
             // Examples before answers: an answer's removal shifts the examples' pointers.
@@ -90,5 +120,12 @@ struct OpenAPIPruner {
         default:
             return value
         }
+    }
+}
+
+extension Array {
+    /// The element at `index`, or nil past the ends.
+    subscript(safe index: Int) -> Element? {
+        indices.contains(index) ? self[index] : nil
     }
 }

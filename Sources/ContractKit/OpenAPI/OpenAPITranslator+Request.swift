@@ -3,7 +3,7 @@ import Foundation
 /// The request side: security schemes as the contract's `auth`, the request body as a JSON body or multipart parts.
 extension OpenAPITranslator {
     /// `x-auth` members the folder's `auth` takes besides `scheme` and `header`.
-    static let authExtensionKeys = ["credentials", "description", "x-admin", "x-errors", "x-token", "x-empty-is-missing"]
+    static let authExtensionKeys = ["header", "credentials", "description", "x-admin", "x-errors", "x-token", "x-empty-is-missing"]
 
     /// The first security requirement's first scheme as `auth` (an API key in the query becomes a required query
     /// parameter instead, the folder's auth being a header); nil for an open operation.

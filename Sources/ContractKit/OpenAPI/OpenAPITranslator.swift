@@ -68,6 +68,7 @@ struct OpenAPITranslator {
             let found = document["openapi"].map { SchemaValidator.describe($0) } ?? "nothing"
             throw file.problem("/openapi", "openapi must name version 3.0.x or 3.1.x, found \(found)")
         }
+        warnings += OpenAPIKitCheck.warnings(for: file, dialect: dialect)
         let basePath = basePathOverride ?? Self.basePath(document["servers"])
         if document["webhooks"]?.objectValue?.isEmpty == false {
             warnings.append(file.problem("/webhooks", "webhooks are calls the server makes, which SpotCheck neither serves nor checks; left out"))
