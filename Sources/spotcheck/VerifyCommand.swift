@@ -81,18 +81,18 @@ struct VerifyCommand: AsyncParsableCommand {
         let print = WorkflowCommandGuard.guarding(print, in: environment)
         let started = Date()
         guard let (contracts, contractsURL) = InputFolder.contracts(contractsDirectory, print: print) else { return 2 }
-        let plan = VerificationPlanner.plan(for: contracts, adminChecks: adminToken != nil).filter { check in
+        let fullPlan = VerificationPlanner.plan(for: contracts, adminChecks: adminToken != nil).filter { check in
             !skipped.contains { check.name.localizedCaseInsensitiveContains($0) }
         }
         if dryRun {
-            print(VerificationPlanner.describe(plan))
+            print(VerificationPlanner.describe(fullPlan))
             if !noExplore {
                 let systematic = RequestGenerator(contracts: contracts, adminChecks: adminToken != nil).systematicCases().count
                 let budget = cases.map { "at most \($0)" } ?? time.map { "for \($0)," } ?? "at most \(RequestExplorer.defaultCases)"
                 print("then exploration: generated requests \(budget) (\(systematic) systematic first, then random pairs), "
                     + "each sent to the target and an embedded model")
             }
-            print("\(plan.count) checks; nothing was sent")
+            print("\(fullPlan.count) checks; nothing was sent")
             return 0
         }
         guard let target, let url = URL(string: target), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
@@ -118,6 +118,11 @@ struct VerifyCommand: AsyncParsableCommand {
         } else {
             budget = nil
         }
+        // A base path or route the target does not serve is one finding, not a failure per request sent under it.
+        let served = await ServedRouteProbe(contracts: contracts, target: url, timeout: .milliseconds(Int(timeout * 1000))).probe()
+        let routeResults = served.findings.map { $0.result(citation: $0.citation(in: contracts)) }
+        for (finding, result) in zip(served.findings, routeResults) { print("✗ \(result.file): \(finding.message)") }
+        let plan = fullPlan.filter { !served.unserved.contains($0.contractID) }
         print("verifying \(url.absoluteString) against \(plan.count) documented answers from \(LintPrinter.displayPath(contractsURL))")
         var verifier = ProviderVerifier(contracts: contracts, target: url, timeout: timeout)
         verifier.ignoreMessages = ignoreMessages
@@ -128,12 +133,13 @@ struct VerifyCommand: AsyncParsableCommand {
         print("created \(outcome.createdAnnouncements.count) announcement(s) on the server: "
             + (outcome.createdAnnouncements.isEmpty ? "none" : outcome.createdAnnouncements.joined(separator: ", ")))
         var explorationSeed: UInt64?
-        var results = outcome.report.results.map { result in
+        var results = routeResults + outcome.report.results.map { result in
             var result = result
             result.tags.append("examples")
             return result
         }
-        if !noExplore {
+        let servedContracts = contracts.contracts.filter { !served.unserved.contains($0.id) }
+        if !noExplore && !servedContracts.isEmpty {
             var options = RequestExplorer.Options(seed: seed ?? UInt64.random(in: 1...UInt64(UInt32.max)))
             explorationSeed = options.seed
             options.cases = cases
@@ -141,7 +147,10 @@ struct VerifyCommand: AsyncParsableCommand {
             options.ignoreMessages = ignoreMessages
             options.adminToken = adminToken
             options.timeout = .milliseconds(Int(timeout * 1000))
-            let exploration = await RequestExplorer(contracts: contracts, target: url, options: options).explore()
+            let explored = servedContracts.count == contracts.contracts.count ? contracts
+                : ContractSet(directory: contracts.directory, contracts: servedContracts, schemas: contracts.schemas, validator: contracts.validator,
+                              knownDefects: contracts.knownDefects, warnings: contracts.warnings, service: contracts.service)
+            let exploration = await RequestExplorer(contracts: explored, target: url, options: options).explore()
             for line in ExplorationResults.consoleLines(exploration, strictHeaders: strictHeaders, strict: strict) { print(line) }
             results += ExplorationResults.results(exploration, strictHeaders: strictHeaders, strict: strict)
         }
@@ -149,6 +158,7 @@ struct VerifyCommand: AsyncParsableCommand {
         report.unseenKnownDefects = outcome.report.unseenKnownDefects
         report.expiredKnownDefects = outcome.report.expiredKnownDefects
         report.strictKnownDefects = outcome.report.strictKnownDefects
+        for line in DriftReport(results: results, contracts: contracts).lines { print(line) }
         print(ConsoleReporter.summary(report, noun: "checks"))
         if let message = reports.write(report, suiteName: "spotcheck verify", folder: "contracts") {
             print("spotcheck verify: \(message)")

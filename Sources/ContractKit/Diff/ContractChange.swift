@@ -34,8 +34,14 @@ public struct ContractChange: Sendable, Equatable, Codable, CustomStringConverti
         case contentTypeChanged
         /// A path, query or header parameter was added, removed or changed whether it is required.
         case parameterAddedRequired, parameterAddedOptional, parameterRemoved, parameterMadeRequired, parameterMadeOptional
-        /// A response header is no longer always sent, or is new.
-        case headerRemoved, headerAdded
+        /// A response header is no longer always sent, is new, or (`service.json`) every answer carries it with another value.
+        case headerRemoved, headerAdded, headerChanged
+        /// An `x-also-at` route no longer answers, or is new.
+        case routeRemoved, routeAdded
+        /// `service.json`'s routing matches fewer requests (case, trailing slash, HEAD), or more.
+        case routingTightened, routingLoosened
+        /// An answer `service.json` states (not found, the body parser's, the error handler's, preflights, the envelope) changed.
+        case serviceAnswerChanged
         /// A schema change the diff cannot classify precisely (anyOf/oneOf/not, a body dropped).
         case schemaChanged
         /// A request an example documents in both versions gets another answer: another status or code, message or field.
@@ -46,7 +52,7 @@ public struct ContractChange: Sendable, Equatable, Codable, CustomStringConverti
     public let severity: Severity
     /// The change class.
     public let kind: Kind
-    /// The contract id (the new one when both exist).
+    /// The contract id (the new one when both exist), or `service` for a change of `service.json`.
     public let contract: String
     /// The contract file (new version, or old for removals), as shown to a person.
     public let file: String

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Compares two versions of a contracts folder and classifies every change as breaking or
-/// compatible for clients built against the old version.
+/// compatible for clients built against the old version: the contracts, their `x-also-at` mounts and `service.json`.
 ///
 /// Endpoints are paired by method and path shape (parameter names do not matter), so renaming a
 /// contract id is not a removal. Request schemas break when the server accepts less than before;
@@ -19,9 +19,7 @@ public struct ContractDiff {
     }
 
     static func routeKey(_ contract: Contract) -> String {
-        contract.method + " " + contract.path.segments.map { segment -> String in
-            if case .literal(let literal) = segment { return literal } else { return "{}" }
-        }.joined(separator: "/")
+        routeKey(method: contract.method, template: contract.path)
     }
 
     /// Where a change is reported, and whether schemas there are read as request (true) or response.
@@ -60,6 +58,8 @@ public struct ContractDiff {
             record(.compatible, .endpointAdded, Site(contract: after, pointer: "", isRequest: false),
                    "the endpoint \(after.method) \(after.pathTemplate) was added")
         }
+        compareMounts()
+        compareService()
     }
 
     // MARK: - Requests

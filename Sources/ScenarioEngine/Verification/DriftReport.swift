@@ -1,0 +1,70 @@
+import ContractKit
+import Foundation
+
+/// `verify`'s closing section: every failure and note of the run, grouped by the operation (contract) it is about, each
+/// operation and example cited at its place in the contracts (`file:line`; the document's line for an OpenAPI document),
+/// so a backend team reads where its document and its server disagree, operation by operation.
+public struct DriftReport: Sendable {
+    /// One operation's findings.
+    public struct Operation: Sendable, Equatable {
+        /// The contract id (the `operationId`, or method and path).
+        public let id: String
+        /// `METHOD /path` as the contracts state it.
+        public let route: String
+        /// Where the operation is stated.
+        public let citation: String
+        /// `✗ …` for a failure, `≈ …` for a note, each ending with its own citation when it has one.
+        public let findings: [String]
+        /// How many of `findings` are failures.
+        public let failures: Int
+    }
+
+    /// Operations with at least one finding, in contract order; findings about no one operation come last, under `(all)`.
+    public let operations: [Operation]
+
+    /// Groups `results` (failed and note results only) by the contract id their tags name.
+    public init(results: [ScenarioResult], contracts: ContractSet) {
+        var citations = ContractCitations(contracts: contracts)
+        var byID: [String: [(String, Bool)]] = [:]
+        var orphans: [(String, Bool)] = []
+        let ids = Set(contracts.contracts.map(\.id))
+        for result in results where result.status == .failed || result.status == .note {
+            let failed = result.status == .failed
+            var line = (failed ? "✗ " : "≈ note: ") + result.name
+            if let text = result.failureMessage ?? result.notes.first { line += " — " + text.replacingOccurrences(of: "\n", with: "; ") }
+            let owners = result.tags.filter(ids.contains)
+            if let contract = contracts.contracts.first(where: { $0.id == owners.first }), let example = result.name.components(separatedBy: " › ").last,
+               result.tags.contains("examples"), let pointer = ExamplePointer.find(example, in: contract.source) {
+                line += " (\(citations.cite(contract, pointer: pointer)))"
+            }
+            if owners.isEmpty { orphans.append((line, failed)) }
+            // A finding about several operations (a base path served nowhere) is listed once, under the first.
+            if let owner = owners.first { byID[owner, default: []].append((line, failed)) }
+        }
+        var operations: [Operation] = []
+        for contract in contracts.contracts {
+            guard let found = byID[contract.id] else { continue }
+            operations.append(Operation(id: contract.id, route: "\(contract.method) \(contract.pathTemplate)",
+                                        citation: citations.cite(contract, pointer: ""), findings: found.map(\.0),
+                                        failures: found.filter(\.1).count))
+        }
+        if !orphans.isEmpty {
+            operations.append(Operation(id: "(all)", route: "", citation: "", findings: orphans.map(\.0), failures: orphans.filter(\.1).count))
+        }
+        self.operations = operations
+    }
+
+    /// The console lines: a heading, then per operation its route and place, then its findings indented.
+    public var lines: [String] {
+        guard !operations.isEmpty else { return ["drift report: the target answered every request as the contracts state"] }
+        let failures = operations.map(\.failures).reduce(0, +)
+        let notes = operations.map(\.findings.count).reduce(0, +) - failures
+        var lines = ["drift report, by operation: \(failures) failure(s), \(notes) note(s)"]
+        for operation in operations {
+            let place = operation.citation.isEmpty ? "" : " — \(operation.citation)"
+            lines.append("  \(operation.id)\(operation.route.isEmpty ? "" : " (\(operation.route))")\(place)")
+            lines += operation.findings.map { "    " + $0 }
+        }
+        return lines
+    }
+}
