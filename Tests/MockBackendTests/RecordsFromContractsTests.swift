@@ -68,7 +68,7 @@ import Testing
         let listed = try #require(list.json?["data"]?.arrayValue?.first { $0["id"]?.stringValue == id })
         #expect(listed["collarColor"] == "red")
         // Not sent: stored as null, like every optional field.
-        let plain = await backend.respond(to: S.createRequest(S.createBody()))
+        let plain = await backend.respond(to: S.createRequest(S.createBody([("microchipNumber", nil)])))
         #expect(plain.json?.objectValue?.keys.contains("collarColor") == true)
         #expect(plain.json?["collarColor"] == .null)
     }
@@ -125,6 +125,10 @@ import Testing
                 schema.set(["required"], .array((schema["required"]?.arrayValue ?? []).filter { $0 != "reward" }))
             }
         }
+        // The contracts' own examples answer without it too.
+        for file in ["create-announcement.json", "get-announcement.json", "list-announcements.json"] {
+            try copy.edit(file) { contract in contract.set(["responses"], Self.removing("reward", from: contract["responses"] ?? .null)) }
+        }
         let backend = try Self.backend(copy.url)
         let created = await backend.respond(to: S.createRequest(S.createBody([("reward", "100 PLN")])))
         #expect(created.status == .created)
@@ -133,6 +137,16 @@ import Testing
         let id = try #require(created.json?["id"]?.stringValue)
         let read = await backend.respond(to: MockRequest(method: .GET, uri: "/api/v1/announcements/\(id)"))
         #expect(read.json?.objectValue?.keys == S.storedAnnouncementKeys.filter { $0 != "reward" })
+    }
+
+    /// `value` without any member named `key`, at any depth.
+    static func removing(_ key: String, from value: JSONValue) -> JSONValue {
+        switch value {
+        case .object(let object):
+            return .object(JSONObject(object.compactMap { $0.key == key ? nil : ($0.key, removing(key, from: $0.value)) }))
+        case .array(let items): return .array(items.map { removing(key, from: $0) })
+        default: return value
+        }
     }
 
     // MARK: - A collection declared only in contracts
@@ -148,6 +162,8 @@ import Testing
             ],
             "required": ["id", "announcementId", "note", "seenAt"], "additionalProperties": false,
         ]
+        let example: JSONValue = ["id": "3f1c2a9e-5b7d-4e8a-9c1f-2d3e4f5a6b7c", "announcementId": "a1", "note": "by the park",
+                                  "seenAt": "2025-11-20T12:00:00.000Z"]
         let badRequest: JSONValue = [
             "status": 400, "code": "INVALID_FORMAT", "when": "The body breaks a rule.", "contentType": "application/json", "body": envelope,
             "examples": [["name": "no announcement", "request": ["body": ["note": "x"]],
@@ -178,7 +194,8 @@ import Testing
             ],
             "x-state": ["collection": "sightings", "action": "create", "generate": ["id": "uuid-v4", "seenAt": "now-iso-ms"]],
             "responses": [
-                ["status": 201, "when": "Stored.", "contentType": "application/json", "body": sighting],
+                ["status": 201, "when": "Stored.", "contentType": "application/json", "body": sighting,
+                 "examples": [["name": "stored", "request": ["body": ["announcementId": "a1", "note": "by the park"]], "body": example]]],
                 badRequest,
             ],
         ]
@@ -188,8 +205,10 @@ import Testing
             "x-state": ["collection": "sightings", "action": "read", "key": "id",
                         "notFound": ["status": 404, "code": "NOT_FOUND", "message": "Resource not found"]],
             "responses": [
-                ["status": 200, "when": "A sighting has this id.", "contentType": "application/json", "body": sighting],
-                ["status": 404, "code": "NOT_FOUND", "when": "No sighting has this id.", "contentType": "application/json", "body": envelope],
+                ["status": 200, "when": "A sighting has this id.", "contentType": "application/json", "body": sighting,
+                 "examples": [["name": "found", "body": example]]],
+                ["status": 404, "code": "NOT_FOUND", "when": "No sighting has this id.", "contentType": "application/json", "body": envelope,
+                 "examples": [["name": "missing", "body": ["error": ["requestId": "abcdefghij", "code": "NOT_FOUND", "message": "Resource not found"]]]]],
             ],
         ]
         let list: JSONValue = [
@@ -197,7 +216,8 @@ import Testing
             "x-state": ["collection": "sightings", "action": "list", "order": "creation", "wrap": "data"],
             "responses": [
                 ["status": 200, "when": "Always.", "contentType": "application/json",
-                 "body": ["type": "object", "properties": ["data": ["type": "array", "items": sighting]], "required": ["data"]]],
+                 "body": ["type": "object", "properties": ["data": ["type": "array", "items": sighting]], "required": ["data"]],
+                 "examples": [["name": "one", "body": ["data": [example]]]]],
             ],
         ]
         for (name, contract) in [("create-sighting.json", create), ("get-sighting.json", read), ("list-sightings.json", list)] {

@@ -89,16 +89,16 @@ extension PetSpotFixture {
     /// has its stored field's JSON type and stays within its `minimum`/`maximum`. Enums and patterns are the API's
     /// rules, not the database's: fixtures may hold any status the database can.
     public static func parse(_ root: JSONValue, file: String, collections: [CollectionDeclaration]? = nil) throws(PetSpotFixtureError) -> [PetSpotFixture] {
-        guard let members = root.objectValue, members.contains(where: { $0.value.arrayValue != nil }) else {
-            throw PetSpotFixtureError(file: file, pointer: "", reason: "expected an object with an array of records per collection, e.g. {\"announcements\": [...]}")
+        let shape = "expected an object with an array of records per collection, e.g. {\"announcements\": [...]}"
+        guard let members = root.objectValue else { throw PetSpotFixtureError(file: file, pointer: "", reason: shape) }
+        for (name, value) in members where value.arrayValue == nil && !(name == "description" && value.stringValue != nil) {
+            throw PetSpotFixtureError(file: file, pointer: JSONPointer.appending("", name), reason: "expected an array of \(name) records")
         }
+        guard members.contains(where: { $0.value.arrayValue != nil }) else { throw PetSpotFixtureError(file: file, pointer: "", reason: shape) }
         var fixtures: [PetSpotFixture] = []
         for (name, value) in members {
-            if name == "description", value.stringValue != nil { continue }
+            guard let items = value.arrayValue else { continue }
             let pointer = JSONPointer.appending("", name)
-            guard let items = value.arrayValue else {
-                throw PetSpotFixtureError(file: file, pointer: pointer, reason: "expected an array of \(name) records")
-            }
             var declaration: CollectionDeclaration?
             if let collections {
                 declaration = collections.first { $0.name == name }
@@ -124,7 +124,8 @@ extension PetSpotFixture {
     private static func parseOne(_ value: JSONValue, collection: String, declaration: CollectionDeclaration?, file: String,
                                  pointer: String) throws(PetSpotFixtureError) -> PetSpotFixture {
         func fail(_ key: String, _ reason: String) -> PetSpotFixtureError {
-            PetSpotFixtureError(file: file, pointer: key.isEmpty ? pointer : JSONPointer.appending(pointer, key), reason: reason)
+            // Keys here are field names or `photo/base64`, a path of two.
+            PetSpotFixtureError(file: file, pointer: key.isEmpty ? pointer : "\(pointer)/\(key)", reason: reason)
         }
         guard var object = value.objectValue else { throw fail("", "expected a \(collection) record (an object)") }
         var photo: AnnouncementStore.Photo?
