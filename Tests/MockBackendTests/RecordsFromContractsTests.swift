@@ -299,3 +299,81 @@ import Testing
         #expect(await backend.respond(to: MockRequest(method: .GET, uri: "/api/v1/sightings/\(first)")).status == .notFound)
     }
 }
+
+/// Data directories written before collections were named still load, and every collection is kept, users too.
+@Suite struct RecordsDataDirectoryTests {
+    typealias S = PetSpotTestSupport
+
+    /// One record line exactly as store version 2 wrote it: no collection, `password` and `announcement`, a CRC-32C.
+    static func versionTwoLine(_ json: String) -> [UInt8] {
+        let bytes = Array(json.utf8)
+        return bytes + [UInt8(ascii: "\t")] + CRC32C.hex(bytes) + [UInt8(ascii: "\n")]
+    }
+
+    @Test func aDirectoryWrittenByVersionTwoLoadsAndIsUpgraded() async throws {
+        let directory = StoreDataDirectoryTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("photos"), withIntermediateDirectories: true)
+        try Data(#"{"format":"spotcheck-mock-store","version":2,"generation":0}"#.utf8 + [10])
+            .write(to: directory.appendingPathComponent(StoreDataDirectory.markerName))
+        let id = "5e3f7a1b-6c83-4a05-9fb6-a2b3c4d5e606"
+        var announcement = StoreDataDirectoryTestSupport.announcement(id, name: "Old")
+        let stored = String(decoding: announcement.json.serializedBytes(), as: UTF8.self)
+        announcement.photoUrl = "/images/\(id).png"
+        let withPhoto = String(decoding: announcement.json.serializedBytes(), as: UTF8.self)
+        try Data(S.png).write(to: directory.appendingPathComponent("photos/\(id)-0a1b2c3d.png"))
+        let log = Self.versionTwoLine(#"{"op":"put","id":"\#(id)","password":"654321","created":true,"announcement":\#(stored)}"#)
+            + Self.versionTwoLine(#"{"op":"photo","id":"\#(id)","file":"\#(id)-0a1b2c3d.png","announcement":\#(withPhoto)}"#)
+        try Data(log).write(to: directory.appendingPathComponent(StoreDataDirectory.logName))
+
+        for _ in 0..<2 {
+            let backend = try PetSpotBackend(configuration: {
+                var c = PetSpotBackend.Configuration(contracts: try S.loadedContracts(), seed: 1, checkResponses: true, now: { S.now })
+                c.dataDirectory = try StoreDataDirectory.open(directory)
+                return c
+            }())
+            let read = await backend.respond(to: MockRequest(method: .GET, uri: "/api/v1/announcements/\(id)"))
+            #expect(read.json?["petName"] == "Old")
+            #expect(read.json?["photoUrl"] == .string("/images/\(id).png"))
+            #expect(backend.store.authenticate(id: id, password: "654321") == .ok)
+            let image = await backend.respond(to: MockRequest(method: .GET, uri: "/images/\(id).png"))
+            #expect(Array(image.body.readableBytesView) == S.png)
+            backend.store.persistence?.close()
+            // The start compaction rewrote it as version 3, naming the collection.
+            let marker = try String(contentsOf: directory.appendingPathComponent(StoreDataDirectory.markerName), encoding: .utf8)
+            #expect(marker.contains(#""version":3"#))
+        }
+    }
+
+    @Test func usersAreKeptInTheDataDirectoryLikeEveryCollection() async throws {
+        let contracts = try ContractSet.load(from: ContractSet.bundledDirectory.appendingPathComponent("versions/2026-01-12"))
+        let register = try #require(contracts.contract(id: "registerUser")).pathTemplate
+        let login = try #require(contracts.contract(id: "loginUser")).pathTemplate
+        let directory = StoreDataDirectoryTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        func backend() throws -> PetSpotBackend {
+            var c = PetSpotBackend.Configuration(contracts: contracts, seed: 1, checkResponses: true, now: { S.now })
+            c.dataDirectory = try StoreDataDirectory.open(directory)
+            return try PetSpotBackend(configuration: c)
+        }
+        func post(_ backend: PetSpotBackend, _ path: String, _ body: String) async -> MockResponse {
+            await backend.respond(to: MockRequest(method: .POST, uri: path, headers: ["Content-Type": "application/json"], body: ByteBuffer(string: body)))
+        }
+        let first = try backend()
+        let registered = await post(first, register, #"{"email": "Ola@Example.com", "password": "secret-123"}"#)
+        #expect(registered.status == .created)
+        let userId = try #require(registered.json?["userId"]?.stringValue)
+        #expect(first.store.collectionCounts.first { $0.name == "users" }?.count == 1)
+        try await first.store.waitUntilDurable()
+        first.store.persistence?.close()
+
+        let again = try backend()
+        let loggedIn = await post(again, login, #"{"email": "ola@example.com", "password": "secret-123"}"#)
+        #expect(loggedIn.status == .ok)
+        #expect(loggedIn.json?["userId"] == .string(userId))
+        #expect(await post(again, register, #"{"email": "OLA@example.com", "password": "another-1"}"#).status == .conflict)
+        // The byte bound counts them: the store's bytes hold the user's record.
+        #expect(again.store.bytes > 0)
+        again.store.persistence?.close()
+    }
+}
