@@ -72,7 +72,7 @@ echo "== 2. state dump: GET /__spotcheck/state?limit=20000"
 hwm_before=$(hwm_kib)
 dump_bytes=$(curl -fs -o "$OUT/memory-bounds-state.json" -w '%{size_download}' "$ADMIN_URL/__spotcheck/state?limit=20000")
 hwm_after=$(hwm_kib)
-shown=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(len(d["announcements"]), d["next"] is not None)' "$OUT/memory-bounds-state.json")
+shown=$(python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); print(len(d["records"]), d["next"] is not None)' "$OUT/memory-bounds-state.json")
 echo "   answer $dump_bytes bytes, announcements shown and next: $shown; peak RSS $hwm_before -> $hwm_after KiB"
 [ "$dump_bytes" -le $(( 4 * 1024 * 1024 + BIG + 4096 )) ] && check "state page within its byte budget" PASS "$dump_bytes bytes" \
     || check "state page within its byte budget" FAIL "$dump_bytes bytes"

@@ -112,17 +112,17 @@ def verify(base, acknowledged):
     status, data = request("GET", base + "/__spotcheck/state?limit=1000000", timeout=60)
     if status != 200:
         return [f"GET /__spotcheck/state answered {status}"]
-    stored = {a["id"]: a for a in json.loads(data)["announcements"]}
+    stored = {a["id"]: a for a in json.loads(data)["records"]}
     problems = []
     for announcement_id, expected in acknowledged.items():
         found = stored.get(announcement_id)
         if not found:
             problems.append(f"acknowledged announcement {announcement_id} is missing")
             continue
-        if found["managementPassword"] != expected["password"]:
-            problems.append(f"{announcement_id}: password {found['managementPassword']} != acknowledged {expected['password']}")
+        if found["secret"]["value"] != expected["password"]:
+            problems.append(f"{announcement_id}: password {found['secret']['value']} != acknowledged {expected['password']}")
         if expected["photo"] is not None:
-            url = found["announcement"].get("photoUrl")
+            url = found["record"].get("photoUrl")
             if not url:
                 problems.append(f"{announcement_id}: acknowledged photo is missing")
                 continue

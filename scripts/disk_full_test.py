@@ -58,7 +58,7 @@ def compare(base, model, initial, when):
     status, data = request("GET", base + "/__spotcheck/state?limit=1000000", timeout=60)
     if status != 200:
         return [f"{when}: GET /__spotcheck/state answered {status}"]
-    stored = {a["id"]: a for a in json.loads(data)["announcements"] if a["id"] not in initial}
+    stored = {a["id"]: a for a in json.loads(data)["records"] if a["id"] not in initial}
     problems = []
     for extra in sorted(set(stored) - set(model)):
         problems.append(f"{when}: {extra} is stored but its create or delete was not acknowledged that way")
@@ -68,9 +68,9 @@ def compare(base, model, initial, when):
         found = stored.get(announcement_id)
         if not found:
             continue
-        if found["managementPassword"] != expected["password"]:
+        if found["secret"]["value"] != expected["password"]:
             problems.append(f"{when}: {announcement_id} has another password")
-        url = found["announcement"].get("photoUrl")
+        url = found["record"].get("photoUrl")
         if expected["photo"] is None:
             if url:
                 problems.append(f"{when}: {announcement_id} shows photoUrl {url} but no upload was acknowledged")
@@ -108,7 +108,7 @@ def main():
             f.write(b"\0" * max(0, args.size_kb * 1024 - (1 << 20)))
         process, base = start(args.binary, data_dir)
         _, data = request("GET", base + "/__spotcheck/state?limit=1000000")
-        initial = {a["id"] for a in json.loads(data)["announcements"]}
+        initial = {a["id"] for a in json.loads(data)["records"]}
 
         def step(allow_failure):
             """One create, maybe an upload, maybe a delete; the model follows only what was acknowledged."""

@@ -106,7 +106,7 @@ public struct PetSpotMockBackend: Sendable {
 
     /// Loads the fixtures, builds the backend and starts listening; throws `PetSpotFixtureError`, a missing-schema error or the bind failure.
     public static func start(_ options: Options) async throws -> PetSpotMockBackend {
-        let fixtures = try (options.fixtures.map { url throws(PetSpotFixtureError) in try PetSpotFixture.load(from: url) } ?? []) + options.preloaded
+        let fixtures = try (options.fixtures.map { url throws(PetSpotFixtureError) in try PetSpotFixture.load(from: url, collections: options.contracts.state.collections) } ?? []) + options.preloaded
         var backendConfiguration = PetSpotBackend.Configuration(
             contracts: options.contracts, seed: options.seed, fixtures: fixtures, adminToken: options.adminToken ?? options.defaultDeleteToken,
             checkResponses: options.checkResponses, logger: options.logger, now: options.now, storeLimit: options.storeLimit)
@@ -126,7 +126,7 @@ public struct PetSpotMockBackend: Sendable {
         let server = MockServer(
             configuration: configuration,
             responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift, contracts: options.contracts), faults: FaultLayer(rules: options.faults, seed: options.seed, clock: options.faultClock),
-            journal: Journal(limit: options.journalLimit), admin: PetSpotAdminHooks(store: backend.store),
+            journal: Journal(limit: options.journalLimit), admin: PetSpotAdminHooks(store: backend.store, collections: options.contracts.state.collections),
             contractID: { [routes = options.contracts.routes] method, path in routes.contractID(method: method, path: path) },
             exchangeObserver: options.exchangeObserver)
         let address = try await server.start()

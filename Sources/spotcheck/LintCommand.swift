@@ -81,6 +81,8 @@ struct LintCommand: ParsableCommand {
         guard problems.isEmpty else { return CommandOutcome(output: annotations + safe(LintPrinter.render(problems)), exitCode: 2) }
         let count = contracts?.contracts.count ?? 0
         var output = warningLines + "\(directory): \(count) contract\(count == 1 ? "" : "s"), no problems\n"
+        // Rules without stated answers still work (the model names the rule broken), so they warn without failing.
+        output = (contracts?.unstatedRules ?? []).map { "warning: \($0)\n" }.joined() + output
         if let defects = contracts?.knownDefects, !defects.isEmpty {
             output = "\(directory)/\(KnownDefect.fileName): \(defects.count) known server defect\(defects.count == 1 ? "" : "s"), each with a reason\n" + output
         }

@@ -141,7 +141,7 @@ import Testing
             for _ in 0..<3 { ids.append(try await http.create(PetSpotTestSupport.createBody([("microchipNumber", nil)])).id) }
             let state = try await http.get("/__spotcheck/state?limit=2", headers: ["X-SpotCheck-Admin-Token": "admin-secret"])
             #expect(state.json?["count"] == 3)
-            #expect(state.json?["announcements"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [ids[2], ids[1]])
+            #expect(state.json?["records"]?.arrayValue?.compactMap { $0["id"]?.stringValue } == [ids[2], ids[1]])
         }
     }
 
@@ -153,9 +153,9 @@ import Testing
             #expect(try await http.upload(id: id, authorization: auth, bytes: PetSpotTestSupport.png).status == 201)
             let admin = ["X-SpotCheck-Admin-Token": "admin-secret"]
             let state = try await http.get("/__spotcheck/state", headers: admin)
-            let first = state.json?["announcements"]?.arrayValue?.first
+            let first = state.json?["records"]?.arrayValue?.first
             #expect(first?["id"]?.stringValue == id)
-            #expect(first?["managementPassword"]?.stringValue == password)
+            #expect(first?["secret"]?["value"]?.stringValue == password)
             let photoURL = try #require(first?["photo"]?["url"]?.stringValue)
             #expect(Array(try await http.get(photoURL, headers: admin).body) == PetSpotTestSupport.png)
 

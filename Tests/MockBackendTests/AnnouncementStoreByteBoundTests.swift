@@ -60,7 +60,7 @@ import Testing
         let store = AnnouncementStore(seed: 1, fixtures: fixtures, maxBytes: 1)
         for _ in 0..<3 { _ = try create(store, size: 1_000) }
         #expect(store.count == fixtures.count + 1)
-        for fixture in fixtures { #expect(store.announcementJSON(id: fixture.announcement.id) != nil) }
+        for fixture in fixtures { #expect(store.announcementJSON(id: fixture.announcementID) != nil) }
         let atStart = AnnouncementStore(seed: 1, fixtures: fixtures).bytes
         store.reset()
         #expect(store.bytes == atStart)

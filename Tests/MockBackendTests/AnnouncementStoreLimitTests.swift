@@ -41,7 +41,7 @@ import Testing
         #expect(store.announcementJSON(id: b) != nil && store.announcementJSON(id: c) != nil)
         for _ in 0..<5 { _ = try create(store) }
         #expect(store.count == fixtures.count + 2)
-        for fixture in fixtures { #expect(store.announcementJSON(id: fixture.announcement.id) != nil) }
+        for fixture in fixtures { #expect(store.announcementJSON(id: fixture.announcementID) != nil) }
     }
 
     @Test func anEvictedListedAnnouncementLeavesTheList() throws {

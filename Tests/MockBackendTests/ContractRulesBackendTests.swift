@@ -63,10 +63,10 @@ import Testing
         defer { copy.remove() }
         try copy.edit("schemas/CreateAnnouncementRequest.json") { $0.set(["properties", "reward", "maxLength"], 10) }
         let answer = await create(try backend(copy.url), [("reward", "a reward of 100 PLN")])
-        // The create contract's first documented 400 is MISSING_VALUE "Required" (its first example's message).
+        // The create contract's first documented 400's code (MISSING_VALUE), with a message naming the rule broken.
         #expect(answer.status == .badRequest)
         #expect(answer.errorCode == "MISSING_VALUE")
-        #expect(answer.errorMessage == "Required")
+        #expect(answer.errorMessage == "reward breaks maxLength 10")
         #expect(answer.errorField == "reward")
         #expect(answer.assumptions.count == 1)
         #expect(answer.assumptions.first?.contains("createAnnouncement /request/body/properties/reward: no x-errors for maxLength") == true)

@@ -75,7 +75,7 @@ import Testing
         var withoutPassword = object
         withoutPassword["managementPassword"] = nil
         #expect(stored.json == .object(withoutPassword))
-        #expect(stored.json?.objectValue?.keys == Announcement.keys)
+        #expect(stored.json?.objectValue?.keys == PetSpotTestSupport.storedAnnouncementKeys)
     }
 
     @Test func aStoredPhotoChangesOnlyPhotoUrlAndUpdatedAtOfTheCachedJSON() async throws {

@@ -15,7 +15,7 @@ import Testing
         #expect(response.status == .created)
         #expect(response.contractViolation == nil)
         let body = try #require(response.json?.objectValue)
-        #expect(body.keys == Announcement.keys + ["managementPassword"])
+        #expect(body.keys == PetSpotTestSupport.storedAnnouncementKeys + ["managementPassword"])
         let id = try #require(body["id"]?.stringValue)
         #expect(id.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil)
         let password = try #require(body["managementPassword"]?.stringValue)

@@ -15,7 +15,7 @@ import Testing
             #expect(answer.header("request-id")?.wholeMatch(of: /[A-Za-z0-9]{10}/) != nil)
             #expect(answer.header("Access-Control-Allow-Origin") == "*")
             let json = try #require(answer.json?.objectValue)
-            #expect(json.keys == Announcement.keys + ["managementPassword"])
+            #expect(json.keys == PetSpotTestSupport.storedAnnouncementKeys + ["managementPassword"])
             #expect(json["breed"] == .null)
             #expect(json["phone"] == .null)
             #expect(json["photoUrl"] == .null)

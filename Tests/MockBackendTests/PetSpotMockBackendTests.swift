@@ -23,7 +23,7 @@ import Testing
             #expect(upload.contractViolation == nil)
             let read = try await http.get("/api/v1/announcements/\(id)")
             #expect(read.status == 200)
-            #expect(read.json?.objectValue?.keys == Announcement.keys)
+            #expect(read.json?.objectValue?.keys == PetSpotTestSupport.storedAnnouncementKeys)
             #expect(read.json?["photoUrl"] == .string("/images/\(id).png"))
             #expect(read.json?["managementPassword"] == nil)
             let image = try await http.get("/images/\(id).png")

@@ -21,7 +21,7 @@ import Testing
         #expect(response.status == .ok)
         #expect(response.contractViolation == nil)
         let json = try #require(response.json?.objectValue)
-        #expect(json.keys == Announcement.keys)
+        #expect(json.keys == PetSpotTestSupport.storedAnnouncementKeys)
         var expected = created
         expected["managementPassword"] = nil
         #expect(json == expected)
@@ -103,7 +103,7 @@ import Testing
         #expect(items.count == 3)
         #expect(items.allSatisfy { $0["photoUrl"]?.stringValue != nil })
         #expect(items.map { $0["petName"]?.stringValue } == ["Rex", "Mruczek", "Biscuit"])
-        #expect(items.allSatisfy { $0.objectValue?.keys == Announcement.keys })
+        #expect(items.allSatisfy { $0.objectValue?.keys == PetSpotTestSupport.storedAnnouncementKeys })
     }
 
     @Test func theListFiltersByGreatCircleDistanceWithA5KmDefault() async throws {

@@ -23,6 +23,13 @@ enum PetSpotTestSupport {
 
     static func loadedContracts() throws -> ContractSet { try contracts.get() }
 
+    /// The stored announcement's fields as the bundled `Announcement.json` declares them, in order (written out here so
+    /// a test notices when the contracts' order changes).
+    static let storedAnnouncementKeys = [
+        "id", "petName", "species", "breed", "sex", "age", "description", "microchipNumber", "locationLatitude",
+        "locationLongitude", "lastSeenDate", "email", "phone", "photoUrl", "status", "reward", "createdAt", "updatedAt",
+    ]
+
     /// A backend with a fixed clock and seed; `fixtures` preloads the bundled pets when true.
     static func backend(seed: UInt64 = 7, fixtures: Bool = false, adminToken: String? = "admin-secret") throws -> PetSpotBackend {
         let loaded = fixtures ? try PetSpotFixture.load(from: PetSpotFixture.bundledFile) : []

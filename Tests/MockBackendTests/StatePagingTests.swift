@@ -9,7 +9,7 @@ import Testing
     private let admin = ["X-SpotCheck-Admin-Token": "admin-secret"]
 
     private func ids(_ answer: HTTPAnswer) -> [String] {
-        answer.json?["announcements"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
+        answer.json?["records"]?.arrayValue?.compactMap { $0["id"]?.stringValue } ?? []
     }
 
     @Test func pagesWalkEveryAnnouncementNewestFirstWithoutRepeats() async throws {

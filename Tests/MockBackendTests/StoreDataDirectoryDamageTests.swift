@@ -142,7 +142,7 @@ import Testing
         #expect(store.authenticate(id: "old-1", password: "123456") == .ok)
         persistence.close()
         let marker = try String(contentsOf: directory.appendingPathComponent(StoreDataDirectory.markerName), encoding: .utf8)
-        #expect(marker.contains(#""version":2"#) && marker.contains(#""generation":1"#))
+        #expect(marker.contains(#""version":3"#) && marker.contains(#""generation":1"#))
         #expect(!FileManager.default.fileExists(atPath: logURL(directory).path))
         let reopened = AnnouncementStore(seed: 1, persistence: try StoreDataDirectory.open(directory))
         #expect(reopened.authenticate(id: "old-1", password: "123456") == .ok)

@@ -113,7 +113,7 @@ enum StoreDataDirectoryTestSupport {
         var result: [String: String] = [:]
         for stored in store.snapshot().newest {
             let photo = store.photo(id: stored.id).map { Array($0.bytes.readableBytesView).count } ?? -1
-            result[stored.id] = "\(stored.json.serialized()) \(stored.managementPassword) photo:\(photo)"
+            result[stored.id] = "\(stored.json.serialized()) \(stored.secret?.value ?? "") photo:\(photo)"
         }
         return result
     }

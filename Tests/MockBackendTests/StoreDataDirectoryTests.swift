@@ -100,12 +100,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try StoreDataDirectory.open(directory)
         let log = directory.appendingPathComponent(StoreDataDirectory.logName)
-        let lacking = StoreLogReader.line(["op": "put", "id": "a"], announcement: ByteBuffer(string: "{}"))
-        try Data(lacking + StoreLogReader.line(["op": "reset"], announcement: nil)).write(to: log)
+        let lacking = StoreLogReader.line(["op": "put", "id": "a"], record: ByteBuffer(string: "{}"))
+        try Data(lacking + StoreLogReader.line(["op": "reset"], record: nil)).write(to: log)
         #expect {
             _ = try StoreDataDirectory.open(directory)
         } throws: { error in
-            "\(error)".contains("line 1") && "\(error)".contains("/password (a string)") && !"\(error)".contains("/id")
+            "\(error)".contains("line 1") && "\(error)".contains("/secret (a string)") && !"\(error)".contains("/id")
         }
     }
 
@@ -139,7 +139,7 @@ import Testing
         #expect {
             _ = try StoreDataDirectory.open(directory)
         } throws: { error in
-            "\(error)".contains("this spotcheck reads versions 1 and 2")
+            "\(error)".contains("this spotcheck reads versions 1 to 3")
         }
     }
 

@@ -50,7 +50,7 @@ FRAME_PAGE = """<!doctype html><meta charset="utf-8"><title>win a prize</title>
 def stored_ids(serve):
     status, state = http("GET", serve.admin + "/__spotcheck/state?limit=1000")
     assert status == 200, (status, state)
-    return sorted(a["id"] for a in state["announcements"])
+    return sorted(a["id"] for a in state["records"])
 
 
 def five_with_photos(serve):
@@ -136,9 +136,9 @@ def test_the_dashboard_cannot_be_framed(page, serve):
     errors = []
     page.on("console", lambda message: errors.append(message.text) if "Content Security Policy" in message.text else None)
     page.goto(serve.dashboard)
-    page.wait_for_selector("#announcements li", timeout=10000)
+    page.wait_for_selector("#records li", timeout=10000)
     page.wait_for_selector("#fault-matrix tr", timeout=10000)
-    assert page.locator("#announcements li").count() == 5
+    assert page.locator("#records li").count() == 5
     assert not errors, errors
 
 

@@ -139,7 +139,7 @@ def test_request_appears_with_body(page, serve):
     row.click()
     expect(page.locator("#request-body")).to_contain_text("Burek-live", timeout=10000)
     expect(page.locator("#response-body")).to_contain_text(announcement_id)
-    expect(page.locator("#announcements")).to_contain_text(announcement_id, timeout=10000)
+    expect(page.locator("#records")).to_contain_text(announcement_id, timeout=10000)
 
 
 def test_upload_503_for_one_call(page, serve):
@@ -276,7 +276,7 @@ const targets = %s;
 const writes = [['POST', 'reset', ''], ['POST', 'faults/rules', '{"fault": {"kind": "refuse"}}'],
   ['PUT', 'faults', '{"rules": [{"fault": {"kind": "refuse"}}]}'], ['DELETE', 'faults', ''], ['POST', 'faults/offline', ''],
   ['POST', 'faults/presets/chaos', ''], ['POST', 'state/fixtures', '{"announcements": []}'],
-  ['DELETE', 'state/announcements/%s', ''], ['DELETE', 'journal', ''], ['POST', 'shutdown', '']];
+  ['DELETE', 'state/records/announcements/%s', ''], ['DELETE', 'journal', ''], ['POST', 'shutdown', '']];
 async function attack() {
   const tries = [];
   for (const base of targets) {
@@ -342,7 +342,7 @@ def state_of(serve):
     assert status == 200, (status, state)
     status, faults = http("GET", serve.admin + "/__spotcheck/faults/active")
     assert status == 200, (status, faults)
-    return sorted(a["id"] for a in state["announcements"]), faults
+    return sorted(a["id"] for a in state["records"]), faults
 
 
 def test_other_origin_cannot_change_anything(page, serve):

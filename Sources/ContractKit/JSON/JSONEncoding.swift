@@ -19,6 +19,11 @@ extension JSONValue {
         return out
     }
 
+    /// Appends the compact serialisation to `out`: a record is written field by field into one buffer.
+    public func appendSerialized(to out: inout [UInt8]) {
+        write(to: &out, pretty: false, indent: 0)
+    }
+
     private func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)

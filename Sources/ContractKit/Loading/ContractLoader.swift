@@ -20,6 +20,8 @@ struct ContractLoader {
     /// Entries that look like contract files but are not loaded (a folder named `*.json`, a broken or looping symlink):
     /// they do not stop the load, but skipping them silently would hide a contract the user thinks is there.
     var warnings: [LintProblem] = []
+    /// Rules without stated answers (see `RuleCompiler.unstated`): `lint` warns, nothing fails.
+    var unstatedRules: [LintProblem] = []
     var documents: [String: JSONValue] = [:]
     var validator = SchemaValidator()
     /// Each contract's request rules by contract id, compiled while loading (their problems are lint problems).
@@ -140,6 +142,9 @@ struct ContractLoader {
         var seen: Set<RuleProblem> = []
         for problem in compiler.problems where seen.insert(problem).inserted {
             problems.append(LintProblem(file: display(problem.documentKey), pointer: problem.pointer, message: problem.message))
+        }
+        for note in compiler.unstated where seen.insert(note).inserted {
+            unstatedRules.append(LintProblem(file: display(note.documentKey), pointer: note.pointer, message: note.message))
         }
     }
 

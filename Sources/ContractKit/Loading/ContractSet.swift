@@ -47,7 +47,7 @@ public struct ContractSet: Sendable {
         var checks: [String: CompiledRequestCheck] = [:]
         for contract in contracts { checks[contract.id] = CompiledRequestCheck(contract, validator: validator) }
         requestChecks = checks
-        state = StateModel(contracts: contracts)
+        state = StateModel(contracts: contracts, validator: validator)
         if let requestRules {
             self.requestRules = requestRules
         } else {
@@ -83,6 +83,9 @@ public struct ContractSet: Sendable {
         return set
     }
 
+    /// Properties and query parameters with rules but no `x-errors` (a `lint` warning, not a problem).
+    public internal(set) var unstatedRules: [LintProblem] = []
+
     /// Whether this load skipped the schema lint and example checks because `cache` vouched for the same content.
     public private(set) var lintSkipped = false
 
@@ -99,6 +102,7 @@ public struct ContractSet: Sendable {
                               knownDefects: loader.knownDefects, warnings: loader.warnings, service: loader.service,
                               requestRules: loader.requestRules)
         set.lintSkipped = loader.checksSkipped
+        set.unstatedRules = loader.unstatedRules
         return set
     }
 

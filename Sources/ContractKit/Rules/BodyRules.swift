@@ -69,8 +69,9 @@ public struct BodyRules: Sendable {
 
     private func root(_ keyword: String, received: String = "", key: String = "") -> RuleRefusal {
         if let answer = rootAnswers[keyword] { return answer.refusal(field: key, received: received, key: key) }
-        let plain = RuleAnswer(status: fallback.status, code: fallback.code, message: fallback.message, field: keyword == "additionalProperties" ? "{key}" : nil)
-        return plain.refusal(received: received, key: key, assumption: "\(location): no x-errors for \(keyword); answered the contract's first 400")
+        let plain = RuleAnswer.unstated(keyword: keyword, fallback: fallback, field: keyword == "additionalProperties" ? "{key}" : nil)
+        return plain.refusal(field: "body", received: received, key: key,
+                             assumption: "\(location): no x-errors for \(keyword); answered the contract's first 400 code, naming the rule")
     }
 }
 

@@ -37,22 +37,22 @@ public final class PropertyRule: Sendable {
     func firstRefusal(_ value: JSONValue?, context: RuleContext, fallback: RuleAnswer) -> RuleRefusal? {
         guard var value else {
             guard required else { return nil }
-            return refusal("required", requiredAnswer, received: "undefined", fallback: fallback)
+            return refusal("required", nil, requiredAnswer, received: "undefined", fallback: fallback)
         }
         for index in checks.indices {
             // `type` sees the value as sent; the rules after it see the trimmed text.
             if index == trimFrom, case .string(let text) = value { value = .string(JavaScriptText.trim(text)) }
             let check = checks[index]
             if !check.passes(value, context: context) {
-                return refusal(check.keyword, check.answer, received: ZodTypeName.of(value), fallback: fallback)
+                return refusal(check.keyword, check.bound, check.answer, received: ZodTypeName.of(value), fallback: fallback)
             }
         }
         return nil
     }
 
-    private func refusal(_ keyword: String, _ answer: RuleAnswer?, received: String, fallback: RuleAnswer) -> RuleRefusal {
+    private func refusal(_ keyword: String, _ bound: String?, _ answer: RuleAnswer?, received: String, fallback: RuleAnswer) -> RuleRefusal {
         if let answer { return answer.refusal(field: name, received: received) }
-        return fallback.refusal(field: name, received: received,
-                                assumption: "\(location): no x-errors for \(keyword); answered the contract's first 400")
+        return RuleAnswer.unstated(keyword: keyword, bound: bound, fallback: fallback).refusal(field: name, received: received,
+            assumption: "\(location): no x-errors for \(keyword); answered the contract's first 400 code, naming the rule")
     }
 }

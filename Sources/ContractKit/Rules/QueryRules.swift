@@ -104,8 +104,8 @@ public struct QueryRules: Sendable {
 
     private func refusal(_ parameter: Parameter, _ keyword: String, _ answer: RuleAnswer?) -> RuleRefusal {
         if let answer { return answer.refusal(field: parameter.name) }
-        return fallback.refusal(field: parameter.name,
-                                assumption: "\(parameter.location): no x-errors for \(keyword); answered the contract's first 400")
+        return RuleAnswer.unstated(keyword: keyword, fallback: fallback).refusal(field: parameter.name,
+            assumption: "\(parameter.location): no x-errors for \(keyword); answered the contract's first 400 code, naming the rule")
     }
 }
 

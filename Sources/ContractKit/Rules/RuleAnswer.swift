@@ -25,6 +25,20 @@ public struct RuleAnswer: Sendable, Equatable {
         self.field = field
     }
 
+    /// The answer to a broken rule the contract states no answer for, built on `fallback` (the contract's first
+    /// documented 400, so the status and code are documented ones): a message that names the rule broken, e.g.
+    /// `collarColor breaks maxLength 20`, `species is required`, rather than the fallback's own message.
+    public static func unstated(keyword: String, bound: String? = nil, fallback: RuleAnswer, field: String? = "{field}") -> RuleAnswer {
+        let message: String
+        switch keyword {
+        case "required", "undefined": message = "{field} is required"
+        case "type": message = "{field}: wrong type, received {received}"
+        case "additionalProperties": message = "{key} is not allowed (additionalProperties)"
+        default: message = "{field} breaks \(keyword)" + (bound.map { " \($0)" } ?? "")
+        }
+        return RuleAnswer(status: fallback.status, code: fallback.code, message: message, field: field)
+    }
+
     /// The answer with its placeholders filled; `assumption` says what the model assumed to give it (nil: stated).
     public func refusal(field fieldName: String = "", received: String = "", key: String = "", assumption: String? = nil) -> RuleRefusal {
         func fill(_ template: String) -> String {

@@ -18,6 +18,9 @@ struct RuleCompiler {
 
     let validator: SchemaValidator
     var problems: [RuleProblem] = []
+    /// Properties and parameters with rules but no `x-errors` at all: not problems (the model still answers, naming
+    /// the rule), but `lint` warns, since a client cannot read their answers from the contract.
+    var unstated: [RuleProblem] = []
 
     init(validator: SchemaValidator) {
         self.validator = validator
@@ -155,6 +158,7 @@ struct RuleCompiler {
         }
         let errors = answers(s["x-errors"], key, JSONPointer.appending(pointer, "x-errors"))
         if !errors.isEmpty { stated = true }
+        warnUnstated(s, named: name, required: required && rootRequired == nil, key: key, pointer: pointer)
         var requiredAnswer = rootRequired
         var ordered: [(String, RuleAnswer?)] = []
         for (keyword, answer, at) in errors {
@@ -228,6 +232,7 @@ struct RuleCompiler {
             }
             let errors = answers(s["x-errors"], documentKey, JSONPointer.appending(pointer, "x-errors"))
             if !errors.isEmpty { stated = true }
+            warnUnstated(s, named: spec.name, required: false, key: documentKey, pointer: pointer)
             var ordered: [(String, RuleAnswer?)] = []
             var requiresAnswer: RuleAnswer?
             for (keyword, answer, at) in errors {
@@ -374,6 +379,16 @@ struct RuleCompiler {
             return nil
         }
         return named
+    }
+
+    /// Notes a property or parameter that has rule keywords (or is required) but states no `x-errors` at all.
+    private mutating func warnUnstated(_ s: JSONObject, named name: String, required: Bool, key: String, pointer: String) {
+        guard s["x-errors"] == nil else { return }
+        let keywords = s.keys.filter { !$0.hasPrefix("x-") && !Self.annotations.contains($0) } + (required ? ["required"] : [])
+        guard !keywords.isEmpty else { return }
+        unstated.append(RuleProblem(documentKey: key, pointer: pointer, message:
+            "\(name) has rules (\(keywords.joined(separator: ", "))) but no x-errors: the model answers a broken one with the contract's "
+                + "first 400 code and a message naming the rule, and verify only notes a server that answers otherwise; state the answers"))
     }
 
     private mutating func problem(_ key: String, _ pointer: String, _ message: String) {

@@ -33,6 +33,17 @@ public final class ValueCheck: Sendable {
         self.answer = answer
     }
 
+    /// The keyword's bound as the contract writes it (`20` for `maxLength: 20`), for the answer of a rule the contract
+    /// states none for; nil for keywords without a single bound.
+    var bound: String? {
+        switch test {
+        case .minLength(let n), .maxLength(let n): return String(n)
+        case .minimum(let n), .maximum(let n), .exclusiveMinimum(let n), .exclusiveMaximum(let n), .multipleOf(let n):
+            return JSONValue.number(n).serialized()
+        case .type, .pattern, .named, .schema: return nil
+        }
+    }
+
     /// Whether the check applies to `value` at all: string keywords skip non-strings and number keywords non-numbers,
     /// as in JSON Schema.
     @inline(__always)

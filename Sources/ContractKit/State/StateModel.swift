@@ -6,9 +6,12 @@ public struct StateModel: Sendable {
     public let declarations: [String: StateDeclaration]
     /// Auth checks with their answers by contract id.
     public let auth: [String: AuthDeclaration]
+    /// Every collection the declarations name, in the order of their first contract: what its records hold.
+    public let collections: [CollectionDeclaration]
 
-    /// Compiles the declarations of `contracts` (a lint-clean set; problems were reported when it loaded).
-    public init(contracts: [Contract]) {
+    /// Compiles the declarations of `contracts` (a lint-clean set; problems were reported when it loaded); `validator`
+    /// follows the `$ref`s of the stored schemas (without it, only inline schemas state a collection's fields).
+    public init(contracts: [Contract], validator: SchemaValidator? = nil) {
         var declarations: [String: StateDeclaration] = [:]
         var auth: [String: AuthDeclaration] = [:]
         for contract in contracts {
@@ -18,7 +21,11 @@ public struct StateModel: Sendable {
         }
         self.declarations = declarations
         self.auth = auth
+        self.collections = CollectionDeclaration.all(contracts: contracts, declarations: declarations, validator: validator)
     }
+
+    /// The collection named `name`.
+    public func collection(_ name: String) -> CollectionDeclaration? { collections.first { $0.name == name } }
 
     /// Every problem in the contracts' `x-state` and auth `x-errors`.
     static func problems(of contract: Contract, file: String) -> [LintProblem] {

@@ -5,16 +5,18 @@ public protocol AdminHooks: Sendable {
     /// Empties the backend's store (`POST /__spotcheck/reset`).
     func reset() async
 
-    /// One page of the stored announcements, newest first, and the total for `GET /__spotcheck/state`; nil when the backend keeps no state (the proxy).
-    func state(_ page: StatePageRequest) async -> JSONValue?
+    /// One page of the stored records of `collection` (nil: the primary one), newest first, the total, and every
+    /// collection with its count, for `GET /__spotcheck/state`; nil when the backend keeps no state (the proxy).
+    func state(_ page: StatePageRequest, collection: String?) async -> JSONValue?
 
-    /// Deletes one stored announcement (`DELETE /__spotcheck/state/announcements/{id}`); false when there is none.
-    func deleteAnnouncement(id: String) async throws(AdminHookError) -> Bool
+    /// Deletes one stored record (`DELETE /__spotcheck/state/records/{collection}/{id}`; nil collection: the primary
+    /// one); false when there is none.
+    func deleteRecord(collection: String?, id: String) async throws(AdminHookError) -> Bool
 
-    /// The stored photo of an announcement: its bytes and content type.
-    func photo(id: String) async -> (bytes: [UInt8], contentType: String)?
+    /// The stored file of a record: its bytes and content type.
+    func photo(collection: String?, id: String) async -> (bytes: [UInt8], contentType: String)?
 
-    /// Adds the announcements of a fixtures document (`POST /__spotcheck/state/fixtures`); answers how many were loaded.
+    /// Adds the records of a fixtures document (`POST /__spotcheck/state/fixtures`); answers how many were loaded.
     func loadFixtures(_ document: JSONValue) async throws(AdminHookError) -> Int
 }
 
@@ -36,13 +38,13 @@ public struct AdminHookError: Error, Sendable, CustomStringConvertible {
 
 extension AdminHooks {
     /// No state to show.
-    public func state(_ page: StatePageRequest) async -> JSONValue? { nil }
+    public func state(_ page: StatePageRequest, collection: String?) async -> JSONValue? { nil }
 
     /// Nothing to delete.
-    public func deleteAnnouncement(id: String) async throws(AdminHookError) -> Bool { false }
+    public func deleteRecord(collection: String?, id: String) async throws(AdminHookError) -> Bool { false }
 
     /// No photos.
-    public func photo(id: String) async -> (bytes: [UInt8], contentType: String)? { nil }
+    public func photo(collection: String?, id: String) async -> (bytes: [UInt8], contentType: String)? { nil }
 
     /// Fixtures need a stateful backend.
     public func loadFixtures(_ document: JSONValue) async throws(AdminHookError) -> Int {

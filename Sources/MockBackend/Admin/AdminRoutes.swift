@@ -52,24 +52,20 @@ extension AdminAPI {
             faults.removeRules { $0.isUnconditional && $0.fault.kindIsRefuse != nil }
             return AdminAPI.json(.ok, activeRules())
         case ("state", .GET):
-            guard let state = await hooks?.state(StatePageRequest(query: request.query)) else {
+            let collection = AdminQuery(request.query)["collection"]
+            guard let state = await hooks?.state(StatePageRequest(query: request.query), collection: collection) else {
                 return AdminAPI.error(.notFound, "This server keeps no state (it forwards to a real server).")
             }
             return AdminAPI.json(.ok, state)
         case ("state/announcements/*", .DELETE):
-            guard let hooks else { return AdminAPI.error(.notFound, "This server keeps no state (it forwards to a real server).") }
-            do throws(AdminHookError) {
-                guard try await hooks.deleteAnnouncement(id: arg) else {
-                    return AdminAPI.error(.notFound, "No stored announcement has the id \(arg).")
-                }
-                observer?.backendForgot(ids: [arg])
-                return MockResponse(status: .noContent)
-            } catch {
-                return AdminAPI.error(error.badRequest ? .badRequest : .internalServerError, error.message)
-            }
+            // The primary collection's records, as dashboards before collections were listed named them.
+            return await deleteRecord(collection: nil, id: arg)
+        case ("state/records/*/*", .DELETE):
+            return await deleteRecord(collection: args.first, id: args.last ?? "")
         case ("state/announcements/*/photo", .GET):
-            guard let photo = await hooks?.photo(id: arg) else { return AdminAPI.error(.notFound, "Announcement \(arg) has no stored photo.") }
-            return MockResponse(status: .ok, headers: ["content-type": photo.contentType], body: ByteBuffer(bytes: photo.bytes))
+            return await photo(collection: nil, id: arg)
+        case ("state/records/*/*/photo", .GET):
+            return await photo(collection: args.first, id: args.last ?? "")
         case ("state/fixtures", .POST):
             return await loadFixtures(request)
         default:
@@ -86,8 +82,8 @@ extension AdminAPI {
     private static let allowedMethods = [
         "": "GET", "index.html": "GET", "dashboard/*": "GET", "events": "GET", "journal/*": "GET", "faults/active": "GET",
         "faults/export": "GET", "faults/catalogue": "GET", "state": "GET", "state/announcements/*/photo": "GET",
-        "faults/rules": "POST", "faults/presets/*": "POST", "state/fixtures": "POST",
-        "faults/rules/*": "DELETE", "state/announcements/*": "DELETE", "faults/offline": "POST, DELETE",
+        "state/records/*/*/photo": "GET", "faults/rules": "POST", "faults/presets/*": "POST", "state/fixtures": "POST",
+        "faults/rules/*": "DELETE", "state/announcements/*": "DELETE", "state/records/*/*": "DELETE", "faults/offline": "POST, DELETE",
     ]
 
     /// The route template matching `route` and the values of its `*` segments; nil when none matches.
@@ -149,6 +145,28 @@ extension AdminAPI {
         }
     }
 
+    /// `DELETE state/records/{collection}/{id}` (and the primary collection's `state/announcements/{id}`).
+    private func deleteRecord(collection: String?, id: String) async -> MockResponse {
+        guard let hooks else { return AdminAPI.error(.notFound, "This server keeps no state (it forwards to a real server).") }
+        do throws(AdminHookError) {
+            guard try await hooks.deleteRecord(collection: collection, id: id) else {
+                return AdminAPI.error(.notFound, "No stored record\(collection.map { " of \($0)" } ?? "") has the id \(id).")
+            }
+            observer?.backendForgot(ids: [id])
+            return MockResponse(status: .noContent)
+        } catch {
+            return AdminAPI.error(error.badRequest ? .badRequest : .internalServerError, error.message)
+        }
+    }
+
+    /// `GET state/records/{collection}/{id}/photo` (and the primary collection's `state/announcements/{id}/photo`).
+    private func photo(collection: String?, id: String) async -> MockResponse {
+        guard let photo = await hooks?.photo(collection: collection, id: id) else {
+            return AdminAPI.error(.notFound, "Record \(id)\(collection.map { " of \($0)" } ?? "") has no stored photo.")
+        }
+        return MockResponse(status: .ok, headers: ["content-type": photo.contentType], body: ByteBuffer(bytes: photo.bytes))
+    }
+
     private func loadFixtures(_ request: MockRequest) async -> MockResponse {
         guard let hooks else { return AdminAPI.error(.notFound, "This server keeps no state (it forwards to a real server).") }
         let value: JSONValue
@@ -159,8 +177,9 @@ extension AdminAPI {
         }
         do throws(AdminHookError) {
             let count = try await hooks.loadFixtures(value)
-            // A fixture may replace an announcement the traffic created: its photo and password are the fixture's now.
-            observer?.backendForgot(ids: (value["announcements"]?.arrayValue ?? []).compactMap { $0["id"]?.stringValue })
+            // A fixture may replace a record the traffic created: its file and secret are the fixture's now.
+            let records = (value.objectValue ?? JSONObject()).flatMap { $0.value.arrayValue ?? [] }
+            observer?.backendForgot(ids: records.compactMap { $0["id"]?.stringValue })
             return AdminAPI.json(.ok, .object(["loaded": .number(Double(count))]))
         } catch {
             return AdminAPI.error(error.badRequest ? .badRequest : .internalServerError, error.message)

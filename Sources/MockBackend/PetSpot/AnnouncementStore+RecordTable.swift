@@ -39,8 +39,8 @@ extension AnnouncementStore.Record {
     ///
     /// Measured with `bench/store-bytes.sh`: RSS per announcement tracks this within a few percent (bench/README.md).
     func footprint(id: String) -> Int {
-        json.storageCapacity + (photo?.bytes.storageCapacity ?? 0) + password.utf8.count + id.utf8.count
-            + (microchipNumber?.utf8.count ?? 0) + Self.fixedOverhead
+        json.storageCapacity + (photo?.bytes.storageCapacity ?? 0) + secret.utf8.count + id.utf8.count
+            + derived.unique.reduce(0) { $0 + $1.utf8.count } + Self.fixedOverhead
     }
 
     /// The dictionary slot, the list and eviction index entries and the record's own fields, rounded up.

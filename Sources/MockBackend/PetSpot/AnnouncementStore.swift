@@ -2,12 +2,14 @@ import ContractKit
 import Foundation
 import NIOCore
 
-/// The in-memory database of the mock backend: announcements, their management passwords and photos.
+/// The in-memory database of the mock backend: the records of every collection the contracts declare, each with what
+/// the API never shows (its secret, its file).
 ///
-/// A lock rather than an actor guards it: every operation is a few dictionary steps, so answering on the
-/// event loop under a short lock is far cheaper than hopping to an actor and back for each request.
+/// Every collection is kept alike: one creation sequence orders them, the count and byte bounds count them all, and the
+/// data directory keeps them all. A lock rather than an actor guards it: every operation is a few dictionary steps, so
+/// answering on the event loop under a short lock is far cheaper than hopping to an actor and back for each request.
 public final class AnnouncementStore: Sendable {
-    /// A stored photo: the bytes and the type detected from them.
+    /// A stored file: the bytes and the type detected from them.
     public struct Photo: Sendable {
         /// The file bytes exactly as uploaded.
         public let bytes: ByteBuffer
@@ -15,196 +17,135 @@ public final class AnnouncementStore: Sendable {
         public let type: ImageType
     }
 
-    /// One announcement with what the API never shows.
+    /// One record with what the API never shows.
     ///
-    /// The rendered JSON is the only copy of the fields: reads far outnumber writes, and keeping a parsed copy
-    /// beside it more than doubled the memory per announcement. Only what lists and checks need is kept apart.
+    /// The rendered JSON is the only copy of the fields: reads far outnumber writes, and keeping a parsed copy beside it
+    /// more than doubled the memory per record. Only what lists and uniqueness need is kept apart (`derived`).
     struct Record: Sendable {
-        /// The announcement as the API answers it.
+        /// The record as the API answers it.
         var json: ByteBuffer {
             didSet { etag = nil }
         }
         /// Express's weak ETag of `json`, once a read has needed it; a new `json` clears it.
         var etag: String?
-        var password: String
+        /// The declared secret's value (`x-state.secret`), `""` when the collection has none.
+        var secret: String
         var photo: Photo?
-        let latitude: Double
-        let longitude: Double
-        let microchipNumber: String?
-        /// Whether lists show it: only announcements with a photo (and so a `photoUrl`) are listed.
-        var listed: Bool { photo != nil }
-        /// Creation order, which orders lists.
+        var derived: RecordDerived
+        /// Creation order, which orders lists and eviction.
         var sequence = 0
 
-        init(announcement: Announcement, password: String, photo: Photo? = nil) {
-            self.json = ByteBuffer(bytes: announcement.json.serializedBytes())
-            self.password = password
+        init(json: ByteBuffer, secret: String, photo: Photo? = nil, derived: RecordDerived) {
+            self.json = json
+            self.secret = secret
             self.photo = photo
-            self.latitude = announcement.locationLatitude
-            self.longitude = announcement.locationLongitude
-            self.microchipNumber = announcement.microchipNumber
+            self.derived = derived
         }
 
         /// Sets `fields` (the published address, the generated `updatedAt`) in the rendered JSON, keeping every other byte's meaning.
-        mutating func set(_ fields: [(String, JSONValue)]) {
+        mutating func set(_ fields: [(String, JSONValue)], layout: RecordLayout) {
             guard case .object(var object)? = try? JSONValue(parsing: Array(json.readableBytesView)) else { return }
             for (name, value) in fields { object[name] = value }
             json = ByteBuffer(bytes: JSONValue.object(object).serializedBytes())
+            derived = layout.derived(object: object)
         }
     }
 
-    /// The result of checking a management password.
+    /// The result of checking a record's secret.
     public enum Authentication: Sendable, Equatable {
-        /// The password matches; `notFound`: no such announcement (404); `wrongPassword`: 403.
+        /// The secret matches; `notFound`: no such record (404); `wrongPassword`: 403.
         case ok, notFound, wrongPassword
     }
 
-    struct State {
-        var records = RecordTable()
-        /// The listed announcements (those with a photo) by creation sequence, oldest first, the order lists show
-        /// (petspot-api.md: "in creation order"). Kept apart so a list never walks unlisted announcements.
-        var listed: [(sequence: Int, id: String)] = []
-        var nextSequence = 0
-        /// The most bytes the records may hold (see `Record.footprint`); nil bounds nothing. Set after start and replay.
-        var maxBytes: Int?
-        /// Announcements created through the API, oldest first from `createdHead`: the eviction order under a limit.
-        var created: [(sequence: Int, id: String)] = []
-        var createdHead = 0
-        /// How many announcements the limit has evicted.
-        var evicted = 0
-        /// Microchip numbers in use (the create's declared unique field; only non-empty values take part), so the
-        /// uniqueness check stays O(1) however many announcements there are.
-        var microchips: Set<String> = []
-        var random: PetSpotRandom
-
-        mutating func insert(_ record: Record, id: String) {
-            var record = record
-            record.sequence = nextSequence
-            nextSequence += 1
-            records[id] = record
-            if record.listed { list(id, sequence: record.sequence) }
-            if let chip = record.microchipNumber, !chip.isEmpty { microchips.insert(chip) }
-        }
-
-        /// Where `sequence` is, or belongs, in `listed`.
-        func listedIndex(_ sequence: Int) -> Int {
-            var (low, high) = (0, listed.count)
-            while low < high {
-                let mid = (low + high) / 2
-                if listed[mid].sequence < sequence { low = mid + 1 } else { high = mid }
-            }
-            return low
-        }
-
-        mutating func list(_ id: String, sequence: Int) {
-            let i = listedIndex(sequence)
-            if i < listed.count, listed[i].sequence == sequence { return }
-            listed.insert((sequence, id), at: i)
-        }
-
-        /// Drops the oldest live announcements created through the API until at most `limit` remain and the records fit
-        /// `maxBytes`; fixtures stay, and so do the newest created announcement and `sparing` (one just given a photo), so a
-        /// 201 is never followed by its own eviction.
-        mutating func evict(toKeep limit: Int?, sparing: String? = nil) {
-            while createdHead < created.count {
-                let live = created.count - createdHead
-                let overCount = limit.map { live > $0 } ?? false
-                let overBytes = maxBytes.map { records.bytes > $0 && live > 1 } ?? false
-                guard overCount || overBytes else { break }
-                let (sequence, id) = created[createdHead]
-                if !overCount, id == sparing { break }
-                createdHead += 1
-                // A deleted announcement leaves its entry behind; only a live record with the same sequence is evicted.
-                if let record = records[id], record.sequence == sequence {
-                    records[id] = nil
-                    unlist(sequence: sequence)
-                    if let chip = record.microchipNumber { microchips.remove(chip) }
-                    evicted += 1
-                }
-            }
-            // Compact now and then so the consumed head does not grow for ever.
-            if createdHead > 1024, createdHead * 2 > created.count {
-                created.removeFirst(createdHead)
-                createdHead = 0
-            }
-        }
-
-        mutating func unlist(sequence: Int) {
-            let i = listedIndex(sequence)
-            if i < listed.count, listed[i].sequence == sequence { listed.remove(at: i) }
-        }
+    /// What a create made: the record's key, its secret and its JSON; or the unique field whose value is taken.
+    enum Created {
+        case stored(key: String, secret: String, json: ByteBuffer)
+        case taken(field: String)
     }
 
+    /// The layout of every collection, by index.
+    let layouts: [RecordLayout]
+    /// The collection a record without a named collection belongs to (a data directory of an earlier version, the
+    /// announcement helpers): the first collection with a create.
+    let primary: Int
     let state: Locked<State>
-    /// Small collections the contracts declare besides the announcements (fb9f56a's users), by name; in memory only.
-    let collections = Locked<[String: RecordCollection]>([:])
     private let seed: UInt64?
-    /// The most announcements created through the API that are kept (oldest evicted first); nil keeps all.
+    /// The most records created through the API that are kept (oldest evicted first); nil keeps all.
     public let limit: Int?
-    /// The most bytes the stored announcements and photos may take (oldest created evicted first); nil bounds nothing.
+    /// The most bytes the stored records and files may take (oldest created evicted first); nil bounds nothing.
     public let maxBytes: Int?
-    let initial: [(id: String, record: Record)]
+    let initial: [(collection: Int, id: String, record: Record)]
     /// Where changes are kept across restarts (`serve --data-dir`); nil keeps the store in memory only.
     let persistence: StoreDataDirectory?
 
-    /// A store preloaded with `fixtures`; `seed` makes ids, passwords and request ids reproducible.
+    /// A store of the collections `contracts` declare, preloaded with `fixtures`; `seed` makes ids, secrets and
+    /// request ids reproducible.
     ///
-    /// `limit` bounds the announcements created through the API, and `maxBytes` what all announcements and photos take
-    /// in memory, so a long-running mock cannot grow without end; the oldest created go first and fixtures never do.
-    public init(seed: UInt64?, fixtures: [PetSpotFixture] = [], limit: Int? = nil, maxBytes: Int? = nil,
-                persistence: StoreDataDirectory? = nil) {
+    /// `limit` bounds the records created through the API, and `maxBytes` what all records and files take in memory, so
+    /// a long-running mock cannot grow without end; the oldest created go first and fixtures never do.
+    public convenience init(contracts: ContractSet, seed: UInt64?, fixtures: [PetSpotFixture] = [], limit: Int? = nil, maxBytes: Int? = nil,
+                            persistence: StoreDataDirectory? = nil) {
+        self.init(layouts: RecordLayout.all(contracts), seed: seed, fixtures: fixtures, limit: limit, maxBytes: maxBytes, persistence: persistence)
+    }
+
+    init(layouts: [RecordLayout], seed: UInt64?, fixtures: [PetSpotFixture], limit: Int?, maxBytes: Int?, persistence: StoreDataDirectory?) {
+        self.layouts = layouts
+        self.primary = 0
         self.seed = seed
         self.limit = limit.map { max(1, $0) }
         self.maxBytes = maxBytes.map { max(1, $0) }
-        self.initial = fixtures.map {
-            ($0.announcement.id, Record(announcement: $0.announcement, password: $0.managementPassword, photo: $0.photo))
+        let initial: [(collection: Int, id: String, record: Record)] = fixtures.compactMap { fixture -> (collection: Int, id: String, record: Record)? in
+            guard let layout = layouts.first(where: { $0.name == fixture.collection }) else { return nil }
+            let (id, record) = fixture.record(layout: layout)
+            return (layout.index, id, record)
         }
-        var s = State.start(random: PetSpotRandom(seed: seed), initial: initial)
+        self.initial = initial
+        var s = State.start(random: PetSpotRandom(seed: seed), collections: layouts.count, initial: initial)
         self.persistence = persistence
-        for change in persistence?.takeRestored() ?? [] { s.apply(change, initial: initial, limit: self.limit) }
+        let shape = Shape(layouts: layouts, primary: 0, initial: initial, limit: self.limit)
+        for change in persistence?.takeRestored() ?? [] { s.apply(change, store: shape) }
         s.maxBytes = self.maxBytes
         s.evict(toKeep: self.limit)
         self.state = Locked(s)
         persistence?.attach(self)
     }
 
+    /// The layout of the collection named `name` (nil: none; nil name: the primary collection).
+    func layout(named name: String?) -> RecordLayout? { shape.layout(named: name) }
+
     /// Back to the state right after start: the fixtures only, and the random sequence from its seed again.
     public func reset() {
-        var s = State.start(random: PetSpotRandom(seed: seed), initial: initial)
+        var s = State.start(random: PetSpotRandom(seed: seed), collections: layouts.count, initial: initial)
         s.maxBytes = maxBytes
         state.withLock { current in
             current = s
             persistence?.record(.reset)
         }
-        collections.withLock { $0 = [:] }
     }
 
-    /// How many announcements are stored.
-    public var count: Int { state.withLock { $0.records.count } }
+    /// How many records are stored, in every collection.
+    public var count: Int { state.withLock { $0.count } }
 
-    /// What the stored announcements and photos take in memory, in bytes, as the byte bound counts it.
-    public var bytes: Int { state.withLock { $0.records.bytes } }
+    /// What the stored records and files take in memory, in bytes, as the byte bound counts it.
+    public var bytes: Int { state.withLock { $0.bytes } }
 
-    /// How many announcements the limits have evicted since the start (or the last reset).
+    /// How many records the limits have evicted since the start (or the last reset).
     public var evictedCount: Int { state.withLock { $0.evicted } }
 
-    /// A fresh version 4 UUID, from the seeded sequence when the store is seeded.
-    public func nextUUID() -> String {
+    /// A fresh value of a random generator (`uuid-v4`, `digits-6`), from the seeded sequence when the store is seeded.
+    func draw(_ generator: StateGenerator) -> String {
         guard seed != nil else {
             var system = PetSpotRandom(seed: nil)
-            return system.uuid()
+            return system.draw(generator)
         }
-        return state.withLock { $0.random.uuid() }
+        return state.withLock { $0.random.draw(generator) }
     }
 
+    /// A fresh version 4 UUID, from the seeded sequence when the store is seeded.
+    public func nextUUID() -> String { draw(.uuidV4) }
+
     /// A fresh six-digit number (100000...999999), from the seeded sequence when the store is seeded.
-    public func nextDigits6() -> String {
-        guard seed != nil else {
-            var system = PetSpotRandom(seed: nil)
-            return system.managementPassword()
-        }
-        return state.withLock { $0.random.managementPassword() }
-    }
+    public func nextDigits6() -> String { draw(.digits6) }
 
     /// A fresh 10-character request id.
     ///
@@ -215,122 +156,146 @@ public final class AnnouncementStore: Sendable {
         return state.withLock { $0.random.requestID() }
     }
 
-    /// Stores a new announcement built by `make` from a fresh id; nil when the microchip number is already taken.
-    ///
-    /// Answers the new id, its password, and the announcement's JSON as the API renders it.
-    func create(microchipNumber: String?, make: (_ id: String) -> Announcement) -> (id: String, password: String, json: ByteBuffer)? {
+    /// Stores a new record in collection `c`: `make` gets a fresh value for each of `draws` (in order) and answers the
+    /// record and its key. Answers what was stored, or the first unique field (in declared order) whose value is taken.
+    func create(in c: Int, draws: [StateGenerator], make: ([String]) -> (key: String, record: Record)) -> Created {
+        let layout = layouts[c]
         guard seed == nil else {
             // Seeded, the draws must come in one order whichever event loop creates, so they stay under the lock.
             return state.withLock { s in
-                if let chip = microchipNumber, !chip.isEmpty, s.microchips.contains(chip) { return nil }
-                var id = s.random.uuid()
-                while s.records[id] != nil { id = s.random.uuid() }
-                let password = s.random.managementPassword()
-                let record = Record(announcement: make(id), password: password)
-                store(record, id: id, password: password, in: &s)
-                return (id, password, record.json)
+                var made = make(draws.map { s.random.draw($0) })
+                // A repeated generated key is all but impossible; if it happens, draw again rather than overwrite.
+                while layout.keyIsGenerated, s.tables[c].records[made.key] != nil { made = make(draws.map { s.random.draw($0) }) }
+                if let field = s.taken(made.record, key: made.key, layout: layout) { return .taken(field: field) }
+                store(made.record, id: made.key, in: c, state: &s)
+                return .stored(key: made.key, secret: made.record.secret, json: made.record.json)
             }
         }
-        // Unseeded, the id, the password and the rendered JSON are made before taking the lock, which then covers only
-        // the checks and the insert: creates on different event loops no longer wait for each other's rendering.
+        // Unseeded, the draws and the rendered JSON are made before taking the lock, which then covers only the checks
+        // and the insert: creates on different event loops no longer wait for each other's rendering.
         var system = PetSpotRandom(seed: nil)
         while true {
-            let id = system.uuid()
-            let password = system.managementPassword()
-            let record = Record(announcement: make(id), password: password)
-            let stored: Bool? = state.withLock { s in
-                if let chip = microchipNumber, !chip.isEmpty, s.microchips.contains(chip) { return nil }
-                // A repeated version 4 UUID is all but impossible; if it happens, draw again rather than overwrite.
-                guard s.records[id] == nil else { return false }
-                store(record, id: id, password: password, in: &s)
-                return true
+            let made = make(draws.map { system.draw($0) })
+            let outcome: Created? = state.withLock { s in
+                if let field = s.taken(made.record, key: made.key, layout: layout) { return .taken(field: field) }
+                // A repeated generated key is all but impossible; if it happens, draw again rather than overwrite.
+                if layout.keyIsGenerated, s.tables[c].records[made.key] != nil { return nil }
+                store(made.record, id: made.key, in: c, state: &s)
+                return .stored(key: made.key, secret: made.record.secret, json: made.record.json)
             }
-            switch stored {
-            case nil: return nil
-            case false?: continue
-            case true?: return (id, password, record.json)
-            }
+            if let outcome { return outcome }
         }
     }
 
     /// Inserts a newly created record, applies the bounds, and writes it to the data directory; the lock is held.
-    private func store(_ record: Record, id: String, password: String, in s: inout State) {
-        s.insert(record, id: id)
+    private func store(_ record: Record, id: String, in c: Int, state s: inout State) {
+        s.insert(record, id: id, in: c)
         if limit != nil || maxBytes != nil {
-            s.created.append((s.nextSequence - 1, id))
+            s.created.append((c, s.nextSequence - 1, id))
             s.evict(toKeep: limit)
         }
-        persistence?.record(.put(id: id, json: record.json, password: password, created: true))
+        persistence?.record(.put(collection: layouts[c].name, id: id, json: record.json, secret: record.secret, created: true))
     }
 
-    /// The announcement with this id as the API answers it.
-    public func announcementJSON(id: String) -> ByteBuffer? { state.withLock { $0.records[id]?.json } }
+    /// The record of collection `c` with this key as the API answers it.
+    func recordJSON(in c: Int, id: String) -> ByteBuffer? { state.withLock { $0.tables[c].records[id]?.json } }
 
-    /// The announcement with this id as the API answers it, with Express's weak ETag of those bytes.
+    /// The record of collection `c` with this key, with what the store keeps apart.
+    func record(in c: Int, id: String) -> Record? { state.withLock { $0.tables[c].records[id] } }
+
+    /// The primary collection's record with this id as the API answers it.
+    public func announcementJSON(id: String) -> ByteBuffer? { layouts.isEmpty ? nil : recordJSON(in: primary, id: id) }
+
+    /// The record with this key as the API answers it, with Express's weak ETag of those bytes.
     ///
     /// The ETag is hashed once per version of the JSON, outside the lock, and kept with the record: a GET by id hashed
     /// the same bytes on every request, 5 % of its CPU.
-    func announcementForReading(id: String) -> (json: ByteBuffer, etag: String)? {
-        guard let (json, cached) = state.withLock({ s in s.records[id].map { ($0.json, $0.etag) } }) else { return nil }
+    func recordForReading(in c: Int, id: String) -> (json: ByteBuffer, etag: String)? {
+        guard let (json, cached) = state.withLock({ s in s.tables[c].records[id].map { ($0.json, $0.etag) } }) else { return nil }
         if let cached { return (json, cached) }
         let etag = ExpressETag.weak(for: json)
         state.withLock { s in
-            // Kept only if the record still has these bytes: a photo upload may have replaced them meanwhile.
-            guard var record = s.records[id], record.json == json else { return }
+            // Kept only if the record still has these bytes: a file upload may have replaced them meanwhile.
+            guard var record = s.tables[c].records[id], record.json == json else { return }
             record.etag = etag
-            s.records[id] = record
+            s.tables[c].records[id] = record
         }
         return (json, etag)
     }
 
-    /// The announcements lists show (those with a photo), in creation order.
-    func listedRecords() -> [Record] {
+    /// The records of collection `c` lists show, in creation order.
+    func listedRecords(in c: Int) -> [Record] {
         state.withLock { s in
-            s.listed.compactMap { s.records[$0.id] }
+            s.tables[c].listed.compactMap { s.tables[c].records[$0.id] }
         }
     }
 
-    /// Checks a management password in constant time; the user part of Basic auth is never compared.
-    public func authenticate(id: String, password: String) -> Authentication {
-        guard let stored = state.withLock({ $0.records[id]?.password }) else { return .notFound }
-        return BasicCredentials.constantTimeEquals(stored, password) ? .ok : .wrongPassword
+    /// Checks a record's secret in constant time.
+    func authenticate(in c: Int, id: String, secret: String) -> Authentication {
+        guard let stored = state.withLock({ $0.tables[c].records[id]?.secret }) else { return .notFound }
+        return BasicCredentials.constantTimeEquals(stored, secret) ? .ok : .wrongPassword
     }
 
-    /// Stores (or replaces) the photo of an announcement and sets `fields` in it (its published address, `updatedAt`).
+    /// Checks a primary-collection record's secret (an announcement's management password).
+    public func authenticate(id: String, password: String) -> Authentication {
+        authenticate(in: primary, id: id, secret: password)
+    }
+
+    /// Stores (or replaces) the file of a record of collection `c` and sets `fields` in it (its published address, `updatedAt`).
+    @discardableResult
+    func setPhoto(in c: Int, id: String, bytes: ByteBuffer, type: ImageType, fields: [(String, JSONValue)]) -> Bool {
+        state.withLock { s in
+            guard var record = s.tables[c].records[id] else { return false }
+            record.photo = Photo(bytes: bytes, type: type)
+            record.set(fields, layout: layouts[c])
+            s.tables[c].records[id] = record
+            s.tables[c].relist(id, record: record)
+            persistence?.record(.photo(collection: layouts[c].name, id: id, photo: Photo(bytes: bytes, type: type), json: record.json))
+            if maxBytes != nil { s.evict(toKeep: limit, sparing: (c, id)) }
+            return true
+        }
+    }
+
+    /// Stores the file of a primary-collection record and sets `fields` in it.
     @discardableResult
     public func setPhoto(id: String, bytes: ByteBuffer, type: ImageType, fields: [(String, JSONValue)]) -> Bool {
+        setPhoto(in: primary, id: id, bytes: bytes, type: type, fields: fields)
+    }
+
+    /// Deletes a record of collection `c` and its file; false when there was none.
+    func delete(in c: Int, id: String) -> Bool {
         state.withLock { s in
-            guard var record = s.records[id] else { return false }
-            record.photo = Photo(bytes: bytes, type: type)
-            record.set(fields)
-            s.records[id] = record
-            s.list(id, sequence: record.sequence)
-            persistence?.record(.photo(id: id, photo: Photo(bytes: bytes, type: type), json: record.json))
-            if maxBytes != nil { s.evict(toKeep: limit, sparing: id) }
+            guard s.tables[c].records[id] != nil else { return false }
+            s.tables[c].remove(id)
+            persistence?.record(.delete(collection: layouts[c].name, id: id))
             return true
         }
     }
 
-    /// Deletes an announcement and its photo; false when there was none.
-    public func delete(id: String) -> Bool {
-        state.withLock { s in
-            guard s.records[id] != nil else { return false }
-            s.remove(id)
-            persistence?.record(.delete(id: id))
-            return true
-        }
-    }
+    /// Deletes a primary-collection record and its file; false when there was none.
+    public func delete(id: String) -> Bool { layouts.isEmpty ? false : delete(in: primary, id: id) }
 
-    /// The photo served at `/images/<fileName>`; only names this store generated ever match.
-    public func photo(fileName: String) -> Photo? {
+    /// The file served under `fileName` (`{id}.{ext}`) from collection `c`; only names this store generated ever match.
+    func photo(in c: Int, fileName: String) -> Photo? {
         guard let dot = fileName.lastIndex(of: ".") else { return nil }
         let id = String(fileName[..<dot])
         return state.withLock { s in
-            guard let record = s.records[id], let photo = record.photo, Self.fileName(id: id, type: photo.type) == fileName else { return nil }
+            guard let record = s.tables[c].records[id], let photo = record.photo, Self.fileName(id: id, type: photo.type) == fileName else { return nil }
             return photo
         }
     }
 
     /// The stored file name of a photo: the generated id and the detected type, never anything the client sent.
     static func fileName(id: String, type: ImageType) -> String { "\(id).\(type.fileExtension)" }
+}
+
+extension PetSpotRandom {
+    /// A fresh value of a random generator; the time and token generators are not random and answer `""`.
+    mutating func draw(_ generator: StateGenerator) -> String {
+        switch generator {
+        case .uuidV4: return uuid()
+        case .digits6: return managementPassword()
+        case .nowISOMilliseconds, .jwtHS256: return ""
+        }
+    }
 }

@@ -27,19 +27,23 @@ struct ModelEndpoint: Sendable {
     let multipartLimit: Int?
     /// The example chooser of a stateless endpoint.
     let examples: ExampleResponder?
-    /// Whether its `x-state` works on a small record collection (fb9f56a's users) rather than the announcement store,
-    /// which holds the collection of the create whose body rules the model answers with (`ModelRules`).
-    var onRecordCollection = false
+    /// The layout of the collection its `x-state` works on; nil for a stateless endpoint.
+    var layout: RecordLayout?
+    /// Its compiled body rules (`x-errors`, storage), looked up once here rather than per request.
+    var bodyRules: BodyRules?
+    /// Its compiled query rules.
+    var queryRules: QueryRules?
+    /// The status of its first documented 2xx answer (a create's 201).
+    var successStatus = 200
 
-    /// The endpoints of every route of `contracts`, in route order.
-    static func all(_ contracts: ContractSet) -> [ModelEndpoint] {
-        // The store's collection: that of the first create, the one `ModelRules` takes the create rules from.
-        let storeCollection = contracts.contracts.first { EndpointAction.of($0) == .create }.flatMap { contracts.state.declarations[$0.id]?.collection }
+    /// The endpoints of every route of `contracts`, in route order, each with its collection's layout from `layouts`.
+    static func all(_ contracts: ContractSet, layouts: [RecordLayout]) -> [ModelEndpoint] {
         return contracts.routes.routes.map { route in
             guard let contract = contracts.contract(id: route.contractID) else {
                 return ModelEndpoint(contractID: route.contractID, action: nil, bodyKind: .none, isStatic: route.isStatic, key: nil,
                                      multipartLimit: nil, examples: nil)
             }
+            let collection = contracts.state.declarations[contract.id]?.collection
             let action = EndpointAction.of(contract)
             let bodyKind: BodyKind = contract.request.body != nil ? .json : contract.request.parts.isEmpty ? .none : .multipart
             let check = contracts.requestChecks[contract.id] ?? CompiledRequestCheck(contract, validator: contracts.validator)
@@ -48,8 +52,10 @@ struct ModelEndpoint: Sendable {
                 key: contract.source["x-state"]?["key"]?.stringValue ?? contract.path.parameterNames.first,
                 // The file check answers a too-large file itself, so the body may bring a file just over the limit.
                 multipartLimit: bodyKind == .multipart ? contract.request.maxFileBytes.map { $0 + PetSpotBackend.multipartFramingBytes } : nil,
-                examples: action == nil || action == .authenticate ? ExampleResponder(contract: contract, check: check) : nil,
-                onRecordCollection: contracts.state.declarations[contract.id].map { $0.collection != storeCollection } ?? false)
+                examples: action == nil ? ExampleResponder(contract: contract, check: check) : nil,
+                layout: collection.flatMap { name in layouts.first { $0.name == name } },
+                bodyRules: contracts.requestRules[contract.id]?.body, queryRules: contracts.requestRules[contract.id]?.query,
+                successStatus: contract.successResponse?.status ?? 200)
         }
     }
 }

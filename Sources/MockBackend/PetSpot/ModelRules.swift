@@ -2,30 +2,25 @@ import ContractKit
 import Foundation
 import NIOHTTP1
 
-/// The request rules the PetSpot model answers with, taken from the contracts' compiled `RequestRules`: the create
-/// body's and the list query's. Nothing the model refuses or stores is written here; it is all contract data.
-public struct ModelRules: Sendable {
-    /// The create body's rules.
-    let create: BodyRules
-    /// The list's query rules; nil when the list documents no parameters.
-    let list: QueryRules?
-
-    /// The contracts lack rules the model needs: the create contract has no JSON object body schema.
+/// What the model needs of the contracts' rules: every create of a collection states its JSON body as an object
+/// schema (the rules that refuse a body, and what is stored from it), and the named transformations they ask for.
+public enum ModelRules {
+    /// The contracts lack rules the model needs: a create contract has no JSON object body schema.
     public struct Missing: Error, Sendable, CustomStringConvertible {
+        /// The create contract without one.
+        public let contractID: String
+
         /// What is missing, for a person.
         public var description: String {
-            "the contracts have no create endpoint (x-state action create) with a JSON object request body, whose rules the model answers with"
+            "the create contract \(contractID) (x-state action create) has no JSON object request body, whose rules the model answers with"
         }
     }
 
-    /// The rules of the contracts' create and list endpoints.
-    init(contracts: ContractSet) throws(Missing) {
-        func rules(_ action: EndpointAction) -> RequestRules? {
-            contracts.contracts.lazy.filter { EndpointAction.of($0) == action }.compactMap { contracts.requestRules[$0.id] }.first
+    /// Throws for the first create endpoint of `endpoints` that reads a JSON body without compiled object rules.
+    static func check(_ endpoints: [ModelEndpoint]) throws(Missing) {
+        for endpoint in endpoints where endpoint.action == .create && endpoint.bodyRules == nil {
+            throw Missing(contractID: endpoint.contractID)
         }
-        guard let create = rules(.create)?.body else { throw Missing() }
-        self.create = create
-        list = rules(.list)?.query
     }
 
     /// Applies a named transformation the contracts ask for on stored text (`x-sanitize`, `x-stored-key`).

@@ -4,40 +4,89 @@ import NIOCore
 import NIOHTTP1
 
 extension PetSpotBackend {
-    /// `POST /api/v1/announcements`: validate like the real backend, sanitize, store, answer 201 with the management password.
+    /// `create`: the contract's body rules, then a record made from its declaration: every stored field in declared
+    /// order (sent values by their storage plan, generated and initial ones), the secret kept apart, the unique fields
+    /// checked; the answer is the record plus the secret last, or the declared `answer` fields (tokens included).
     ///
     /// `body` is what the JSON body parser left: nil when no JSON body was read (the real handler sees `undefined`).
-    func create(_ endpoint: DeclaredEndpoint, body: JSONValue?) throws -> MockResponse {
+    func create(_ endpoint: ModelEndpoint, _ declared: DeclaredEndpoint, body: JSONValue?) throws -> MockResponse {
+        let state = try declared.requireState()
+        let layout = try declared.requireLayout()
+        guard let rules = endpoint.bodyRules else { throw UndeclaredState(contractID: declared.contractID, what: "a JSON object request body") }
         let now = configuration.now()
-        if let refusal = rules.create.firstRefusal(in: body, context: RuleContext(today: Timestamp.day(of: now))) { throw refusal.thrown }
-        // The rules refuse anything but an object, so this is the body that passed them.
-        let fields = body?.objectValue ?? JSONObject()
-
+        if let refusal = rules.firstRefusal(in: body, context: RuleContext(today: Timestamp.day(of: now))) { throw refusal.thrown }
+        // Rules without a body schema leave anything through; a record is made of an object only.
+        guard let sent = body?.objectValue else { throw UndeclaredState(contractID: declared.contractID, what: "request body rules that refuse a non-object") }
         // What is stored follows the contract (`x-stored`, `x-empty-as-null`, `x-sanitize`): the real backend keeps the
         // request's own values, not the trimmed ones, sanitizes text and stores optional `""` as null.
-        let stored = rules.create.stored(from: fields, sanitizer: ModelRules.transform)
-        func text(_ key: String) -> String? { stored[key]?.stringValue }
-        let microchip = text("microchipNumber")
-        let stamp = Timestamp.string(from: now)
-        let announcement = Announcement(
-            id: "", petName: text("petName"), species: text("species") ?? "", breed: text("breed"), sex: text("sex") ?? "",
-            age: stored["age"]?.numberValue, description: text("description"), microchipNumber: microchip,
-            locationLatitude: stored["locationLatitude"]?.numberValue ?? 0, locationLongitude: stored["locationLongitude"]?.numberValue ?? 0,
-            lastSeenDate: text("lastSeenDate") ?? "", email: text("email"),
-            phone: text("phone"), photoUrl: nil, status: text("status") ?? "", reward: text("reward"),
-            createdAt: stamp, updatedAt: stamp)
-        // The declared create (x-state): the unique field's answer and the secret's name come from it.
-        let state = try endpoint.requireState()
-        guard let (_, password, json) = store.create(microchipNumber: microchip, make: { id in
-            var a = announcement
-            a.id = id
-            return a
-        }) else {
-            guard let clash = state.unique.first?.answer else { throw UndeclaredState(contractID: endpoint.contractID, what: "x-state/unique") }
-            throw PetSpotError(clash)
+        let stored = rules.stored(from: sent, sanitizer: ModelRules.transform)
+        let stamp = JSONValue.string(Timestamp.string(from: now))
+        let draws = state.generate.compactMap { $0.generator.isRandom ? $0.generator : nil }
+        var made = JSONObject()
+        let outcome = store.create(in: layout.index, draws: draws) { drawn in
+            var generated: [JSONValue] = []
+            generated.reserveCapacity(state.generate.count)
+            var next = drawn.makeIterator()
+            for (_, generator) in state.generate {
+                switch generator {
+                case .uuidV4, .digits6: generated.append(.string(next.next() ?? ""))
+                case .nowISOMilliseconds: generated.append(stamp)
+                case .jwtHS256: generated.append(.null)
+                }
+            }
+            func value(_ field: String) -> JSONValue? {
+                if let i = state.generate.firstIndex(where: { $0.field == field }) { return generated[i] }
+                return stored[field]
+            }
+            let secret = layout.secretField.flatMap { value($0)?.stringValue } ?? ""
+            guard layout.fields != nil else {
+                // No stored schema: the record is the sent object plus the generated fields (tokens come later).
+                var object = sent
+                for (i, (field, generator)) in state.generate.enumerated() where generator != .jwtHS256 { object[field] = generated[i] }
+                made = object
+                let key = state.storedKey(layout.keyField.flatMap { object[$0]?.stringValue } ?? "")
+                return (key, AnnouncementStore.Record(json: ByteBuffer(bytes: JSONValue.object(object).serializedBytes()), secret: secret,
+                                                       derived: layout.derived(object: object)))
+            }
+            var values: [JSONValue] = []
+            values.reserveCapacity(layout.sources.count)
+            for source in layout.sources {
+                switch source {
+                case .sent(let i): values.append(stored.values[i])
+                case .generated(let i): values.append(generated[i])
+                case .initial(let value): values.append(value)
+                case .absent: values.append(.null)
+                }
+            }
+            let keyValue = layout.keyField.flatMap { value($0)?.stringValue } ?? ""
+            let key = layout.keyIsGenerated ? keyValue : state.storedKey(keyValue)
+            return (key, AnnouncementStore.Record(json: layout.render(values), secret: secret, derived: layout.derived(values)))
         }
-        let secret = state.secret.first ?? ""
-        return MockResponse(status: .created, headers: Self.jsonHeaders, body: Self.withSecret(secret, password, in: json))
+        switch outcome {
+        case .taken(let field):
+            guard let clash = state.uniqueAnswer(for: field) else { throw UndeclaredState(contractID: declared.contractID, what: "x-state/unique") }
+            throw PetSpotError(clash)
+        case .stored(_, let secret, let json):
+            let status = HTTPResponseStatus(statusCode: endpoint.successStatus)
+            guard let fields = state.answer else {
+                guard let name = layout.secretField else { return MockResponse(status: status, headers: Self.jsonHeaders, body: json) }
+                return MockResponse(status: status, headers: Self.jsonHeaders, body: Self.withSecret(name, secret, in: json))
+            }
+            if made.isEmpty, let object = (try? JSONValue(parsing: Array(json.readableBytesView)))?.objectValue { made = object }
+            return try answer(fields, record: made, state: state, contractID: declared.contractID, status: status)
+        }
+    }
+
+    /// The declared `answer` fields of `record`, its `jwt-hs256` fields signed now (their claims are other fields of the
+    /// record, generated ones included).
+    func answer(_ fields: [String], record: JSONObject, state: StateDeclaration, contractID: String, status: HTTPResponseStatus) throws -> MockResponse {
+        var record = record
+        for (field, generator) in state.generate where generator == .jwtHS256 {
+            guard let token = state.token else { throw UndeclaredState(contractID: contractID, what: "x-state/token") }
+            let claims = token.claims.map { ($0, record[$0] ?? .null) }
+            record[field] = .string(JSONWebToken.hs256(claims: claims, now: configuration.now(), token: token))
+        }
+        return Self.json(status, .object(JSONObject(fields.map { ($0, record[$0] ?? .null) })))
     }
 
     /// The stored JSON with the declared secret (`x-state/secret`) appended as the last key, as the real backend sends it.
@@ -57,17 +106,19 @@ extension PetSpotBackend {
         return out
     }
 
-    /// `GET /api/v1/announcements`: announcements with a photo, optionally within `range` km of `lat`/`lng`.
-    func list(_ endpoint: DeclaredEndpoint, request: MockRequest) throws -> MockResponse {
+    /// `list`: the collection's listed records (every `where` field set) in creation order, through the declared filter
+    /// (e.g. within `range` km of `lat`/`lng`), wrapped as declared.
+    func list(_ model: ModelEndpoint, _ endpoint: DeclaredEndpoint, request: MockRequest) throws -> MockResponse {
+        let layout = try endpoint.requireLayout()
         var values: [String: JSONValue] = [:]
-        if let rules = rules.list {
+        if let rules = model.queryRules {
             let sent = QueryRules.firstValues(in: request.query)
             switch rules.evaluate({ sent[$0] }, context: RuleContext(today: Timestamp.day(of: configuration.now()))) {
             case .success(let parsed): values = parsed
             case .failure(let refusal): throw refusal.thrown
             }
         }
-        let query = ListQuery(values: values, rules: rules.list)
+        let query = ListQuery(values: values, rules: model.queryRules)
         // The declared wrapper (x-state/wrap) around the array; without one the array is the answer.
         let wrap = endpoint.state?.list?.wrap
         var body = ByteBuffer()
@@ -78,8 +129,8 @@ extension PetSpotBackend {
         }
         body.writeString("[")
         var first = true
-        for record in store.listedRecords()
-        where query.includes(latitude: record.latitude, longitude: record.longitude) {
+        for record in store.listedRecords(in: layout.index)
+        where query.includes(latitude: record.derived.latitude, longitude: record.derived.longitude) {
             if !first { body.writeString(",") }
             first = false
             var json = record.json
@@ -89,13 +140,14 @@ extension PetSpotBackend {
         return MockResponse(status: .ok, headers: Self.jsonHeaders, body: body)
     }
 
-    /// `DELETE …/{id}` (delete): the declared token checks (`request.auth.x-errors`, the token from where `x-token` says),
+    /// `delete`: the declared token checks (`request.auth.x-errors`, the token from where `x-token` says),
     /// then the record named by `key` (`notFound`); 204 without a body.
-    func delete(_ endpoint: DeclaredEndpoint, parameters: [String: String], request: MockRequest) throws -> MockResponse {
+    func delete(_ model: ModelEndpoint, _ endpoint: DeclaredEndpoint, parameters: [String: String], request: MockRequest) throws -> MockResponse {
         let state = try endpoint.requireState()
+        let layout = try endpoint.requireLayout()
         let auth = try endpoint.requireAuth()
         try auth.checkToken(in: request.headers, expected: expectedToken(auth), parameters: parameters)
-        guard store.delete(id: state.key.flatMap { parameters[$0] } ?? "") else {
+        guard store.delete(in: layout.index, id: state.key.flatMap { parameters[$0] } ?? "") else {
             guard let notFound = state.notFound else { throw UndeclaredState(contractID: endpoint.contractID, what: "notFound") }
             throw PetSpotError(notFound, parameters: parameters)
         }
@@ -107,6 +159,16 @@ extension PetSpotBackend {
         switch auth.token {
         case .adminTokenOption?: return configuration.adminToken
         case nil: return nil
+        }
+    }
+}
+
+extension StateGenerator {
+    /// Whether the store draws it from its (seeded) random sequence.
+    var isRandom: Bool {
+        switch self {
+        case .uuidV4, .digits6: return true
+        case .nowISOMilliseconds, .jwtHS256: return false
         }
     }
 }

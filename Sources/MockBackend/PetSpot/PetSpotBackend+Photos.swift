@@ -11,8 +11,9 @@ extension PetSpotBackend {
         let state = try endpoint.requireState()
         let credentials = try endpoint.requireAuth().basicCredentials(in: headers, parameters: parameters)
         guard let opener = state.credentials, let notFound = state.notFound else { throw UndeclaredState(contractID: endpoint.contractID, what: "credentials") }
+        let layout = try endpoint.requireLayout()
         let id = state.key.flatMap { parameters[$0] } ?? ""
-        switch store.authenticate(id: id, password: credentials.password) {
+        switch store.authenticate(in: layout.index, id: id, secret: credentials.password) {
         case .ok: return
         case .notFound: throw PetSpotError(notFound, parameters: parameters)
         case .wrongPassword: throw PetSpotError(opener.mismatch, parameters: parameters)
@@ -53,7 +54,7 @@ extension PetSpotBackend {
         var fields: [(String, JSONValue)] = [(declared.field, .string(DeclaredAnswer.fill(declared.url, values)))]
         for (field, generator) in state.generate { fields.append((field, generated(generator))) }
         let id = state.key.flatMap { parameters[$0] } ?? ""
-        guard store.setPhoto(id: id, bytes: bytes, type: type, fields: fields) else {
+        guard store.setPhoto(in: try endpoint.requireLayout().index, id: id, bytes: bytes, type: type, fields: fields) else {
             // Deleted between the auth check and now.
             guard let notFound = state.notFound else { throw UndeclaredState(contractID: endpoint.contractID, what: "notFound") }
             throw PetSpotError(notFound, parameters: parameters)
@@ -101,7 +102,8 @@ extension PetSpotBackend {
     /// answers the declared `notFound`.
     func image(_ endpoint: DeclaredEndpoint, parameters: [String: String]) throws -> MockResponse {
         let state = try endpoint.requireState()
-        guard let photo = state.key.flatMap({ parameters[$0] }).flatMap(store.photo(fileName:)) else {
+        let layout = try endpoint.requireLayout()
+        guard let photo = state.key.flatMap({ parameters[$0] }).flatMap({ store.photo(in: layout.index, fileName: $0) }) else {
             guard let notFound = state.notFound else { throw UndeclaredState(contractID: endpoint.contractID, what: "notFound") }
             throw PetSpotError(notFound, parameters: parameters)
         }

@@ -69,11 +69,9 @@ public struct PetSpotBackend: MockResponder {
         #endif
     }
 
-    /// The announcements, passwords and photos.
+    /// The records of every declared collection, their secrets and files.
     public let store: AnnouncementStore
     let configuration: Configuration
-    /// The create and list rules, compiled from the contracts.
-    let rules: ModelRules
     let responseCheck: ResponseContractCheck?
     /// What preflights grant, read from the contracts; nil answers them like Express's `cors()`.
     let browserFacing: BrowserFacingEndpoints?
@@ -85,13 +83,13 @@ public struct PetSpotBackend: MockResponder {
     /// A backend with an empty store plus the configured fixtures.
     public init(configuration: Configuration) throws(ModelRules.Missing) {
         self.configuration = configuration
-        self.rules = try ModelRules(contracts: configuration.contracts)
-        self.store = AnnouncementStore(seed: configuration.seed, fixtures: configuration.fixtures, limit: configuration.storeLimit,
-                                       maxBytes: configuration.storeMaxBytes, persistence: configuration.dataDirectory)
+        self.store = AnnouncementStore(contracts: configuration.contracts, seed: configuration.seed, fixtures: configuration.fixtures,
+                                       limit: configuration.storeLimit, maxBytes: configuration.storeMaxBytes, persistence: configuration.dataDirectory)
         self.responseCheck = configuration.checkResponses ? ResponseContractCheck(contracts: configuration.contracts, now: configuration.now) : nil
         self.browserFacing = configuration.allowBrowserAdmin ? nil : BrowserFacingEndpoints(contracts: configuration.contracts)
         self.service = configuration.contracts.service
-        self.endpoints = ModelEndpoint.all(configuration.contracts)
+        self.endpoints = ModelEndpoint.all(configuration.contracts, layouts: store.layouts)
+        try ModelRules.check(endpoints)
     }
 
     /// What a request reaches: a preflight, the not-found or undecodable answer, or an endpoint with its parameters.
@@ -127,7 +125,7 @@ public struct PetSpotBackend: MockResponder {
             return await durable(target) { answerNow(target, request) }
         }
         // Only a big upload waits: its multipart scan runs on the thread pool, never on an event loop.
-        let declaration = declared(endpoint.contractID)
+        let declaration = declared(endpoint)
         return await durable(target) {
             let requestID = nextRequestID()
             var response: MockResponse
@@ -227,7 +225,7 @@ public struct PetSpotBackend: MockResponder {
             if case .endpoint(let endpoint, let parameters) = target, endpoint.action == .attachFile {
                 // The upload checks credentials before it reads the file, so a huge body still gets 401/404/403 first;
                 // then the declared file size rule answers.
-                let declaration = declared(endpoint.contractID)
+                let declaration = declared(endpoint)
                 try authorizeUpload(declaration, parameters: parameters, headers: head.headers)
                 throw try uploadTooLarge(declaration, parameters: parameters)
             }
@@ -249,20 +247,18 @@ public struct PetSpotBackend: MockResponder {
         case .undecodable: throw PetSpotError(service.undecodableParameter)
         case .endpoint(let endpoint, let parameters):
             // The stateful actions run on their contract's compiled declarations (x-state, request.auth.x-errors).
-            let declaration = declared(endpoint.contractID)
-            if endpoint.onRecordCollection, endpoint.action == .create || endpoint.action == .authenticate {
-                return try answerCollection(declaration, parameters: parameters, body: body)
-            }
+            let declaration = declared(endpoint)
             switch endpoint.action {
-            case .create: return try create(declaration, body: body)
-            case .read: return try read(declaration, parameters: parameters)
-            case .list: return try list(declaration, request: request)
-            case .delete: return try delete(declaration, parameters: parameters, request: request)
+            case .create: return try create(endpoint, declaration, body: body)
+            case .authenticate: return try authenticate(endpoint, declaration, parameters: parameters, body: body)
+            case .read: return try read(endpoint, declaration, parameters: parameters)
+            case .list: return try list(endpoint, declaration, request: request)
+            case .delete: return try delete(endpoint, declaration, parameters: parameters, request: request)
             case .attachFile:
                 try authorizeUpload(declaration, parameters: parameters, headers: request.headers)
                 return try acceptPhoto(declaration, parameters: parameters, scan: Self.photoScan(of: request, part: declaration.state?.file?.part ?? ""))
             case .readFile: return try image(declaration, parameters: parameters)
-            case .authenticate, nil:
+            case nil:
                 guard let examples = endpoint.examples,
                     let choice = examples.choose(body: body, query: Exchange.queryItems(request.query), pathParameters: parameters)
                 else { throw PetSpotError.internalError }

@@ -21,9 +21,9 @@ public enum PetSpotFixtureHarvest {
             else { return }
             if found[id] == nil { order.append(id) }
             var kept = found[id] ?? JSONObject()
-            for key in Announcement.keys where key != "photoUrl" {
-                if let v = object[key] { kept[key] = key == "id" ? .string(id) : v }
-            }
+            // Every field the answer showed is kept (the record's fields are whatever the contracts declare); the
+            // photo's address is derived from the photo again when the fixtures load.
+            for (key, v) in object where key != "photoUrl" { kept[key] = key == "id" ? .string(id) : v }
             if let password = object["managementPassword"]?.stringValue { kept["managementPassword"] = .string(password) }
             found[id] = kept
         }

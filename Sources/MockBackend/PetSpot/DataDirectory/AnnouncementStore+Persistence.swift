@@ -2,79 +2,86 @@ import ContractKit
 import NIOCore
 
 extension AnnouncementStore.Record {
-    /// A record from the JSON the store rendered earlier (read back from a data directory); nil when it is not an announcement.
-    init?(json: ByteBuffer, password: String, photo: AnnouncementStore.Photo? = nil) {
-        guard let value = try? JSONValue(parsing: Array(json.readableBytesView)), let object = value.objectValue,
-            let latitude = object["locationLatitude"]?.numberValue, let longitude = object["locationLongitude"]?.numberValue
-        else { return nil }
-        self.json = json
-        self.password = password
-        self.photo = photo
-        self.latitude = latitude
-        self.longitude = longitude
-        self.microchipNumber = object["microchipNumber"]?.stringValue
+    /// A record from the JSON the store rendered earlier (read back from a data directory); nil when it is not an object.
+    init?(json: ByteBuffer, secret: String, photo: AnnouncementStore.Photo? = nil, layout: RecordLayout) {
+        guard let value = try? JSONValue(parsing: Array(json.readableBytesView)), let object = value.objectValue else { return nil }
+        self.init(json: json, secret: secret, photo: photo, derived: layout.derived(object: object))
     }
 }
 
+extension AnnouncementStore {
+    /// What replaying and snapshotting need of the store besides its state: its collections, fixtures and limit.
+    struct Shape {
+        let layouts: [RecordLayout]
+        let primary: Int
+        let initial: [(collection: Int, id: String, record: AnnouncementStore.Record)]
+        let limit: Int?
+
+        /// The layout of the collection named `name` (nil name: the primary collection, as earlier versions wrote).
+        func layout(named name: String?) -> RecordLayout? {
+            guard let name else { return layouts.isEmpty ? nil : layouts[primary] }
+            return layouts.first { $0.name == name }
+        }
+    }
+
+    var shape: Shape { Shape(layouts: layouts, primary: primary, initial: initial, limit: limit) }
+}
+
 extension AnnouncementStore.State {
-    /// Replays one logged change exactly as the live store made it, eviction under `limit` included.
-    mutating func apply(_ change: StoreChange, initial: [(id: String, record: AnnouncementStore.Record)], limit: Int?) {
+    /// Replays one logged change exactly as the live store made it, eviction under the store's limit included.
+    mutating func apply(_ change: StoreChange, store: AnnouncementStore.Shape) {
         switch change {
-        case .put(let id, let json, let password, let created):
-            guard let record = AnnouncementStore.Record(json: json, password: password) else { return }
-            remove(id)
-            insert(record, id: id)
+        case .put(let collection, let id, let json, let secret, let created):
+            guard let layout = store.layout(named: collection),
+                let record = AnnouncementStore.Record(json: json, secret: secret, layout: layout)
+            else { return }
+            tables[layout.index].remove(id)
+            insert(record, id: id, in: layout.index)
             // The live store tracks what the API created whenever a bound (count or bytes) may evict it.
-            if created, limit != nil || maxBytes != nil {
-                self.created.append((nextSequence - 1, id))
-                evict(toKeep: limit)
+            if created, store.limit != nil || maxBytes != nil {
+                self.created.append((layout.index, nextSequence - 1, id))
+                evict(toKeep: store.limit)
             }
-        case .photo(let id, let photo, let json):
-            guard var record = records[id] else { return }
+        case .photo(let collection, let id, let photo, let json):
+            guard let layout = store.layout(named: collection), var record = tables[layout.index].records[id],
+                let value = try? JSONValue(parsing: Array(json.readableBytesView)), let object = value.objectValue
+            else { return }
             record.photo = photo
             record.json = json
-            records[id] = record
-            list(id, sequence: record.sequence)
-        case .delete(let id):
-            remove(id)
+            record.derived = layout.derived(object: object)
+            tables[layout.index].records[id] = record
+            tables[layout.index].relist(id, record: record)
+        case .delete(let collection, let id):
+            guard let layout = store.layout(named: collection) else { return }
+            tables[layout.index].remove(id)
         case .reset:
             let bound = maxBytes
-            self = Self.start(random: random, initial: initial)
+            self = Self.start(random: random, collections: tables.count, initial: store.initial)
             maxBytes = bound
         case .clear:
             let bound = maxBytes
-            self = Self(random: random)
+            self = Self(random: random, collections: tables.count)
             maxBytes = bound
         }
     }
 
-    /// The state as a snapshot: `.clear`, then every announcement in creation order as a `put` (and a `photo`).
-    func snapshotChanges(limit: Int?, initialIDs: Set<String>) -> [StoreChange] {
-        // Under a limit, `created` says which announcements the API made (and so can be evicted); without one it is
-        // not kept, and every announcement but the start fixtures counts as created.
-        let created: Set<Int>? = limit == nil && maxBytes == nil ? nil : Set(self.created[createdHead...].map(\.sequence))
+    /// The state as a snapshot: `.clear`, then every record of every collection in creation order as a `put` (and a `photo`).
+    func snapshotChanges(store: AnnouncementStore.Shape) -> [StoreChange] {
+        // Under a bound, `created` says which records the API made (and so can be evicted); without one it is not
+        // kept, and every record but the start fixtures counts as created.
+        let created: Set<Int>? = store.limit == nil && maxBytes == nil ? nil : Set(self.created[createdHead...].map(\.sequence))
+        let initialKeys = Set(store.initial.map { "\($0.collection)/\($0.id)" })
+        var all: [(collection: Int, id: String, record: AnnouncementStore.Record)] = []
+        for (c, table) in tables.enumerated() { for (id, record) in table.records { all.append((c, id, record)) } }
         var changes: [StoreChange] = [.clear]
-        changes.reserveCapacity(records.count * 2 + 1)
-        for (id, record) in records.sorted(by: { $0.value.sequence < $1.value.sequence }) {
-            let isCreated = created.map { $0.contains(record.sequence) } ?? !initialIDs.contains(id)
-            changes.append(.put(id: id, json: record.json, password: record.password, created: isCreated))
-            if let photo = record.photo { changes.append(.photo(id: id, photo: photo, json: record.json)) }
+        changes.reserveCapacity(all.count * 2 + 1)
+        for (c, id, record) in all.sorted(by: { $0.record.sequence < $1.record.sequence }) {
+            let name = store.layouts[c].name
+            let isCreated = created.map { $0.contains(record.sequence) } ?? !initialKeys.contains("\(c)/\(id)")
+            changes.append(.put(collection: name, id: id, json: record.json, secret: record.secret, created: isCreated))
+            if let photo = record.photo { changes.append(.photo(collection: name, id: id, photo: photo, json: record.json)) }
         }
         return changes
-    }
-
-    /// The state right after start (or a reset): the fixtures only, drawing from `random`.
-    static func start(random: PetSpotRandom, initial: [(id: String, record: AnnouncementStore.Record)]) -> Self {
-        var s = Self(random: random)
-        for (id, record) in initial { s.insert(record, id: id) }
-        return s
-    }
-
-    /// Takes an announcement out of every index; nothing happens when there is none.
-    mutating func remove(_ id: String) {
-        guard let removed = records.removeValue(forKey: id) else { return }
-        unlist(sequence: removed.sequence)
-        if let chip = removed.microchipNumber { microchips.remove(chip) }
     }
 }
 
@@ -82,16 +89,16 @@ extension AnnouncementStore: StoreDataDirectoryOwner {
     func withStateFrozen<T>(_ body: () -> T) -> (live: [StoreChange], result: T) {
         // Copying the state is cheap (copy on write); the snapshot is built after the lock is released.
         let (frozen, result) = state.withLock { s in (s, body()) }
-        return (frozen.snapshotChanges(limit: limit, initialIDs: Set(initial.map(\.id))), result)
+        return (frozen.snapshotChanges(store: shape), result)
     }
 
     func replaceState(_ read: () -> [StoreChange]?) {
         state.withLock { s in
             guard let changes = read() else { return }
             // The random sequence goes on where it was, so ids handed out before are not handed out again.
-            var rebuilt = State.start(random: s.random, initial: initial)
+            var rebuilt = State.start(random: s.random, collections: layouts.count, initial: initial)
             rebuilt.maxBytes = s.maxBytes
-            for change in changes { rebuilt.apply(change, initial: initial, limit: limit) }
+            for change in changes { rebuilt.apply(change, store: shape) }
             s = rebuilt
         }
     }

@@ -1,13 +1,16 @@
 import NIOCore
 
-/// One change to the announcement store, as the data directory logs it and replays it at start.
+/// One change to the record store, as the data directory logs it and replays it at start.
+///
+/// `collection` names the record's collection; nil (a directory written before collections were named) is the
+/// primary collection, the announcements of those versions.
 public enum StoreChange: Sendable {
-    /// An announcement stored (created through the API when `created`, else loaded as a fixture), with its JSON and password.
-    case put(id: String, json: ByteBuffer, password: String, created: Bool)
-    /// A photo stored for an announcement, with the announcement's JSON after the change.
-    case photo(id: String, photo: AnnouncementStore.Photo, json: ByteBuffer)
-    /// An announcement deleted.
-    case delete(id: String)
+    /// A record stored (created through the API when `created`, else loaded as a fixture), with its JSON and secret.
+    case put(collection: String?, id: String, json: ByteBuffer, secret: String, created: Bool)
+    /// A file stored for a record, with the record's JSON after the change.
+    case photo(collection: String?, id: String, photo: AnnouncementStore.Photo, json: ByteBuffer)
+    /// A record deleted.
+    case delete(collection: String?, id: String)
     /// Back to the start state: the fixtures only.
     case reset
     /// Everything removed, fixtures included: a snapshot starts with it and then lists the whole state.

@@ -53,9 +53,9 @@ extension StoreDataDirectory {
         var count = 0
         for change in live {
             var file: String?
-            if case .photo(let id, let photo, _) = change {
+            if case .photo(let collection, let id, let photo, _) = change {
                 // A photo on disk is named, not copied; a fixture's photo, or an upload still queued, is written now.
-                if let existing = d.photoFiles[id], DurableFile.kind(of: photosURL.appendingPathComponent(existing).path) == S_IFREG {
+                if let existing = d.photoFiles[collection, id], DurableFile.kind(of: photosURL.appendingPathComponent(existing).path) == S_IFREG {
                     file = existing
                 } else {
                     file = try writePhoto(id: id, photo: photo, disk: &d)
@@ -65,7 +65,7 @@ extension StoreDataDirectory {
             records += StoreLogReader.line(for: change, photoFile: file)
             files.apply(change, file: file)
         }
-        records += StoreLogReader.line(["op": "end", "records": .number(Double(count))], announcement: nil)
+        records += StoreLogReader.line(["op": "end", "records": .number(Double(count))], record: nil)
         if !d.uncommittedPhotos.isEmpty { try DurableFile.syncDirectory(photosURL, fs: fs) }
         try fs.reached(.photosWritten)
 

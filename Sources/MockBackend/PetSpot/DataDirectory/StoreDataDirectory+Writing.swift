@@ -10,7 +10,7 @@ import Foundation
 /// state back to what the disk holds after a failed write.
 protocol StoreDataDirectoryOwner: AnyObject, Sendable {
     /// Runs `body` under the owner's lock (no change can happen meanwhile) and answers it with the live state as
-    /// snapshot changes (`.clear`, then every announcement in order).
+    /// snapshot changes (`.clear`, then every record in order).
     func withStateFrozen<T>(_ body: () -> T) -> (live: [StoreChange], result: T)
     /// Under the owner's lock, replaces the state with the changes `read` answers; keeps the state when it answers nil.
     func replaceState(_ read: () -> [StoreChange]?)
@@ -64,10 +64,10 @@ struct WriteQueue {
 
 extension StoreDataDirectory {
     /// Connects the store whose changes this directory keeps, and compacts at once when the log is due (or holds
-    /// records of version 1, which a compaction upgrades).
+    /// records of an older version, which a compaction upgrades).
     func attach(_ store: any StoreDataDirectoryOwner) {
         owner.withLock { $0.value = store }
-        let due = disk.withLock { d in !d.layout.checksums || isCompactionDue(d) }
+        let due = disk.withLock { d in d.layout.version < Self.version || isCompactionDue(d) }
         if due { writer.sync { _ = compactNow() } }
     }
 
@@ -146,7 +146,7 @@ extension StoreDataDirectory {
         var files = d.photoFiles
         for change in batch {
             var file: String?
-            if case .photo(let id, let photo, _) = change {
+            if case .photo(_, let id, let photo, _) = change {
                 file = try writePhoto(id: id, photo: photo, disk: &d)
             }
             lines += StoreLogReader.line(for: change, photoFile: file)

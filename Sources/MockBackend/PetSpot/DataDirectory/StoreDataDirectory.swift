@@ -25,14 +25,17 @@ public final class StoreDataDirectory: Sendable {
     /// The photo folder's name.
     public static let photosName = "photos"
     static let format = "spotcheck-mock-store"
-    /// The store version this spotcheck writes; version 1 (records without checksums) is read and upgraded.
-    static let version = 2
+    /// The store version this spotcheck writes: 3 names each record's collection. Versions 1 (records without
+    /// checksums) and 2 (one collection, the announcements) are read and upgraded by a compaction at start.
+    static let version = 3
 
     /// Which files hold the store: everything follows from the generation.
     struct Layout: Equatable {
         var generation: Int
         /// Version 1 directories hold records without checksums.
         var checksums: Bool
+        /// The store version the files were written in; an older one is upgraded by a compaction when the store attaches.
+        var version = StoreDataDirectory.version
         var logName: String { generation == 0 ? StoreDataDirectory.logName : "announcements.\(generation).log" }
         var snapshotName: String? { generation == 0 ? nil : "snapshot.\(generation).log" }
         /// The marker naming this layout.
@@ -257,14 +260,14 @@ public final class StoreDataDirectory: Sendable {
         }
         switch value["version"]?.intValue {
         case 1:
-            return Layout(generation: 0, checksums: false)
-        case version:
+            return Layout(generation: 0, checksums: false, version: 1)
+        case let found? where found == 2 || found == version:
             guard let generation = value["generation"]?.intValue, generation >= 0 else {
                 throw fail(marker.path, "names no generation (a whole number); the directory is left untouched")
             }
-            return Layout(generation: generation, checksums: true)
+            return Layout(generation: generation, checksums: true, version: found)
         default:
-            throw fail(marker.path, "has store version \(value["version"].map { $0.serialized() } ?? "none"); this spotcheck reads versions 1 and \(version)")
+            throw fail(marker.path, "has store version \(value["version"].map { $0.serialized() } ?? "none"); this spotcheck reads versions 1 to \(version)")
         }
     }
 

@@ -5,9 +5,10 @@ import NIOCore
 /// Reads and writes the records of a data directory's log and snapshot files.
 ///
 /// A record is one line: a JSON object, a tab, its CRC-32C as 8 hex digits, and a newline. The objects are
-/// `{"op": "put", "id", "password", "created", "announcement": {...}}`, `{"op": "photo", "id", "file", "announcement": {...}}`,
-/// `{"op": "delete", "id"}`, `{"op": "reset"}`, and in a snapshot `{"op": "snapshot"}` first and `{"op": "end", "records": N}` last.
-/// Logs of store version 1 (spotcheck before checksums) hold the bare JSON line; they are read as they are.
+/// `{"op": "put", "collection", "id", "secret", "created", "record": {...}}`, `{"op": "photo", "collection", "id", "file", "record": {...}}`,
+/// `{"op": "delete", "collection", "id"}`, `{"op": "reset"}`, and in a snapshot `{"op": "snapshot"}` first and `{"op": "end", "records": N}` last.
+/// Store versions 1 and 2 (before collections were named) wrote `password` for `secret`, `announcement` for `record`
+/// and no `collection` (the primary collection); they are read as they are. Version 1 logs hold the bare JSON line.
 enum StoreLogReader {
     /// What a log or snapshot file holds.
     struct Contents {
@@ -17,19 +18,19 @@ enum StoreLogReader {
         var goodLength = 0
         /// Where a torn last record (bytes without a line end) starts, if there is one; it is not in `changes`.
         var tornTail: Int?
-        /// The photo file each announcement's current photo is in, after these changes.
+        /// The photo file each record's current photo is in, after these changes.
         var photoFiles = PhotoFileIndex()
     }
 
-    /// One record: the fields in order, then the announcement's JSON bytes as they are, then the checksum and a newline.
-    static func line(_ fields: JSONObject, announcement: ByteBuffer?) -> [UInt8] {
+    /// One record: the fields in order, then the stored record's JSON bytes as they are, then the checksum and a newline.
+    static func line(_ fields: JSONObject, record: ByteBuffer?) -> [UInt8] {
         var object = fields
-        if announcement != nil { object["announcement"] = .null }
+        if record != nil { object["record"] = .null }
         var bytes = JSONValue.object(object).serializedBytes()
-        if let announcement {
+        if let record {
             // Replace the `null` placeholder (the last value) with the stored bytes, so nothing is re-rendered.
             bytes.removeLast("null}".utf8.count)
-            bytes += announcement.readableBytesView
+            bytes += record.readableBytesView
             bytes.append(UInt8(ascii: "}"))
         }
         let checksum = CRC32C.hex(bytes)
@@ -42,16 +43,18 @@ enum StoreLogReader {
     /// The record for a change whose photo (if any) is in the file `photoFile`.
     static func line(for change: StoreChange, photoFile: String?) -> [UInt8] {
         switch change {
-        case .put(let id, let json, let password, let created):
-            line(["op": "put", "id": .string(id), "password": .string(password), "created": .bool(created)], announcement: json)
-        case .photo(let id, _, let json):
-            line(["op": "photo", "id": .string(id), "file": .string(photoFile ?? "")], announcement: json)
-        case .delete(let id):
-            line(["op": "delete", "id": .string(id)], announcement: nil)
+        case .put(let collection, let id, let json, let secret, let created):
+            line(["op": "put", "collection": collection.map(JSONValue.string) ?? .null, "id": .string(id), "secret": .string(secret),
+                  "created": .bool(created)], record: json)
+        case .photo(let collection, let id, _, let json):
+            line(["op": "photo", "collection": collection.map(JSONValue.string) ?? .null, "id": .string(id), "file": .string(photoFile ?? "")],
+                 record: json)
+        case .delete(let collection, let id):
+            line(["op": "delete", "collection": collection.map(JSONValue.string) ?? .null, "id": .string(id)], record: nil)
         case .reset:
-            line(["op": "reset"], announcement: nil)
+            line(["op": "reset"], record: nil)
         case .clear:
-            line(["op": "snapshot"], announcement: nil)
+            line(["op": "snapshot"], record: nil)
         }
     }
 
@@ -158,19 +161,25 @@ enum StoreLogReader {
             return bad("a \(op) record lacks \(missing.joined(separator: ", "))")
         }
         let id = object["id"]?.stringValue
-        let announcement = object["announcement"].flatMap { $0.objectValue != nil ? ByteBuffer(bytes: $0.serializedBytes()) : nil }
+        // Versions 1 and 2 named the record `announcement` and the secret `password`, and had one collection.
+        let recordKey = object["record"] != nil ? "record" : object["announcement"] != nil ? "announcement" : "record"
+        let secretKey = object["secret"] != nil ? "secret" : object["password"] != nil ? "password" : "secret"
+        let collection = object["collection"]?.stringValue
+        if let value = object["collection"], collection == nil, !value.isNull { return bad("/collection is not a string") }
+        let record = object[recordKey].flatMap { $0.objectValue != nil ? ByteBuffer(bytes: $0.serializedBytes()) : nil }
         switch op {
         case "put":
-            guard let id, let announcement, let password = object["password"]?.stringValue else {
-                return lacking([("id", id != nil, "a string"), ("password", object["password"]?.stringValue != nil, "a string"),
-                                ("announcement", announcement != nil, "an object")])
+            guard let id, let record, let secret = object[secretKey]?.stringValue else {
+                return lacking([("id", id != nil, "a string"), (secretKey, object[secretKey]?.stringValue != nil, "a string"),
+                                (recordKey, record != nil, "an object")])
             }
-            return .success(.change(.put(id: id, json: announcement, password: password, created: object["created"]?.boolValue ?? true), file: nil))
+            return .success(.change(.put(collection: collection, id: id, json: record, secret: secret, created: object["created"]?.boolValue ?? true),
+                                    file: nil))
         case "photo":
             let file = object["file"]?.stringValue
-            guard let id, let announcement, let file, PhotoFileIndex.isPlainName(file) else {
+            guard let id, let record, let file, PhotoFileIndex.isPlainName(file) else {
                 return lacking([("id", id != nil, "a string"), ("file", file.map(PhotoFileIndex.isPlainName) ?? false, "a file name without /"),
-                                ("announcement", announcement != nil, "an object")])
+                                (recordKey, record != nil, "an object")])
             }
             let url = photos.appendingPathComponent(file)
             let data: [UInt8]
@@ -180,10 +189,11 @@ enum StoreLogReader {
             guard let type = ImageType.detect(Data(data)) else {
                 return .failure(Problem("the photo \(url.path) is not an image", kind: .missingPhoto))
             }
-            return .success(.change(.photo(id: id, photo: AnnouncementStore.Photo(bytes: ByteBuffer(bytes: data), type: type), json: announcement), file: file))
+            return .success(.change(.photo(collection: collection, id: id, photo: AnnouncementStore.Photo(bytes: ByteBuffer(bytes: data), type: type),
+                                           json: record), file: file))
         case "delete":
             guard let id else { return lacking([("id", false, "a string")]) }
-            return .success(.change(.delete(id: id), file: nil))
+            return .success(.change(.delete(collection: collection, id: id), file: nil))
         case "reset":
             return .success(.change(.reset, file: nil))
         case "snapshot" where snapshot:

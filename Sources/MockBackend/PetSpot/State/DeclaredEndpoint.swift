@@ -9,6 +9,8 @@ struct DeclaredEndpoint: Sendable {
     let state: StateDeclaration?
     /// Its auth checks with their answers, if any.
     let auth: AuthDeclaration?
+    /// The layout of the collection it works on, if any.
+    var layout: RecordLayout?
 
     /// The path parameters of a route whose one parameter is the record's key, named as the declaration names it.
     func parameters(key value: String) -> [String: String] {
@@ -20,6 +22,12 @@ struct DeclaredEndpoint: Sendable {
     func requireState() throws -> StateDeclaration {
         guard let state else { throw UndeclaredState(contractID: contractID, what: "x-state") }
         return state
+    }
+
+    /// The collection's layout, or the error that makes the answer a 500.
+    func requireLayout() throws -> RecordLayout {
+        guard let layout else { throw UndeclaredState(contractID: contractID, what: "x-state/collection") }
+        return layout
     }
 
     /// The declared auth checks, or the error that makes the answer a 500.
@@ -42,6 +50,13 @@ extension PetSpotBackend {
         let id = contractID ?? ""
         let state = configuration.contracts.state
         return DeclaredEndpoint(contractID: id, state: state.declarations[id], auth: state.auth[id])
+    }
+
+    /// The declarations of `endpoint`'s contract, with its collection's layout.
+    func declared(_ endpoint: ModelEndpoint) -> DeclaredEndpoint {
+        var declared = declared(endpoint.contractID)
+        declared.layout = endpoint.layout
+        return declared
     }
 }
 

@@ -368,27 +368,51 @@ $('show-export').addEventListener('click', () => guarded($('fault-error'), async
 
 // ---------- state ----------
 
+// The collection shown; the first declared one until another is picked.
+let stateCollection = null;
+
+// A record's one-line summary: its first few text and number fields, whatever the collection declares.
+function recordSummary(record) {
+  const parts = [];
+  for (const [key, value] of Object.entries(record || {})) {
+    if (key === 'id' || value === null || typeof value === 'object') continue;
+    parts.push(String(value));
+    if (parts.length === 3) break;
+  }
+  return parts.join(' · ');
+}
+
 async function refreshState() {
   let state;
-  try { state = await call('GET', 'state?limit=200'); } catch (error) {
+  const query = 'state?limit=200' + (stateCollection ? '&collection=' + encodeURIComponent(stateCollection) : '');
+  try { state = await call('GET', query); } catch (error) {
     $('state-panel').querySelector('#state-info').textContent = error.message;
     return;
   }
+  stateCollection = state.collection;
+  const select = $('state-collection');
+  const options = state.collections.map((c) => `<option value="${esc(c.name)}"${c.name === state.collection ? ' selected' : ''}>${esc(c.name)} (${c.count})</option>`).join('');
+  if (select.innerHTML !== options) select.innerHTML = options;
   $('state-count').textContent = `${state.count} stored`;
   $('state-info').textContent = state.persistent ? `kept in ${state.dataDir}` : 'in memory';
-  $('announcements').innerHTML = state.announcements.map((a) => {
-    const pet = a.announcement;
-    const img = a.photo ? `<img alt="photo" loading="lazy" src="${esc(withToken(a.photo.url))}">` : '<div class="noimg"></div>';
-    return `<li data-id="${esc(a.id)}">${img}<div class="info"><div><b>${esc(pet.petName || pet.species)}</b> ${esc(pet.status)} · ${esc(pet.lastSeenDate)}</div>` +
-      `<div class="id">${esc(a.id)} · password ${esc(a.managementPassword)}</div></div><button class="delete">Delete</button></li>`;
+  $('records').innerHTML = state.records.map((r) => {
+    const img = r.photo ? `<img alt="photo" loading="lazy" src="${esc(withToken(r.photo.url))}">` : '<div class="noimg"></div>';
+    const secret = r.secret ? ` · ${esc(r.secret.name)} ${esc(r.secret.value)}` : '';
+    return `<li data-id="${esc(r.id)}">${img}<div class="info"><div><b>${esc(recordSummary(r.record))}</b></div>` +
+      `<div class="id">${esc(r.id)}${secret}</div></div><button class="delete">Delete</button></li>`;
   }).join('');
-  for (const li of document.querySelectorAll('#announcements li')) {
+  for (const li of document.querySelectorAll('#records li')) {
     li.querySelector('.delete').addEventListener('click', () => guarded($('state-error'), async () => {
-      await call('DELETE', 'state/announcements/' + encodeURIComponent(li.dataset.id));
+      await call('DELETE', 'state/records/' + encodeURIComponent(stateCollection) + '/' + encodeURIComponent(li.dataset.id));
       await refreshState();
     }));
   }
 }
+
+$('state-collection').addEventListener('change', () => {
+  stateCollection = $('state-collection').value;
+  refreshState();
+});
 
 $('fixtures-file').addEventListener('change', () => guarded($('state-error'), async () => {
   const file = $('fixtures-file').files[0];
