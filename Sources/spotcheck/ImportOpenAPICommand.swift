@@ -58,8 +58,9 @@ struct ImportOpenAPICommand: ParsableCommand {
     }
 }
 
-/// Writes a planned folder (relative path → bytes) all at once: into a hidden folder beside the destination, which is
-/// renamed into place only when every file is written, so a failure leaves nothing half-written.
+/// Writes a planned folder (relative path → bytes) as one `FileTransaction` rooted beside the destination: every file
+/// is staged first, then moved into place; a failure rolls back what was moved, and a killed import is rolled back by
+/// the next one, so the folder is either fully written or not there at all.
 enum FolderPlanWriter {
     /// Why the plan was not written.
     struct Failure: Error, CustomStringConvertible {
@@ -75,21 +76,18 @@ enum FolderPlanWriter {
                 throw Failure(description: "\(destination.path) already exists and is not an empty folder; choose a new --into")
             }
         }
-        for key in plan.keys where key.hasPrefix("/") || key.split(separator: "/").contains("..") {
-            throw Failure(description: "refusing to write \(key) outside \(destination.path)")
-        }
-        let staging = destination.deletingLastPathComponent()
-            .appendingPathComponent(".\(destination.lastPathComponent).spotcheck-import-\(UUID().uuidString.prefix(8))")
+        let parent = destination.deletingLastPathComponent()
         do {
+            try files.createDirectory(at: parent, withIntermediateDirectories: true)
+            let transaction = try FileTransaction(root: parent)
             for (key, data) in plan.sorted(by: { $0.key < $1.key }) {
-                let url = staging.appendingPathComponent(key)
-                try files.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                try data.write(to: url, options: .atomic)
+                try transaction.stage(destination.lastPathComponent + "/" + key, data)
             }
-            if files.fileExists(atPath: destination.path) { try files.removeItem(at: destination) }
-            try files.moveItem(at: staging, to: destination)
+            try transaction.commit()
+        } catch let error as FileTransactionError {
+            let restored = error.rolledBack.isEmpty ? "nothing was written" : "rolled back: \(error.rolledBack.joined(separator: ", "))"
+            throw Failure(description: "could not write \(error.path): \(error.reason); \(restored)")
         } catch {
-            try? files.removeItem(at: staging)
             throw Failure(description: "could not write \(destination.path): \(FileErrorText.reason(error)); nothing was written")
         }
     }
