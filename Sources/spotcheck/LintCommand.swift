@@ -40,7 +40,10 @@ struct LintCommand: ParsableCommand {
     func run() throws {
         if let recordings { return try Self.lintRecordings(recordings).finish() }
         var isDirectory: ObjCBool = false
+        // The working directory's scenarios are written against its contract folder: a team's OpenAPI document is
+        // linted on its own unless --scenarios names a library written for it.
         let local = FileManager.default.fileExists(atPath: "scenarios", isDirectory: &isDirectory) && isDirectory.boolValue
+            && !directory.split(separator: ",").contains { ContractSet.isDocument(URL(fileURLWithPath: String($0))) }
         let request = ci.request(environment: ProcessInfo.processInfo.environment, sarif: sarifOption.sarif)
         try Self.execute(directory: directory, scenarios: scenarios ?? (local ? "scenarios" : nil), ci: request,
                          strict: strict, basePath: basePath).finish()

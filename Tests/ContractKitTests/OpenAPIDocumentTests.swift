@@ -112,6 +112,15 @@ import Testing
         #expect(visit.responses.map(\.status) == [201, 409])
     }
 
+    @Test func anAnswerWhoseSchemaAdmitsNoValueIsServedWithItsOwnExampleAndAWarning() throws {
+        let document = Self.contradictions.deletingLastPathComponent().appendingPathComponent("closed-allof.yaml")
+        let set = try ContractSet.load(from: document)
+        let create = try #require(set.contract(id: "createTag"))
+        let created = try #require(create.responses.first { $0.status == 201 })
+        #expect(created.examples.first?.body == ["label": "red", "secret": "123456"])
+        #expect(set.warnings.contains { $0.message.contains("may admit no value at all") && $0.message.contains("served as written") })
+    }
+
     @Test func aSyntaxErrorNamesItsFileLineAndColumn() throws {
         let file = Self.fixtures.appendingPathComponent("syntax-error.yaml")
         do {

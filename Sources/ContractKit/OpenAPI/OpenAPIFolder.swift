@@ -30,6 +30,7 @@ public struct OpenAPIFolder: Sendable {
         }
         translator.finish()
         var files = translator.folder
+        let original = files
         var sourceMap = translator.sourceMap
         var warnings = translator.warnings.map(\.lintProblem)
         // The folder loader judges the translation exactly as it judges a folder; what it refuses in an example or an
@@ -40,7 +41,7 @@ public struct OpenAPIFolder: Sendable {
             guard !loader.problems.isEmpty else { break }
             var keyOfDisplay: [String: String] = [:]
             for key in files.keys { keyOfDisplay[LintPrinter.displayPath(directory.appendingPathComponent(key))] = key }
-            var pruner = OpenAPIPruner(files: files, sourceMap: sourceMap)
+            var pruner = OpenAPIPruner(files: files, sourceMap: sourceMap, original: original)
             var fatal: [LintProblem] = []
             for problem in loader.problems {
                 guard let key = keyOfDisplay[problem.file] else { fatal.append(problem); continue }

@@ -10,6 +10,10 @@ struct OpenAPIPruner {
     private var removals: [String: [String: Set<Int>]] = [:]
     /// Answers whose examples are replaced by one made from the schema: file → response index → the example.
     private var replacements: [String: [Int: JSONValue]] = [:]
+    /// Answers whose schema no example fits and none can be made from: served with their examples, unchecked.
+    private var schemaless: [String: [Int: JSONValue]] = [:]
+    /// The translation before any pass took examples out (an answer's examples are looked up there once all are gone).
+    private let original: [String: JSONValue]
 
     /// An example made from response `index`'s body schema; nil without a schema or when none can be made.
     private func madeExample(key: String, response index: Int) -> JSONValue? {
@@ -21,8 +25,9 @@ struct OpenAPIPruner {
         return ["name": "made from the schema", "body": value]
     }
 
-    init(files: [String: JSONValue], sourceMap: OpenAPISourceMap) {
+    init(files: [String: JSONValue], sourceMap: OpenAPISourceMap, original: [String: JSONValue]) {
         self.files = files
+        self.original = original
         self.sourceMap = sourceMap
     }
 
@@ -50,6 +55,17 @@ struct OpenAPIPruner {
                 replacements[key, default: [:]][response] = made
                 return LintProblem(file: located.file, line: located.line, column: located.column, pointer: located.pointer,
                     message: "no example of this answer fits its schema; it is served with one made from the schema")
+            }
+            // A schema nothing can satisfy (an allOf whose members close each other off) contradicts itself, not the
+            // examples: the document's own examples are served as written rather than leaving the operation mute.
+            let examples = "/responses/\(response)/examples"
+            let current = files[key]?["responses"]?.arrayValue?[safe: response]?["examples"]
+            let written = current?.arrayValue?.isEmpty == false ? current : original[key]?["responses"]?.arrayValue?[safe: response]?["examples"]
+            if let written, written.arrayValue?.isEmpty == false {
+                removals[key]?[examples] = nil
+                schemaless[key, default: [:]][response] = written
+                return LintProblem(file: located.file, line: located.line, column: located.column, pointer: located.pointer,
+                    message: "no example of this answer fits its schema and none can be made from it (the schema\(place(key, "/responses/\(response)/body").map { ", " + $0 } ?? "") may admit no value at all); its examples are served as written and its body is not checked")
             }
             queue(key, "/responses", response)
             return LintProblem(file: located.file, line: located.line, column: located.column, pointer: located.pointer,
@@ -82,6 +98,20 @@ struct OpenAPIPruner {
             files[key] = .object(contract)
         }
         replacements = [:]
+        for (key, answers) in schemaless {
+            guard case .object(var contract)? = files[key], case .array(var responses)? = contract["responses"] else { continue }
+            for (index, examples) in answers where responses.indices.contains(index) {
+                guard case .object(var response) = responses[index] else { continue }
+                // The empty schema admits any body: the examples stand as written, unchecked.
+                response["body"] = .object(JSONObject())
+                response["examples"] = examples
+                responses[index] = .object(response)
+                changed = true
+            }
+            contract["responses"] = .array(responses)
+            files[key] = .object(contract)
+        }
+        schemaless = [:]
         for (key, lists) in removals {
             guard var value = files[key] else { continue }
             // Examples before answers: an answer's removal shifts the examples' pointers.
