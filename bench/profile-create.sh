@@ -33,7 +33,7 @@ total=$(grep -m1 -E '^ *[0-9,]+ +\(100.0%\) +PROGRAM TOTALS' "$OUT/callgrind.txt
 echo "program total: $total instructions"
 # The create path's parts, by inclusive share of all instructions (the demangled Swift names contain these words).
 for part in 'RequestValidation.violations' 'CompiledSchema.validate' 'SchemaValidator.validate' 'JSONValue.init(parsing' \
-            'CreateAnnouncementValidator' 'AnnouncementStore' 'ExchangeMonitor' 'Journal' 'PetSpotRandom' 'serializedBytes' \
+            'CreateAnnouncementValidator' 'RecordStore' 'ExchangeMonitor' 'Journal' 'ModelRandom' 'serializedBytes' \
             'NIOHTTP1' 'writev'; do
     line=$(grep -F "$part" "$OUT/callgrind.txt" | head -n 1 || true)
     [ -n "$line" ] && printf '%-32s %s\n' "$part" "$(echo "$line" | awk '{print $1, $2}')"

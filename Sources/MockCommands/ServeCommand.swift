@@ -39,7 +39,7 @@ public struct ServeCommand: AsyncParsableCommand {
     static let defaultStoreLimit = 20_000
 
     @Option(help: ArgumentHelp("Keep the announcements and photos within this much memory (e.g. 64M, 1G), dropping the oldest created first (fixtures stay, the newest create always stays); 0 bounds nothing.", valueName: "bytes"))
-    var storeMaxBytes = ByteCount(bytes: PetSpotMockBackend.Options.defaultStoreMaxBytes)
+    var storeMaxBytes = ByteCount(bytes: ContractMock.Options.defaultStoreMaxBytes)
 
     /// The real backend's port, so an app configured for it works unchanged against the mock.
     static let defaultPort = 3000
@@ -76,7 +76,7 @@ public struct ServeCommand: AsyncParsableCommand {
     public init() {}
 
     public func run() async throws {
-        let mock: PetSpotMockBackend
+        let mock: ContractMock
         var clock = StartTimings(enabled: timings)
         switch await start(timings: &clock) {
         case .success(let started): mock = started
@@ -96,13 +96,13 @@ public struct ServeCommand: AsyncParsableCommand {
     }
 
     /// Loads the contracts, fault rules and fixtures and starts the mock; a problem comes back as the exit-2 outcome to print.
-    func start() async -> Result<PetSpotMockBackend, CommandFailure> {
+    func start() async -> Result<ContractMock, CommandFailure> {
         var clock = StartTimings(enabled: false)
         return await start(timings: &clock)
     }
 
     /// `start()`, marking the contract loading and the backend start in `timings`.
-    func start(timings clock: inout StartTimings) async -> Result<PetSpotMockBackend, CommandFailure> {
+    func start(timings clock: inout StartTimings) async -> Result<ContractMock, CommandFailure> {
         let contractSet: ContractSet
         do {
             // Unchanged contracts are not linted again at every start (issue 23); `SPOTCHECK_CACHE_DIR=off` always lints.
@@ -118,7 +118,7 @@ public struct ServeCommand: AsyncParsableCommand {
         } catch {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }
-        var options = PetSpotMockBackend.Options(
+        var options = ContractMock.Options(
             contracts: contractSet, host: listen.host, port: listen.port ?? Self.defaultPort, seed: seed, fixtures: fixtures.map { URL(fileURLWithPath: $0) },
             faults: rules, journalLimit: listen.journalLimit, adminToken: listen.adminToken, adminPort: listen.adminPort, quiet: listen.quiet)
         options.storeLimit = storeLimit == 0 ? nil : storeLimit
@@ -136,7 +136,7 @@ public struct ServeCommand: AsyncParsableCommand {
         options.dataDirectory = dataDir.map { URL(fileURLWithPath: $0) }
         clock.mark("optionsMs")
         do {
-            let started = try await PetSpotMockBackend.start(options)
+            let started = try await ContractMock.start(options)
             clock.mark("backendAndListenMs")
             // What opening the data directory repaired (a torn last record dropped) is said, never done silently.
             for notice in started.backend.store.dataDirectoryNotices {
@@ -149,7 +149,7 @@ public struct ServeCommand: AsyncParsableCommand {
     }
 
     /// The lines printed once listening: the bound URL first, then the admin URL if any.
-    static func banner(for mock: PetSpotMockBackend) -> String {
+    static func banner(for mock: ContractMock) -> String {
         var banner = "Listening on \(mock.baseURL.absoluteString)\n"
         if let admin = mock.adminBaseURL { banner += "Admin API on \(admin.absoluteString)/__spotcheck/\n" }
         banner += DashboardBanner.line(base: mock.baseURL, admin: mock.adminBaseURL)

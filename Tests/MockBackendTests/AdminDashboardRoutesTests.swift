@@ -159,10 +159,10 @@ import Testing
             let photoURL = try #require(first?["photo"]?["url"]?.stringValue)
             #expect(Array(try await http.get(photoURL, headers: admin).body) == PetSpotTestSupport.png)
 
-            let fixtures = try Data(contentsOf: PetSpotFixture.bundledFile)
+            let fixtures = try Data(contentsOf: RecordFixture.bundledFile)
             let json = admin.merging(["Content-Type": "application/json"]) { $1 }
             let loaded = try await http.send("POST", "/__spotcheck/state/fixtures", headers: json, body: fixtures)
-            let count = try PetSpotFixture.load(from: PetSpotFixture.bundledFile).count
+            let count = try RecordFixture.load(from: RecordFixture.bundledFile).count
             #expect(loaded.json?["loaded"] == .number(Double(count)))
             #expect(await mock.announcementCount() == count + 1)
             let broken = try await http.send("POST", "/__spotcheck/state/fixtures", headers: json, body: Data(#"{"announcements": [{}]}"#.utf8))

@@ -14,9 +14,9 @@ import Testing
     }
 
     @Test func resetDeleteAndFixturesAreReported() async throws {
-        let backend = try PetSpotBackend(configuration: .init(contracts: try PetSpotTestSupport.loadedContracts(), checkResponses: false))
+        let backend = try ModelBackend(configuration: .init(contracts: try PetSpotTestSupport.loadedContracts(), checkResponses: false))
         let spy = Spy()
-        let api = AdminAPI(journal: Journal(), faults: FaultLayer(), hooks: PetSpotAdminHooks(store: backend.store, collections: try PetSpotTestSupport.loadedContracts().state.collections), token: nil, loopback: true, observer: spy)
+        let api = AdminAPI(journal: Journal(), faults: FaultLayer(), hooks: ModelAdminHooks(store: backend.store, collections: try PetSpotTestSupport.loadedContracts().state.collections), token: nil, loopback: true, observer: spy)
         let id = "0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101"
         let fixtures = #"{"announcements": [{"id": "\#(id)", "species": "DOG", "sex": "MALE", "locationLatitude": 1, "locationLongitude": 2, "lastSeenDate": "2025-11-18", "status": "MISSING", "phone": "123456789", "managementPassword": "123456"}]}"#
         let loaded = await api.handle(MockRequest(method: .POST, uri: "/__spotcheck/state/fixtures", headers: ["content-type": "application/json"], body: ByteBuffer(string: fixtures)))

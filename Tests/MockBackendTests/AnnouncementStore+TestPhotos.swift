@@ -39,9 +39,9 @@ struct Announcement: Sendable, Equatable {
     }
 }
 
-extension AnnouncementStore {
+extension RecordStore {
     /// A store of the bundled contracts' collections.
-    convenience init(seed: UInt64?, fixtures: [PetSpotFixture] = [], limit: Int? = nil, maxBytes: Int? = nil,
+    convenience init(seed: UInt64?, fixtures: [RecordFixture] = [], limit: Int? = nil, maxBytes: Int? = nil,
                      persistence: StoreDataDirectory? = nil) {
         // The bundled contracts load in every test run; a failure there fails their own tests first.
         let contracts = (try? PetSpotTestSupport.loadedContracts()) ?? ContractSet(directory: ContractSet.bundledDirectory, contracts: [], schemas: [:],
@@ -79,7 +79,7 @@ extension AnnouncementStore {
     }
 }
 
-extension PetSpotFixture {
+extension RecordFixture {
     /// The record's id (the bundled announcements' key).
     var announcementID: String { id(keyField: "id") }
 }

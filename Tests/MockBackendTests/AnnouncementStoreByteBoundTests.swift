@@ -16,13 +16,13 @@ import Testing
                      status: "MISSING", reward: nil, createdAt: "2025-11-20T12:00:00.000Z", updatedAt: "2025-11-20T12:00:00.000Z")
     }
 
-    func create(_ store: AnnouncementStore, size: Int) throws -> String {
+    func create(_ store: RecordStore, size: Int) throws -> String {
         let text = String(repeating: "d", count: size)
         return try #require(store.create(microchipNumber: nil, make: { announcement($0, description: text) })).id
     }
 
     @Test func theOldestCreatedGoFirstUntilTheRecordsFit() throws {
-        let store = AnnouncementStore(seed: 1, maxBytes: 500_000)
+        let store = RecordStore(seed: 1, maxBytes: 500_000)
         let ids = try (0..<10).map { _ in try create(store, size: 100_000) }
         #expect(store.bytes <= 500_000)
         #expect(store.count >= 3)
@@ -33,7 +33,7 @@ import Testing
     }
 
     @Test func theCountIncludesWhatTheBuffersReallyHold() throws {
-        let store = AnnouncementStore(seed: 1)
+        let store = RecordStore(seed: 1)
         #expect(store.bytes == 0)
         let id = try create(store, size: 100_000)
         let json = try #require(store.announcementJSON(id: id))
@@ -47,7 +47,7 @@ import Testing
     }
 
     @Test func theNewestCreateStaysEvenWhenItAloneIsOverTheBound() throws {
-        let store = AnnouncementStore(seed: 1, maxBytes: 10_000)
+        let store = RecordStore(seed: 1, maxBytes: 10_000)
         let a = try create(store, size: 50_000)
         let b = try create(store, size: 50_000)
         #expect(store.announcementJSON(id: a) == nil)
@@ -56,18 +56,18 @@ import Testing
     }
 
     @Test func fixturesStayAndAResetStartsTheCountAgain() throws {
-        let fixtures = try PetSpotFixture.load(from: PetSpotFixture.bundledFile)
-        let store = AnnouncementStore(seed: 1, fixtures: fixtures, maxBytes: 1)
+        let fixtures = try RecordFixture.load(from: RecordFixture.bundledFile)
+        let store = RecordStore(seed: 1, fixtures: fixtures, maxBytes: 1)
         for _ in 0..<3 { _ = try create(store, size: 1_000) }
         #expect(store.count == fixtures.count + 1)
         for fixture in fixtures { #expect(store.announcementJSON(id: fixture.announcementID) != nil) }
-        let atStart = AnnouncementStore(seed: 1, fixtures: fixtures).bytes
+        let atStart = RecordStore(seed: 1, fixtures: fixtures).bytes
         store.reset()
         #expect(store.bytes == atStart)
     }
 
     @Test func aPhotoThatTipsTheBoundEvictsOthersNotItsOwnAnnouncement() throws {
-        let store = AnnouncementStore(seed: 1, maxBytes: 400_000)
+        let store = RecordStore(seed: 1, maxBytes: 400_000)
         let first = try create(store, size: 100_000)
         let second = try create(store, size: 100_000)
         #expect(store.setPhoto(id: first, bytes: ByteBuffer(bytes: [UInt8](repeating: 1, count: 250_000)), type: .png, updatedAt: "2025-11-20T12:00:01.000Z"))
@@ -80,9 +80,9 @@ import Testing
     }
 
     @Test func overHTTPTheOldestAnswer404AndTheStateSaysSo() async throws {
-        var options = PetSpotMockBackend.Options(contracts: try S.loadedContracts(), seed: 3, adminToken: "admin-secret", quiet: true)
+        var options = ContractMock.Options(contracts: try S.loadedContracts(), seed: 3, adminToken: "admin-secret", quiet: true)
         options.storeMaxBytes = 600_000
-        let mock = try await PetSpotMockBackend.start(options)
+        let mock = try await ContractMock.start(options)
         do {
             let http = PetSpotHTTP(mock)
             let big = String(repeating: "d", count: 90_000)

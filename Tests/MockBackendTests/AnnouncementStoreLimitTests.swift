@@ -14,12 +14,12 @@ import Testing
                      status: "MISSING", reward: nil, createdAt: "2025-11-20T12:00:00.000Z", updatedAt: "2025-11-20T12:00:00.000Z")
     }
 
-    func create(_ store: AnnouncementStore, chip: String? = nil) throws -> String {
+    func create(_ store: RecordStore, chip: String? = nil) throws -> String {
         try #require(store.create(microchipNumber: chip, make: { announcement($0, chip: chip) })).id
     }
 
     @Test func theOldestCreatedGoFirstAndTheirMicrochipsAreFreed() throws {
-        let store = AnnouncementStore(seed: 1, limit: 3)
+        let store = RecordStore(seed: 1, limit: 3)
         let first = try create(store, chip: "111")
         let others = try (0..<3).map { _ in try create(store) }
         #expect(store.count == 3)
@@ -31,8 +31,8 @@ import Testing
     }
 
     @Test func deletedAnnouncementsDoNotCountAndFixturesStay() throws {
-        let fixtures = try PetSpotFixture.load(from: PetSpotFixture.bundledFile)
-        let store = AnnouncementStore(seed: 1, fixtures: fixtures, limit: 2)
+        let fixtures = try RecordFixture.load(from: RecordFixture.bundledFile)
+        let store = RecordStore(seed: 1, fixtures: fixtures, limit: 2)
         let a = try create(store)
         let b = try create(store)
         #expect(store.delete(id: a))
@@ -45,7 +45,7 @@ import Testing
     }
 
     @Test func anEvictedListedAnnouncementLeavesTheList() throws {
-        let store = AnnouncementStore(seed: 1, limit: 2)
+        let store = RecordStore(seed: 1, limit: 2)
         let first = try create(store)
         #expect(store.setPhoto(id: first, bytes: ByteBuffer(bytes: S.png), type: .png, updatedAt: "2025-11-20T12:00:01.000Z"))
         #expect(store.listedRecords().count == 1)
@@ -57,7 +57,7 @@ import Testing
     }
 
     @Test func withoutALimitNothingIsEvicted() throws {
-        let store = AnnouncementStore(seed: 1)
+        let store = RecordStore(seed: 1)
         for _ in 0..<50 { _ = try create(store) }
         #expect(store.count == 50)
         #expect(store.evictedCount == 0)

@@ -10,12 +10,12 @@ import Testing
     /// The real backend's token, which DELETE takes on loopback without `--admin-token`.
     private let token = "tajnehasloadmina"
 
-    private func withMock<T>(allowBrowserAdmin: Bool = false, _ body: (PetSpotMockBackend) async throws -> T) async throws -> T {
+    private func withMock<T>(allowBrowserAdmin: Bool = false, _ body: (ContractMock) async throws -> T) async throws -> T {
         // No admin token: DELETE takes the real backend's token on loopback, which is what a page would try.
         try await withPetSpotMock(fixtures: true, adminToken: nil, allowBrowserAdmin: allowBrowserAdmin, body)
     }
 
-    private func ids(_ mock: PetSpotMockBackend) -> [String] {
+    private func ids(_ mock: ContractMock) -> [String] {
         mock.backend.store.snapshot(limit: 100).newest.map(\.id)
     }
 

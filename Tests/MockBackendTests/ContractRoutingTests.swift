@@ -75,8 +75,8 @@ import Testing
     }
     """#
 
-    static func backend(_ folder: URL) throws -> PetSpotBackend {
-        try PetSpotBackend(configuration: .init(contracts: try ContractSet.load(from: folder), seed: 9, adminToken: "admin-secret",
+    static func backend(_ folder: URL) throws -> ModelBackend {
+        try ModelBackend(configuration: .init(contracts: try ContractSet.load(from: folder), seed: 9, adminToken: "admin-secret",
                                                 checkResponses: true, now: { S.now }))
     }
 
@@ -188,8 +188,8 @@ import Testing
     @Test func theNewerFolderSendsHelmetsHeadersAndMountsOnlyTheAdminDelete() async throws {
         let versions = ContractSet.bundledDirectory.appendingPathComponent("versions/2026-01-12")
         let contracts = try ContractSet.load(from: versions)
-        let options = PetSpotMockBackend.Options(contracts: contracts, seed: 4, adminToken: "admin-secret", quiet: true, checkResponses: true)
-        let mock = try await PetSpotMockBackend.start(options)
+        let options = ContractMock.Options(contracts: contracts, seed: 4, adminToken: "admin-secret", quiet: true, checkResponses: true)
+        let mock = try await ContractMock.start(options)
         do {
             let http = PetSpotHTTP(mock)
             let health = try await http.get("/api/health")
@@ -234,7 +234,7 @@ import Testing
             #expect(list.status == 200)
             #expect(list.header("X-Powered-By") == "Express")
             #expect(list.header("X-Frame-Options") == nil)
-            #expect(list.header(PetSpotBackend.contractViolationHeader) == nil)
+            #expect(list.header(ModelBackend.contractViolationHeader) == nil)
             let entries = mock.journal.entries()
             #expect(entries.last?.contract == "listAnnouncements")
         }

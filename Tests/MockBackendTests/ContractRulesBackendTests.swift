@@ -13,12 +13,12 @@ import Testing
     static let newerFolder = ContractSet.bundledDirectory.appendingPathComponent("versions/2026-01-12")
 
     /// A backend built from `folder` with the test clock.
-    func backend(_ folder: URL) throws -> PetSpotBackend {
-        try PetSpotBackend(configuration: .init(contracts: try ContractSet.load(from: folder), seed: 7, checkResponses: true,
+    func backend(_ folder: URL) throws -> ModelBackend {
+        try ModelBackend(configuration: .init(contracts: try ContractSet.load(from: folder), seed: 7, checkResponses: true,
                                                 now: { PetSpotTestSupport.now }))
     }
 
-    func create(_ backend: PetSpotBackend, _ changes: [(String, JSONValue?)]) async -> MockResponse {
+    func create(_ backend: ModelBackend, _ changes: [(String, JSONValue?)]) async -> MockResponse {
         await backend.respond(to: S.createRequest(S.createBody(changes)))
     }
 

@@ -8,7 +8,7 @@ import Testing
 
 /// A backend that differs in one thing the contracts state but no schema holds, behind the validating proxy.
 private struct OneChangeBackend: MockResponder {
-    let base: PetSpotBackend
+    let base: ModelBackend
     let change: @Sendable (MockResponse) -> MockResponse
 
     func respond(to request: MockRequest) async -> MockResponse { change(await base.respond(to: request)) }
@@ -18,7 +18,7 @@ private struct OneChangeBackend: MockResponder {
 @Suite struct GeneratedValueProxyTests {
     private func violations(after change: @escaping @Sendable (MockResponse) -> MockResponse) async throws -> [ExchangeViolation] {
         let contracts = try PetSpotTestSupport.loadedContracts()
-        let backend = try PetSpotBackend(configuration: .init(contracts: contracts, seed: 3, adminToken: "admin-secret", checkResponses: false))
+        let backend = try ModelBackend(configuration: .init(contracts: contracts, seed: 3, adminToken: "admin-secret", checkResponses: false))
         let server = MockServer(
             configuration: ServerConfiguration(quiet: true), responder: OneChangeBackend(base: backend, change: change),
             faults: FaultLayer(rules: [], seed: nil), journal: Journal(limit: 100), admin: nil,
@@ -78,7 +78,7 @@ private struct OneChangeBackend: MockResponder {
     /// The mock's check of its own answers asks the same checkers, on its own clock (it sends no Date header).
     @Test func theMocksOwnCheckUsesTheSameCheckersOnItsClock() async throws {
         let contracts = try PetSpotTestSupport.loadedContracts()
-        let backend = try PetSpotBackend(configuration: .init(contracts: contracts, seed: 3, checkResponses: false, now: { PetSpotTestSupport.now }))
+        let backend = try ModelBackend(configuration: .init(contracts: contracts, seed: 3, checkResponses: false, now: { PetSpotTestSupport.now }))
         let request = PetSpotTestSupport.createRequest(PetSpotTestSupport.createBody())
         let answer = await backend.respond(to: request)
         #expect(answer.status == .created)

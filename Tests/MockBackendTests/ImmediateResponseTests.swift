@@ -11,7 +11,7 @@ import Testing
     typealias S = PetSpotTestSupport
 
     /// Two backends with the same seed, so their ids, passwords and request ids repeat in step.
-    func twins() throws -> (PetSpotBackend, PetSpotBackend) {
+    func twins() throws -> (ModelBackend, ModelBackend) {
         (try S.backend(seed: 11, fixtures: true), try S.backend(seed: 11, fixtures: true))
     }
 
@@ -47,7 +47,7 @@ import Testing
         let created = await backend.respond(to: S.createRequest(S.createBody()))
         let id = try #require(created.json?["id"]?.stringValue)
         let password = try #require(created.json?["managementPassword"]?.stringValue)
-        let photo = S.png + [UInt8](repeating: 0, count: PetSpotBackend.offloadThreshold)
+        let photo = S.png + [UInt8](repeating: 0, count: ModelBackend.offloadThreshold)
         let upload = S.uploadRequest(id: id, authorization: S.basic(id, password), body: S.multipart(bytes: photo))
         #expect(backend.immediateResponse(to: upload) == nil)
         let answer = await backend.respond(to: upload)

@@ -10,7 +10,7 @@ import Testing
     typealias S = PetSpotTestSupport
 
     @Test func theBundledFixturesCoverEveryPetDetailsState() throws {
-        let fixtures = try PetSpotFixture.load(from: PetSpotFixture.bundledFile, collections: try S.loadedContracts().state.collections)
+        let fixtures = try RecordFixture.load(from: RecordFixture.bundledFile, collections: try S.loadedContracts().state.collections)
         #expect(Set(fixtures.map(\.collection)) == ["announcements"])
         let all = fixtures.map(\.fields)
         func set(_ o: JSONObject, _ key: String) -> Bool { o[key].map { !$0.isNull } ?? false }
@@ -26,7 +26,7 @@ import Testing
 
     @Test func fixturePhotosAreServedAtTheirPhotoUrlWithTheirType() async throws {
         let backend = try S.backend(fixtures: true)
-        for fixture in try PetSpotFixture.load(from: PetSpotFixture.bundledFile) {
+        for fixture in try RecordFixture.load(from: RecordFixture.bundledFile) {
             let response = await backend.respond(to: MockRequest(method: .GET, uri: "/api/v1/announcements/\(fixture.announcementID)"))
             #expect(response.status == .ok)
             // Every field the fixture gives is answered as given, the secret never, in the stored schema's order.
@@ -62,8 +62,8 @@ import Testing
     func badFixturesNameTheFileAndPointer(text: String, pointer: String) throws {
         let json = try JSONValue(parsing: text)
         let collections = try S.loadedContracts().state.collections
-        do throws(PetSpotFixtureError) {
-            _ = try PetSpotFixture.parse(json, file: "pets.json", collections: collections)
+        do throws(RecordFixtureError) {
+            _ = try RecordFixture.parse(json, file: "pets.json", collections: collections)
             Issue.record("expected an error at \(pointer)")
         } catch {
             #expect(error.pointer == pointer)
@@ -74,8 +74,8 @@ import Testing
 
     @Test func aFixtureOutsideTheContractIsServedAndFlaggedWithoutBreakingTheHeaderBlock() async throws {
         let text = #"{"announcements": [{"id": "0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101", "managementPassword": "123456", "species": "DOG", "sex": "M", "lastSeenDate": "2025-11-01", "status": "GONE\r\nX-Injected: 1", "locationLatitude": 5, "locationLongitude": 1}]}"#
-        let fixtures = try PetSpotFixture.parse(try JSONValue(parsing: text), file: "inline")
-        let backend = try PetSpotBackend(configuration: .init(contracts: try S.loadedContracts(), fixtures: fixtures, checkResponses: true))
+        let fixtures = try RecordFixture.parse(try JSONValue(parsing: text), file: "inline")
+        let backend = try ModelBackend(configuration: .init(contracts: try S.loadedContracts(), fixtures: fixtures, checkResponses: true))
         let response = await backend.respond(to: MockRequest(method: .GET, uri: "/api/v1/announcements/0f8a2b6c-1d3e-4f50-8a61-b7c8d9e0f101"))
         #expect(response.status == .ok)
         let violation = try #require(response.contractViolation)
@@ -85,6 +85,6 @@ import Testing
     }
 
     @Test func aMissingFixturesFileIsAnErrorNotACrash() {
-        #expect(throws: PetSpotFixtureError.self) { try PetSpotFixture.load(from: URL(fileURLWithPath: "/nonexistent/pets.json")) }
+        #expect(throws: RecordFixtureError.self) { try RecordFixture.load(from: URL(fileURLWithPath: "/nonexistent/pets.json")) }
     }
 }

@@ -8,7 +8,7 @@ import Testing
     typealias S = PetSpotTestSupport
 
     /// Sends `request` on a fresh connection and reads the whole answer (the request asks the server to close).
-    func exchange(_ mock: PetSpotMockBackend, _ request: [UInt8]) async throws -> RawRead {
+    func exchange(_ mock: ContractMock, _ request: [UInt8]) async throws -> RawRead {
         let connection = try await RawConnection.connect(port: mock.port)
         defer { connection.close() }
         try await connection.send(request)
@@ -41,7 +41,7 @@ import Testing
             #expect(read.status == status)
             #expect(envelope(read).code == code)
             #expect(envelope(read).field == field)
-            #expect(!read.text.lowercased().contains(PetSpotBackend.contractViolationHeader))
+            #expect(!read.text.lowercased().contains(ModelBackend.contractViolationHeader))
         }
     }
 

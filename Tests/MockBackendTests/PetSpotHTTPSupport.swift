@@ -19,21 +19,21 @@ struct HTTPAnswer: Sendable {
     var errorField: String? { json?["error"]?["field"]?.stringValue }
     var errorMessage: String? { json?["error"]?["message"]?.stringValue }
     func header(_ name: String) -> String? { headers[name.lowercased()] }
-    var contractViolation: String? { header(PetSpotBackend.contractViolationHeader) }
+    var contractViolation: String? { header(ModelBackend.contractViolationHeader) }
 }
 
 /// Starts the mock on 127.0.0.1:0 with the repository's contracts, runs `body`, and always shuts it down.
 func withPetSpotMock<T>(
     seed: UInt64? = 5, fixtures: Bool = false, adminToken: String? = "admin-secret", faults: [FaultRule] = [],
-    dataDirectory: URL? = nil, allowBrowserAdmin: Bool = false, _ body: (PetSpotMockBackend) async throws -> T
+    dataDirectory: URL? = nil, allowBrowserAdmin: Bool = false, _ body: (ContractMock) async throws -> T
 ) async throws -> T {
-    var options = PetSpotMockBackend.Options(
+    var options = ContractMock.Options(
         contracts: try PetSpotTestSupport.loadedContracts(), seed: seed,
-        fixtures: fixtures ? PetSpotFixture.bundledFile : nil, faults: faults, adminToken: adminToken, quiet: true,
+        fixtures: fixtures ? RecordFixture.bundledFile : nil, faults: faults, adminToken: adminToken, quiet: true,
         checkResponses: true)
     options.dataDirectory = dataDirectory
     options.allowBrowserAdmin = allowBrowserAdmin
-    let mock = try await PetSpotMockBackend.start(options)
+    let mock = try await ContractMock.start(options)
     do {
         let result = try await body(mock)
         try await mock.shutdown()
@@ -48,7 +48,7 @@ func withPetSpotMock<T>(
 struct PetSpotHTTP: Sendable {
     let baseURL: URL
 
-    init(_ mock: PetSpotMockBackend) {
+    init(_ mock: ContractMock) {
         baseURL = mock.baseURL
     }
 

@@ -132,14 +132,14 @@ import Testing
     }
 
     @Test func seededRandomnessRepeatsAndLooksRight() {
-        var a = PetSpotRandom(seed: 42)
-        var b = PetSpotRandom(seed: 42)
+        var a = ModelRandom(seed: 42)
+        var b = ModelRandom(seed: 42)
         #expect(a.uuid() == b.uuid())
         #expect(a.managementPassword() == b.managementPassword())
         let id = a.requestID()
         #expect(id == b.requestID())
         #expect(id.wholeMatch(of: /[A-Za-z0-9]{10}/) != nil)
-        var unseeded = PetSpotRandom(seed: nil)
+        var unseeded = ModelRandom(seed: nil)
         #expect(unseeded.uuid() != unseeded.uuid())
         for _ in 0..<200 {
             let p = Int(a.managementPassword()) ?? 0

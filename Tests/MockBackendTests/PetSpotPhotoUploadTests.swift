@@ -10,13 +10,13 @@ import Testing
     typealias S = PetSpotTestSupport
 
     /// Creates an announcement and returns its id and password.
-    func created(_ backend: PetSpotBackend, microchip: String? = nil) async throws -> (id: String, password: String) {
+    func created(_ backend: ModelBackend, microchip: String? = nil) async throws -> (id: String, password: String) {
         let response = await backend.respond(to: S.createRequest(S.createBody([("microchipNumber", microchip.map(JSONValue.string))])))
         let json = try #require(response.json)
         return (try #require(json["id"]?.stringValue), try #require(json["managementPassword"]?.stringValue))
     }
 
-    func get(_ backend: PetSpotBackend, _ uri: String) async -> MockResponse {
+    func get(_ backend: ModelBackend, _ uri: String) async -> MockResponse {
         await backend.respond(to: MockRequest(method: .GET, uri: uri))
     }
 

@@ -9,7 +9,7 @@ import Testing
 @Suite struct PetSpotReadTests {
     typealias S = PetSpotTestSupport
 
-    func get(_ backend: PetSpotBackend, _ uri: String, headers: HTTPHeaders = [:]) async -> MockResponse {
+    func get(_ backend: ModelBackend, _ uri: String, headers: HTTPHeaders = [:]) async -> MockResponse {
         await backend.respond(to: MockRequest(method: .GET, uri: uri, headers: headers))
     }
 

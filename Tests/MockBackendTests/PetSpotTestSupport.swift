@@ -31,9 +31,9 @@ enum PetSpotTestSupport {
     ]
 
     /// A backend with a fixed clock and seed; `fixtures` preloads the bundled pets when true.
-    static func backend(seed: UInt64 = 7, fixtures: Bool = false, adminToken: String? = "admin-secret") throws -> PetSpotBackend {
-        let loaded = fixtures ? try PetSpotFixture.load(from: PetSpotFixture.bundledFile) : []
-        return try PetSpotBackend(configuration: .init(
+    static func backend(seed: UInt64 = 7, fixtures: Bool = false, adminToken: String? = "admin-secret") throws -> ModelBackend {
+        let loaded = fixtures ? try RecordFixture.load(from: RecordFixture.bundledFile) : []
+        return try ModelBackend(configuration: .init(
             contracts: try loadedContracts(), seed: seed, fixtures: loaded, adminToken: adminToken, checkResponses: true,
             now: { PetSpotTestSupport.now }))
     }
@@ -92,5 +92,5 @@ extension MockResponse {
     var errorField: String? { json?["error"]?["field"]?.stringValue }
     var errorMessage: String? { json?["error"]?["message"]?.stringValue }
     /// The contract-violation header the backend adds when an answer breaks its contract.
-    var contractViolation: String? { headers.first(name: PetSpotBackend.contractViolationHeader) }
+    var contractViolation: String? { headers.first(name: ModelBackend.contractViolationHeader) }
 }

@@ -17,7 +17,7 @@ import Testing
         return text + "Content-Length: \(body.utf8.count)\r\n\r\n" + body
     }
 
-    private func withProxyInFrontOfAMock(_ body: (PetSpotMockBackend, RunningFaultProxy) async throws -> Void) async throws {
+    private func withProxyInFrontOfAMock(_ body: (ContractMock, RunningFaultProxy) async throws -> Void) async throws {
         try await withPetSpotMock(adminToken: nil) { mock in
             let proxy = try await FaultProxy.start(target: mock.baseURL, contracts: try PetSpotTestSupport.loadedContracts())
             do {

@@ -9,7 +9,7 @@ import Testing
 /// A backend that shipped the newer email rule: a blank email is refused even next to a valid phone, and the
 /// invalid-email message changed (petspot-api.md, "What the real backend changed later"). Everything else is the model.
 private struct NewerEmailRuleBackend: MockResponder {
-    let base: PetSpotBackend
+    let base: ModelBackend
 
     func respond(to request: MockRequest) async -> MockResponse {
         if request.method == .POST, request.path == "/api/v1/announcements",
@@ -39,7 +39,7 @@ private struct NewerEmailRuleBackend: MockResponder {
 
     private func withProxy<T>(newerEmailRule: Bool, _ body: (Setup) async throws -> T) async throws -> T {
         let contracts = try PetSpotTestSupport.loadedContracts()
-        let backend = try PetSpotBackend(configuration: .init(contracts: contracts, seed: 3, adminToken: "admin-secret", checkResponses: false))
+        let backend = try ModelBackend(configuration: .init(contracts: contracts, seed: 3, adminToken: "admin-secret", checkResponses: false))
         let responder: any MockResponder = newerEmailRule ? NewerEmailRuleBackend(base: backend) : backend
         let server = MockServer(
             configuration: ServerConfiguration(quiet: true), responder: responder, faults: FaultLayer(rules: [], seed: nil),

@@ -34,11 +34,11 @@ import Testing
         extra.map { ($0.0, $0.1) }
     }
 
-    static func backend(_ copy: URL, dataDirectory: StoreDataDirectory? = nil, limit: Int? = nil) throws -> PetSpotBackend {
-        var configuration = PetSpotBackend.Configuration(contracts: try ContractSet.load(from: copy), seed: 7, adminToken: "admin",
+    static func backend(_ copy: URL, dataDirectory: StoreDataDirectory? = nil, limit: Int? = nil) throws -> ModelBackend {
+        var configuration = ModelBackend.Configuration(contracts: try ContractSet.load(from: copy), seed: 7, adminToken: "admin",
                                                          checkResponses: true, now: { S.now }, storeLimit: limit)
         configuration.dataDirectory = dataDirectory
-        return try PetSpotBackend(configuration: configuration)
+        return try ModelBackend(configuration: configuration)
     }
 
     // MARK: - A field added
@@ -225,7 +225,7 @@ import Testing
         }
     }
 
-    static func createSighting(_ backend: PetSpotBackend, note: String) async throws -> String {
+    static func createSighting(_ backend: ModelBackend, note: String) async throws -> String {
         let body = JSONValue.object(["announcementId": "a1", "note": .string(note)])
         let response = await backend.respond(to: MockRequest(method: .POST, uri: "/api/v1/sightings", headers: ["Content-Type": "application/json"],
                                                              body: ByteBuffer(bytes: body.serializedBytes())))
@@ -287,9 +287,9 @@ import Testing
         let copy = try EditableContracts()
         defer { copy.remove() }
         try Self.addSightings(copy)
-        var configuration = PetSpotBackend.Configuration(contracts: try ContractSet.load(from: copy.url), seed: 7, checkResponses: false, now: { S.now })
+        var configuration = ModelBackend.Configuration(contracts: try ContractSet.load(from: copy.url), seed: 7, checkResponses: false, now: { S.now })
         configuration.storeMaxBytes = 3 * 1024
-        let backend = try PetSpotBackend(configuration: configuration)
+        let backend = try ModelBackend(configuration: configuration)
         let before = backend.store.bytes
         let first = try await Self.createSighting(backend, note: String(repeating: "n", count: 190))
         #expect(backend.store.bytes > before)
@@ -327,8 +327,8 @@ import Testing
         try Data(log).write(to: directory.appendingPathComponent(StoreDataDirectory.logName))
 
         for _ in 0..<2 {
-            let backend = try PetSpotBackend(configuration: {
-                var c = PetSpotBackend.Configuration(contracts: try S.loadedContracts(), seed: 1, checkResponses: true, now: { S.now })
+            let backend = try ModelBackend(configuration: {
+                var c = ModelBackend.Configuration(contracts: try S.loadedContracts(), seed: 1, checkResponses: true, now: { S.now })
                 c.dataDirectory = try StoreDataDirectory.open(directory)
                 return c
             }())
@@ -351,12 +351,12 @@ import Testing
         let login = try #require(contracts.contract(id: "loginUser")).pathTemplate
         let directory = StoreDataDirectoryTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        func backend() throws -> PetSpotBackend {
-            var c = PetSpotBackend.Configuration(contracts: contracts, seed: 1, checkResponses: true, now: { S.now })
+        func backend() throws -> ModelBackend {
+            var c = ModelBackend.Configuration(contracts: contracts, seed: 1, checkResponses: true, now: { S.now })
             c.dataDirectory = try StoreDataDirectory.open(directory)
-            return try PetSpotBackend(configuration: c)
+            return try ModelBackend(configuration: c)
         }
-        func post(_ backend: PetSpotBackend, _ path: String, _ body: String) async -> MockResponse {
+        func post(_ backend: ModelBackend, _ path: String, _ body: String) async -> MockResponse {
             await backend.respond(to: MockRequest(method: .POST, uri: path, headers: ["Content-Type": "application/json"], body: ByteBuffer(string: body)))
         }
         let first = try backend()

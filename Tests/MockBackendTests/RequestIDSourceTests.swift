@@ -26,9 +26,9 @@ import Testing
     }
 
     @Test func anUnseededStoreUsesItAndASeededOneRepeats() {
-        let first = AnnouncementStore(seed: 7), second = AnnouncementStore(seed: 7)
+        let first = RecordStore(seed: 7), second = RecordStore(seed: 7)
         #expect((0..<5).map { _ in first.nextRequestID() } == (0..<5).map { _ in second.nextRequestID() })
-        let unseeded = AnnouncementStore(seed: nil)
+        let unseeded = RecordStore(seed: nil)
         #expect(Set((0..<100).map { _ in unseeded.nextRequestID() }).count == 100)
     }
 }

@@ -11,7 +11,7 @@ import Testing
     typealias S = PetSpotTestSupport
 
     /// A backend over a copy of the bundled contracts after `edit` changed one file.
-    private func backend(editing file: String, _ edit: (inout JSONValue) -> Void) throws -> (PetSpotBackend, URL) {
+    private func backend(editing file: String, _ edit: (inout JSONValue) -> Void) throws -> (ModelBackend, URL) {
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("state-contracts-\(UUID().uuidString)")
         try FileManager.default.copyItem(at: ContractSet.bundledDirectory, to: copy)
         let url = copy.appendingPathComponent(file)
@@ -21,7 +21,7 @@ import Testing
         object = value.objectValue ?? object
         try JSONValue.object(object).data(pretty: true).write(to: url)
         let contracts = try ContractSet.load(from: copy)
-        let backend = try PetSpotBackend(configuration: .init(contracts: contracts, seed: 5, adminToken: "s3cret", checkResponses: true, now: { S.now }))
+        let backend = try ModelBackend(configuration: .init(contracts: contracts, seed: 5, adminToken: "s3cret", checkResponses: true, now: { S.now }))
         return (backend, copy)
     }
 
@@ -60,12 +60,12 @@ import Testing
 
     private static let versions = ContractSet.bundledDirectory.appendingPathComponent("versions/2026-01-12")
 
-    private func usersBackend() throws -> (PetSpotBackend, ContractSet) {
+    private func usersBackend() throws -> (ModelBackend, ContractSet) {
         let contracts = try ContractSet.load(from: Self.versions)
-        return (try PetSpotBackend(configuration: .init(contracts: contracts, seed: 9, checkResponses: true, now: { S.now })), contracts)
+        return (try ModelBackend(configuration: .init(contracts: contracts, seed: 9, checkResponses: true, now: { S.now })), contracts)
     }
 
-    private func post(_ backend: PetSpotBackend, _ path: String, email: String, password: String) async -> MockResponse {
+    private func post(_ backend: ModelBackend, _ path: String, email: String, password: String) async -> MockResponse {
         let body: JSONValue = ["email": .string(email), "password": .string(password)]
         return await backend.respond(to: MockRequest(method: .POST, uri: path, headers: S.jsonHeaders(), body: ByteBuffer(string: body.serialized())))
     }

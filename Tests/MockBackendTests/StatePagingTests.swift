@@ -65,7 +65,7 @@ import Testing
         #expect(StatePageRequest(limit: -4).limit == 0)
         let request = StatePageRequest(query: "limit=5&maxBytes=1000&cursor=12")
         #expect(request == StatePageRequest(limit: 5, maxBytes: 1000, cursor: 12))
-        let store = AnnouncementStore(seed: 1)
+        let store = RecordStore(seed: 1)
         #expect(store.page(StatePageRequest()).newest.isEmpty)
         #expect(store.page(StatePageRequest()).next == nil)
     }

@@ -10,7 +10,7 @@ import Testing
     typealias T = StoreDataDirectoryTestSupport
 
     /// A store with history: creates, photos (one replaced), a delete, and a reset-free tail.
-    private func populate(_ store: AnnouncementStore) async throws -> [String] {
+    private func populate(_ store: RecordStore) async throws -> [String] {
         var ids: [String] = []
         for n in 0..<6 { ids.append(try #require(await T.create(store, name: "Pet \(n)").id)) }
         #expect(await T.upload(store, id: ids[0]))
@@ -24,7 +24,7 @@ import Testing
         let directory = T.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let persistence = try StoreDataDirectory.open(directory)
-        let store = AnnouncementStore(seed: 1, limit: 100, persistence: persistence)
+        let store = RecordStore(seed: 1, limit: 100, persistence: persistence)
         let ids = try await populate(store)
         let live = T.contents(store)
         #expect(persistence.writer.sync { persistence.compactNow() })
@@ -37,7 +37,7 @@ import Testing
         // The replaced photo's file is gone: only the two live photos remain.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("photos").path).count == 2)
         let reopened = try StoreDataDirectory.open(directory)
-        let restored = AnnouncementStore(seed: 1, limit: 100, persistence: reopened)
+        let restored = RecordStore(seed: 1, limit: 100, persistence: reopened)
         #expect(T.contents(restored) == afterDelete)
         #expect(afterDelete.count == live.count - 1)
         // Order (what lists show) survives too.
@@ -51,14 +51,14 @@ import Testing
             defer { try? FileManager.default.removeItem(at: directory) }
             let fs = FaultyFileSystem()
             let persistence = try StoreDataDirectory.open(directory, fs: fs)
-            let store = AnnouncementStore(seed: 1, persistence: persistence)
+            let store = RecordStore(seed: 1, persistence: persistence)
             _ = try await populate(store)
             let acknowledged = T.contents(store)
             fs.die(after: step)
             let committed = persistence.writer.sync { persistence.compactNow() }
             persistence.close()
             let reopened = try StoreDataDirectory.open(directory)
-            let restored = AnnouncementStore(seed: 1, persistence: reopened)
+            let restored = RecordStore(seed: 1, persistence: reopened)
             #expect(T.contents(restored) == acknowledged, "crash after \(step.rawValue)")
             let marker = try String(contentsOf: directory.appendingPathComponent(StoreDataDirectory.markerName), encoding: .utf8)
             let switched = CompactionStep.allCases.firstIndex(of: step)! >= CompactionStep.allCases.firstIndex(of: .markerSwitched)!
@@ -77,7 +77,7 @@ import Testing
         let directory = T.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let persistence = try StoreDataDirectory.open(directory, compaction: .init(minimumLogBytes: 2000, snapshotRatio: 2))
-        let store = AnnouncementStore(seed: 1, persistence: persistence)
+        let store = RecordStore(seed: 1, persistence: persistence)
         var live: [String] = []
         for n in 0..<60 {
             let id = try #require(await T.create(store, name: "Pet \(n)").id)
@@ -88,7 +88,7 @@ import Testing
         let marker = try String(contentsOf: directory.appendingPathComponent(StoreDataDirectory.markerName), encoding: .utf8)
         #expect(!marker.contains(#""generation":0"#))
         let reopened = try StoreDataDirectory.open(directory)
-        #expect(T.contents(AnnouncementStore(seed: 1, persistence: reopened)) == memory)
+        #expect(T.contents(RecordStore(seed: 1, persistence: reopened)) == memory)
         #expect(memory.count == live.count)
         reopened.close()
     }

@@ -13,7 +13,7 @@ import Testing
     private func populated() async throws -> (URL, [String]) {
         let directory = T.temporaryDirectory()
         let persistence = try StoreDataDirectory.open(directory)
-        let store = AnnouncementStore(seed: 1, persistence: persistence)
+        let store = RecordStore(seed: 1, persistence: persistence)
         let first = try #require(await T.create(store, name: "Alpha").id)
         let second = try #require(await T.create(store, name: "Bravo").id)
         #expect(await T.upload(store, id: second))
@@ -80,7 +80,7 @@ import Testing
         handle.write(Data(#"{"op":"delete","id":"\#(ids[0])"}"#.utf8))  // the line end never made it
         try handle.close()
         let persistence = try StoreDataDirectory.open(directory)
-        let store = AnnouncementStore(seed: 1, persistence: persistence)
+        let store = RecordStore(seed: 1, persistence: persistence)
         #expect(store.count == 2)
         #expect(persistence.notices.contains { $0.contains(logURL(directory).path) && $0.contains("torn last record at byte offset \(intact.count)") })
         persistence.close()
@@ -138,13 +138,13 @@ import Testing
         let json = String(decoding: T.announcement("old-1").json.serializedBytes(), as: UTF8.self)
         try Data(#"{"op":"put","id":"old-1","password":"123456","created":true,"announcement":\#(json)}"#.utf8 + [10]).write(to: logURL(directory))
         let persistence = try StoreDataDirectory.open(directory)
-        let store = AnnouncementStore(seed: 1, persistence: persistence)
+        let store = RecordStore(seed: 1, persistence: persistence)
         #expect(store.authenticate(id: "old-1", password: "123456") == .ok)
         persistence.close()
         let marker = try String(contentsOf: directory.appendingPathComponent(StoreDataDirectory.markerName), encoding: .utf8)
         #expect(marker.contains(#""version":3"#) && marker.contains(#""generation":1"#))
         #expect(!FileManager.default.fileExists(atPath: logURL(directory).path))
-        let reopened = AnnouncementStore(seed: 1, persistence: try StoreDataDirectory.open(directory))
+        let reopened = RecordStore(seed: 1, persistence: try StoreDataDirectory.open(directory))
         #expect(reopened.authenticate(id: "old-1", password: "123456") == .ok)
         reopened.persistence?.close()
     }

@@ -9,12 +9,12 @@ import Testing
 @Suite struct StoreDataDirectoryFailureTests {
     typealias T = StoreDataDirectoryTestSupport
 
-    private func withStore(_ body: (AnnouncementStore, FaultyFileSystem, URL) async throws -> Void) async throws {
+    private func withStore(_ body: (RecordStore, FaultyFileSystem, URL) async throws -> Void) async throws {
         let directory = T.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let fs = FaultyFileSystem()
         let persistence = try StoreDataDirectory.open(directory, fs: fs)
-        let store = AnnouncementStore(seed: 1, persistence: persistence)
+        let store = RecordStore(seed: 1, persistence: persistence)
         try await body(store, fs, directory)
         persistence.close()
     }
@@ -23,7 +23,7 @@ import Testing
     private func reopened(_ directory: URL) throws -> [String: String] {
         let persistence = try StoreDataDirectory.open(directory)
         defer { persistence.close() }
-        return T.contents(AnnouncementStore(seed: 1, persistence: persistence))
+        return T.contents(RecordStore(seed: 1, persistence: persistence))
     }
 
     @Test func aFailedCreateIsNeitherInMemoryNorOnDiskAndTheNextOneSucceeds() async throws {
@@ -80,7 +80,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let fs = FaultyFileSystem()
         let persistence = try StoreDataDirectory.open(directory, fs: fs)
-        let store = AnnouncementStore(seed: 1, persistence: persistence)
+        let store = RecordStore(seed: 1, persistence: persistence)
         var acknowledged = 0
         for round in 0..<12 {
             fs.setDiskFull(round % 3 == 1)
@@ -100,7 +100,7 @@ import Testing
     }
 
     /// What the disk holds while the store still has the directory open: its files read with a fresh reader.
-    private func reopenedWhileOpen(_ store: AnnouncementStore, _ directory: URL) throws -> [String: String] {
+    private func reopenedWhileOpen(_ store: RecordStore, _ directory: URL) throws -> [String: String] {
         let copy = T.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: copy) }
         try FileManager.default.copyItem(at: directory, to: copy)

@@ -75,13 +75,13 @@ enum StoreDataDirectoryTestSupport {
     }
 
     /// Creates an announcement and waits for the disk; answers its id, or nil when the write failed.
-    static func create(_ store: AnnouncementStore, name: String = "Rex", chip: String? = nil) async -> (id: String?, failed: Bool) {
+    static func create(_ store: RecordStore, name: String = "Rex", chip: String? = nil) async -> (id: String?, failed: Bool) {
         let (made, failure) = await store.durably { store.create(microchipNumber: chip, make: { announcement($0, name: name, chip: chip) }) }
         return (made?.id, failure != nil)
     }
 
     /// Stores a photo and waits for the disk; answers whether it was saved.
-    static func upload(_ store: AnnouncementStore, id: String, bytes: [UInt8] = PetSpotTestSupport.png) async -> Bool {
+    static func upload(_ store: RecordStore, id: String, bytes: [UInt8] = PetSpotTestSupport.png) async -> Bool {
         let (stored, failure) = await store.durably {
             store.setPhoto(id: id, bytes: ByteBuffer(bytes: bytes), type: .png, updatedAt: "2025-11-21T12:00:00.000Z")
         }
@@ -89,7 +89,7 @@ enum StoreDataDirectoryTestSupport {
     }
 
     /// Deletes and waits for the disk; answers whether it was saved.
-    static func delete(_ store: AnnouncementStore, id: String) async -> Bool {
+    static func delete(_ store: RecordStore, id: String) async -> Bool {
         let (deleted, failure) = await store.durably { store.delete(id: id) }
         return deleted && failure == nil
     }
@@ -109,7 +109,7 @@ enum StoreDataDirectoryTestSupport {
     }
 
     /// The announcements of a store: id → (JSON, password, photo bytes).
-    static func contents(_ store: AnnouncementStore) -> [String: String] {
+    static func contents(_ store: RecordStore) -> [String: String] {
         var result: [String: String] = [:]
         for stored in store.snapshot().newest {
             let photo = store.photo(id: stored.id).map { Array($0.bytes.readableBytesView).count } ?? -1

@@ -11,14 +11,14 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent("spotcheck-store-\(UUID().uuidString)")
     }
 
-    private func withPersistentMock<T>(_ directory: URL, _ body: (PetSpotMockBackend) async throws -> T) async throws -> T {
+    private func withPersistentMock<T>(_ directory: URL, _ body: (ContractMock) async throws -> T) async throws -> T {
         try await withPetSpotMock(seed: 3, dataDirectory: directory, body)
     }
 
     @Test func announcementsPasswordsAndPhotosSurviveARestart() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (kept, deleted, password) = try await withPersistentMock(directory) { (mock: PetSpotMockBackend) async throws in
+        let (kept, deleted, password) = try await withPersistentMock(directory) { (mock: ContractMock) async throws in
             let http = PetSpotHTTP(mock)
             let (kept, password) = try await http.create()
             let auth = "Basic " + Data("x:\(password)".utf8).base64EncodedString()
@@ -27,7 +27,7 @@ import Testing
             #expect(try await http.send("DELETE", "/api/v1/announcements/\(deleted)", headers: ["Authorization": "admin-secret"]).status == 204)
             return (kept, deleted, password)
         }
-        try await withPersistentMock(directory) { (mock: PetSpotMockBackend) async throws in
+        try await withPersistentMock(directory) { (mock: ContractMock) async throws in
             let http = PetSpotHTTP(mock)
             let answer = try await http.get("/api/v1/announcements/\(kept)")
             #expect(answer.status == 200)
@@ -42,7 +42,7 @@ import Testing
             // The deleted announcement's microchip number is free again.
             #expect(try await http.postJSON("/api/v1/announcements", PetSpotTestSupport.createBody([("microchipNumber", "123456789012345")])).status == 201)
         }
-        try await withPersistentMock(directory) { (mock: PetSpotMockBackend) async throws in
+        try await withPersistentMock(directory) { (mock: ContractMock) async throws in
             let http = PetSpotHTTP(mock)
             let photoURL = try #require(try await http.get("/api/v1/announcements/\(kept)").json?["photoUrl"]?.stringValue)
             #expect(Array(try await http.get(photoURL).body) == PetSpotTestSupport.jpeg)
@@ -53,12 +53,12 @@ import Testing
     @Test func resetThroughTheAdminAPIIsKeptToo() async throws {
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        try await withPersistentMock(directory) { (mock: PetSpotMockBackend) async throws in
+        try await withPersistentMock(directory) { (mock: ContractMock) async throws in
             let http = PetSpotHTTP(mock)
             _ = try await http.create()
             #expect(try await http.send("POST", "/__spotcheck/reset", headers: ["X-SpotCheck-Admin-Token": "admin-secret"]).status == 204)
         }
-        try await withPersistentMock(directory) { (mock: PetSpotMockBackend) async throws in
+        try await withPersistentMock(directory) { (mock: ContractMock) async throws in
             #expect(await mock.announcementCount() == 0)
         }
     }
@@ -73,7 +73,7 @@ import Testing
         handle.seekToEndOfFile()
         handle.write(Data(#"{"op":"put","id":"half-writ"#.utf8))
         try handle.close()
-        try await withPersistentMock(directory) { (mock: PetSpotMockBackend) async throws in
+        try await withPersistentMock(directory) { (mock: ContractMock) async throws in
             #expect(try await PetSpotHTTP(mock).get("/api/v1/announcements/\(id)").status == 200)
             #expect(await mock.announcementCount() == 1)
         }

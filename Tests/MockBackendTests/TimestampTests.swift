@@ -21,7 +21,7 @@ import Testing
         var dates = [
             0, -1, -0.001, 0.999, 951_782_400, 951_868_799.999, 4_102_444_800, -2_208_988_800, 1_709_164_800, 253_402_300_799.999,
         ].map { Date(timeIntervalSince1970: $0) }
-        var generator = PetSpotRandom(seed: 42)
+        var generator = ModelRandom(seed: 42)
         for _ in 0..<2000 {
             dates.append(Date(timeIntervalSince1970: Double(Int64.random(in: -2_208_988_800_000...253_402_300_799_999, using: &generator)) / 1000))
         }

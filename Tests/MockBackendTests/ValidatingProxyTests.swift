@@ -13,7 +13,7 @@ import Testing
     }
 
     struct Setup {
-        let mock: PetSpotMockBackend
+        let mock: ContractMock
         let proxy: RunningFaultProxy
         let monitor: ExchangeMonitor
         let console: Console
@@ -26,9 +26,9 @@ import Testing
                                         knownDefects: any KnownDefectMatching = NoKnownDefects(),
                                         _ body: (Setup) async throws -> T) async throws -> T {
         let contracts = try PetSpotTestSupport.loadedContracts()
-        var options = PetSpotMockBackend.Options(contracts: contracts, seed: 3, quiet: true, checkResponses: false)
+        var options = ContractMock.Options(contracts: contracts, seed: 3, quiet: true, checkResponses: false)
         options.drift = drift
-        let mock = try await PetSpotMockBackend.start(options)
+        let mock = try await ContractMock.start(options)
         let console = Console()
         let monitor = ExchangeMonitor(
             validator: ExchangeValidator(contracts: contracts, knownDefects: knownDefects),

@@ -12,7 +12,7 @@ import Testing
     @Test func longStringsAreDescribedAsTheWholeSerializationCut() {
         let seed: UInt64 = 120
         print("ViolationTextTests seed \(seed)")
-        var random = PetSpotRandom(seed: seed)
+        var random = ModelRandom(seed: seed)
         for round in 0..<300 {
             let length = ViolationText.longText - 5 + Int.random(in: 0...1_200, using: &random)
             let text = (0..<length).map { _ in Self.pieces.randomElement(using: &random)! }.joined()

@@ -92,14 +92,14 @@ import Testing
         let (plan, outcome) = try Self.import_(String(decoding: try Data(contentsOf: files[0]), as: UTF8.self), file: files[0].path,
                                                into: imported, keepSecrets: true)
         #expect(outcome.merged == merged.merged)
-        #expect(plan.fixtures == PetSpotFixtureHarvest.fixtures(from: journal))
+        #expect(plan.fixtures == RecordFixtureHarvest.fixtures(from: journal))
         #expect(plan.fixtures["announcements"]?.arrayValue?.count == 1)
         for name in try FileManager.default.contentsOfDirectory(atPath: direct.contracts.path) where name.hasSuffix(".json") {
             #expect(try Data(contentsOf: direct.contracts.appendingPathComponent(name)) == Data(contentsOf: imported.contracts.appendingPathComponent(name)),
                     "contracts/\(name) differs")
         }
         // The fixtures load as the mock's own fixtures.
-        let fixtures = try PetSpotFixture.parse(plan.fixtures, file: "fixtures")
+        let fixtures = try RecordFixture.parse(plan.fixtures, file: "fixtures")
         #expect(fixtures.first?.fields["id"]?.stringValue == journal[1].responseBody.flatMap { try? JSONValue(parsing: $0.bytes) }?["id"]?.stringValue)
     }
 
@@ -121,10 +121,10 @@ import Testing
         #expect(plan.exchanges.compactMap(\.entry.contract) == ["listAnnouncements", "getImage", "getAnnouncement", "getAnnouncement"])
         // net::ERR_EMPTY_RESPONSE is a dropped connection.
         #expect(plan.exchanges[2].fault == ["kind": "drop"])
-        let fixtures = try PetSpotFixture.parse(plan.fixtures, file: "f")
+        let fixtures = try RecordFixture.parse(plan.fixtures, file: "f")
         #expect(fixtures.map { $0.fields["petName"]?.stringValue } == ["Rex"])
         #expect(fixtures[0].photo != nil)
-        #expect(fixtures[0].fields["managementPassword"]?.stringValue == PetSpotFixtureHarvest.placeholderPassword)
+        #expect(fixtures[0].fields["managementPassword"]?.stringValue == RecordFixtureHarvest.placeholderPassword)
         #expect(outcome.merged.contains { $0.hasPrefix("listAnnouncements 200") })
         let scenario = try JSONValue(parsing: Data(contentsOf: project.scenarios.appendingPathComponent("har-chrome-dashboard.json")))
         #expect(scenario["steps"]?.arrayValue?.compactMap { $0["action"]?.stringValue } == ["list", "loadDetails", "retryDetails"])

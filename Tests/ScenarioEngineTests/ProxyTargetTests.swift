@@ -11,7 +11,7 @@ import Testing
     /// Runs `files` through fault proxies in front of a fresh "real" server, always shutting it down.
     static func run(_ files: [String], driver: any ClientDriver = PetSpotClientDriver()) async throws -> (RunReport, [JournalEntry]) {
         let contracts = try EngineTestSupport.contracts()
-        let real = try await PetSpotMockBackend.start(.init(contracts: contracts, quiet: true))
+        let real = try await ContractMock.start(.init(contracts: contracts, quiet: true))
         do {
             let scenarios = try files.map(EngineTestSupport.scenario).map(EngineTestSupport.relaxed)
             let runner = ScenarioRunner(driver: driver, targets: ProxyTargetProvider(upstream: real.baseURL, contracts: contracts))

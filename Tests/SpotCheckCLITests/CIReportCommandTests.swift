@@ -144,9 +144,9 @@ import Testing
     @Test func verifyPutsEachCheckOnItsExampleInTheContract() async throws {
         let folder = try Folder()
         defer { folder.remove() }
-        var options = PetSpotMockBackend.Options(contracts: try ContractSet.load(from: URL(fileURLWithPath: RunCommandTests.contracts)), quiet: true)
+        var options = ContractMock.Options(contracts: try ContractSet.load(from: URL(fileURLWithPath: RunCommandTests.contracts)), quiet: true)
         options.reproduceKnownDefects = true
-        let backend = try await PetSpotMockBackend.start(options)
+        let backend = try await ContractMock.start(options)
         let lines = RunCommandTests.Lines()
         let code: Int32
         do {

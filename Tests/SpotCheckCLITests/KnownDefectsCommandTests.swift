@@ -13,10 +13,10 @@ import Testing
 
     /// A mock started as `serve` starts it (127.0.0.1, port 0), always shut down.
     static func withMock<T>(knownDefects: Bool, drift: Set<ContractDrift> = [], _ body: (URL) async throws -> T) async throws -> T {
-        var options = PetSpotMockBackend.Options(contracts: try ContractSet.load(from: URL(fileURLWithPath: RunCommandTests.contracts)), quiet: true)
+        var options = ContractMock.Options(contracts: try ContractSet.load(from: URL(fileURLWithPath: RunCommandTests.contracts)), quiet: true)
         options.reproduceKnownDefects = knownDefects
         options.drift = drift
-        let mock = try await PetSpotMockBackend.start(options)
+        let mock = try await ContractMock.start(options)
         do {
             let result = try await body(mock.baseURL)
             try await mock.shutdown()
@@ -38,9 +38,9 @@ import Testing
     /// default verify (examples and exploration) of a server like that backend is clean.
     @Test func theNewerBackendsParserDefectsOnTheUsersEndpointsAreKnownDefects() async throws {
         let folder = URL(fileURLWithPath: RunCommandTests.contracts).appendingPathComponent("versions/2026-01-12")
-        var options = PetSpotMockBackend.Options(contracts: try ContractSet.load(from: folder), quiet: true)
+        var options = ContractMock.Options(contracts: try ContractSet.load(from: folder), quiet: true)
         options.reproduceKnownDefects = true
-        let mock = try await PetSpotMockBackend.start(options)
+        let mock = try await ContractMock.start(options)
         let result: (Int32, String)
         do {
             let command = try VerifyCommand.parse(["--contracts", folder.path, "--target", mock.baseURL.absoluteString, "--skip", "photo of 20 MiB",

@@ -14,11 +14,11 @@ import Testing
 @Suite struct ProxyRunReportTests {
     static let contracts = ProxyCommandTests.contracts
 
-    private func withMock<T>(drift: Set<ContractDrift>, _ body: (PetSpotMockBackend) async throws -> T) async throws -> T {
-        var options = PetSpotMockBackend.Options(contracts: try ContractSet.load(from: URL(fileURLWithPath: Self.contracts)), quiet: true,
+    private func withMock<T>(drift: Set<ContractDrift>, _ body: (ContractMock) async throws -> T) async throws -> T {
+        var options = ContractMock.Options(contracts: try ContractSet.load(from: URL(fileURLWithPath: Self.contracts)), quiet: true,
                                                  checkResponses: false)
         options.drift = drift
-        let mock = try await PetSpotMockBackend.start(options)
+        let mock = try await ContractMock.start(options)
         do {
             let result = try await body(mock)
             try await mock.shutdown()

@@ -41,7 +41,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let arguments = ["--contracts", contracts, "--port", "0", "--quiet", "--data-dir", directory.path]
         let first = try await ServeCommand.parse(arguments).start().get()
-        first.backend.store.load(try PetSpotFixture.load(from: PetSpotFixture.bundledFile))
+        first.backend.store.load(try RecordFixture.load(from: RecordFixture.bundledFile))
         try await first.backend.store.waitUntilDurable()
         let count = await first.announcementCount()
         try await first.shutdown()
@@ -57,7 +57,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let arguments = ["--contracts", contracts, "--port", "0", "--quiet", "--data-dir", directory.path]
         let first = try await ServeCommand.parse(arguments).start().get()
-        first.backend.store.load(try PetSpotFixture.load(from: PetSpotFixture.bundledFile))
+        first.backend.store.load(try RecordFixture.load(from: RecordFixture.bundledFile))
         try await first.backend.store.waitUntilDurable()
         try await first.shutdown()
         let log = directory.appendingPathComponent(StoreDataDirectory.logName)

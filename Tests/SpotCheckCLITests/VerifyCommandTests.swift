@@ -33,7 +33,7 @@ import Testing
 
     @Test func aRunAgainstTheMockPassesAndWritesJUnitNamingContracts() async throws {
         let contracts = try ContractSet.load(from: URL(fileURLWithPath: RunCommandTests.contracts))
-        let backend = try await PetSpotMockBackend.start(.init(contracts: contracts, quiet: true))
+        let backend = try await ContractMock.start(.init(contracts: contracts, quiet: true))
         let junit = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString).xml")
         defer { try? FileManager.default.removeItem(at: junit) }
         // Leave out the 20 MiB upload, which a debug build parses for many seconds (a heavy test covers it).
@@ -63,9 +63,9 @@ import Testing
     /// Exploration against the mock with its known defects: the seed is printed, the reproduced defects are known
     /// defects (exit 0), and the JSON report tells exploration's results from the examples'.
     @Test func exploringAServerLikeTheRealOneTagsEachResultBySource() async throws {
-        var options = PetSpotMockBackend.Options(contracts: try ContractSet.load(from: URL(fileURLWithPath: RunCommandTests.contracts)), quiet: true)
+        var options = ContractMock.Options(contracts: try ContractSet.load(from: URL(fileURLWithPath: RunCommandTests.contracts)), quiet: true)
         options.reproduceKnownDefects = true
-        let backend = try await PetSpotMockBackend.start(options)
+        let backend = try await ContractMock.start(options)
         let json = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: json) }
         let result: (Int32, String)

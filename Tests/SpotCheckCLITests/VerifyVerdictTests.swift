@@ -14,7 +14,7 @@ import Testing
 @Suite struct VerifyVerdictTests {
     /// A server written here: the faithful backend of `contracts` with `bend` applied to every answer, on 127.0.0.1.
     struct BentServer: MockResponder {
-        let base: PetSpotBackend
+        let base: ModelBackend
         let bend: @Sendable (MockRequest, MockResponse) -> MockResponse
         /// What the server does to a request before its faithful backend reads it (undoing what `bend` renamed).
         var unbend: @Sendable (MockRequest) -> MockRequest = { $0 }
@@ -33,7 +33,7 @@ import Testing
             var logger = Logger(label: "test.verify-verdicts")
             logger.logLevel = .critical
             let set = try ContractSet.load(from: contracts)
-            let backend = try PetSpotBackend(configuration: .init(contracts: set, adminToken: "tajnehasloadmina", checkResponses: false, logger: logger))
+            let backend = try ModelBackend(configuration: .init(contracts: set, adminToken: "tajnehasloadmina", checkResponses: false, logger: logger))
             let server = MockServer(configuration: ServerConfiguration(logger: logger, quiet: true), responder: BentServer(base: backend, bend: bend, unbend: unbend),
                                     faults: FaultLayer(), journal: Journal(), admin: nil, contractID: { _, _ in nil })
             let address = try await server.start()

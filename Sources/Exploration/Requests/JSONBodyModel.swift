@@ -190,7 +190,7 @@ struct JSONBodyModel: Sendable {
     }
 
     /// Two random properties with random variants each.
-    func randomPair(using random: inout PetSpotRandom) -> GeneratedRequest? {
+    func randomPair(using random: inout ModelRandom) -> GeneratedRequest? {
         guard properties.count >= 2 else { return nil }
         let names = properties.map(\.name).shuffled(using: &random).prefix(2)
         var settings: [(String, FieldVariant)] = []

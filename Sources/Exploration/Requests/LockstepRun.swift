@@ -48,7 +48,7 @@ struct LockstepRun: Sendable {
     private var registeredMicrochip: String?
     private var freshCounter = 0
     private let nonce: UInt64
-    private var random: PetSpotRandom
+    private var random: ModelRandom
     /// The body field keying the records each create or authenticate with a declared key names (contract id → field).
     private let keyFields: [String: String]
 
@@ -66,7 +66,7 @@ struct LockstepRun: Sendable {
         self.comparison = comparison
         // Microchips must be new to a shared server on every run, so they come from the clock, not the seed.
         self.nonce = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000
-        self.random = PetSpotRandom(seed: seed)
+        self.random = ModelRandom(seed: seed)
         var keyFields: [String: String] = [:]
         for (contractID, declaration) in contracts.state.declarations where [.create, .authenticate].contains(declaration.action) {
             if let key = declaration.key { keyFields[contractID] = key }

@@ -55,7 +55,7 @@ public struct RequestExplorer: Sendable {
             ExplorationOutcome(seed: options.seed, casesSent: 0, systematicCases: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
                                createdOnServer: created, deletedOnServer: [], notDeleted: [], setupFailure: reason, duration: clock.now - started)
         }
-        let models: [PetSpotMockBackend]
+        let models: [ContractMock]
         do {
             models = [try await startModel(knownDefects: false), try await startModel(knownDefects: true)]
         } catch {
@@ -91,7 +91,7 @@ public struct RequestExplorer: Sendable {
         let systematic = generator.systematicCases()
         let limit = options.cases ?? (options.duration == nil ? Self.defaultCases : Int.max)
         let deadline = options.duration.map { started + $0 }
-        var random = PetSpotRandom(seed: options.seed)
+        var random = ModelRandom(seed: options.seed)
         var sent = 0
         var groups: [String: (first: CaseObservation, count: Int)] = [:]
         var order: [String] = []
@@ -160,18 +160,18 @@ public struct RequestExplorer: Sendable {
         return outcome
     }
 
-    private func startModel(knownDefects: Bool) async throws -> PetSpotMockBackend {
+    private func startModel(knownDefects: Bool) async throws -> ContractMock {
         var logger = Logger(label: "spotcheck.verify.model")
         logger.logLevel = .critical
         // Unseeded: two seeded models (or a server started with the same seed) would hand out the same ids, and a
         // model that created one announcement fewer would then reuse an id the run already labelled.
-        var modelOptions = PetSpotMockBackend.Options(contracts: contracts, seed: nil, adminToken: options.adminToken, quiet: true, logger: logger)
+        var modelOptions = ContractMock.Options(contracts: contracts, seed: nil, adminToken: options.adminToken, quiet: true, logger: logger)
         modelOptions.reproduceKnownDefects = knownDefects
         // The model is the oracle; checking its own answers against the contracts would only slow every case down.
         modelOptions.checkResponses = false
         // What the model assumed decides failure or note, so its answers say it.
         modelOptions.sendsAssumptions = true
-        return try await PetSpotMockBackend.start(modelOptions)
+        return try await ContractMock.start(modelOptions)
     }
 
     /// What a (shrunk) request does, for the group's headline: the JSON keys it changes from the valid base body, and

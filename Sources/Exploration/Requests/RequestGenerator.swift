@@ -68,7 +68,7 @@ public struct RequestGenerator: Sendable {
     }
 
     /// One random pair of property values for a JSON contract, drawn with `random`.
-    public func randomCase(using random: inout PetSpotRandom) -> GeneratedRequest? {
+    public func randomCase(using random: inout ModelRandom) -> GeneratedRequest? {
         guard let body = bodies.map(\.model).randomElement(using: &random) else { return nil }
         return body.randomPair(using: &random)
     }

@@ -27,7 +27,7 @@ struct ModelAnswerCheck: Sendable {
     enum Verdict {
         case accepts
         /// The model refuses with this answer; `assumption` says what it assumed when the contract states no answer.
-        case refuses(PetSpotError, assumption: String?)
+        case refuses(ModelError, assumption: String?)
         case notCompared
     }
 
@@ -36,7 +36,7 @@ struct ModelAnswerCheck: Sendable {
     func violations(_ exchange: Exchange, contract: Contract, status: Int, body: JSONValue?, statusAlreadyReported: Bool) -> [ExchangeViolation] {
         // Only these answers are the model's to decide: a 409, 413, 401/403/404 or 5xx depends on state, size or faults.
         guard !statusAlreadyReported, (200..<300).contains(status) || status == 400 else { return [] }
-        let expected: PetSpotError?
+        let expected: ModelError?
         var assumptions: [String]?
         switch verdict(exchange, contractID: contract.id) {
         case .notCompared: return []

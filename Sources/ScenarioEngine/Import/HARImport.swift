@@ -90,7 +90,7 @@ public enum HARImport {
                                    : "no entry matches a contract in \(contracts.directory.path) (\(log.entries.count) entries): is this HAR from another API?")
         }
         let name = "har-" + slug(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
-        let fixtures = PetSpotFixtureHarvest.fixtures(from: exchanges.map(\.entry))
+        let fixtures = RecordFixtureHarvest.fixtures(from: exchanges.map(\.entry))
         let hasFixtures = !(fixtures["announcements"]?.arrayValue ?? []).isEmpty
         let scenario = HARScenarioSkeleton.document(name: name, source: URL(fileURLWithPath: file).lastPathComponent, exchanges: exchanges,
                                                     fixturesFile: hasFixtures ? name + ".json" : nil)

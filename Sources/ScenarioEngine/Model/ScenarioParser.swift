@@ -126,7 +126,7 @@ public struct ScenarioParser: Sendable {
         if let f = o["fixtures"], f.objectValue != nil {
             // Inline announcements keep a generated scenario self-contained; checked here so a bad one fails lint, not the run.
             do {
-                _ = try PetSpotFixture.parse(f, file: "backend.fixtures")
+                _ = try RecordFixture.parse(f, file: "backend.fixtures")
             } catch {
                 throw reader.problem("/backend/fixtures" + error.pointer, "inline fixtures: \(error.reason)")
             }

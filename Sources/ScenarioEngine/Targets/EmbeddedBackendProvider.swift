@@ -3,7 +3,7 @@ import Foundation
 import Logging
 import MockBackend
 
-/// The default target: a fresh PetSpotMockBackend per scenario on an ephemeral loopback port, with the scenario's faults and fixtures.
+/// The default target: a fresh ContractMock per scenario on an ephemeral loopback port, with the scenario's faults and fixtures.
 public struct EmbeddedBackendProvider: TargetProvider {
     /// The contracts the backend validates with.
     public let contracts: ContractSet
@@ -26,13 +26,13 @@ public struct EmbeddedBackendProvider: TargetProvider {
         var logger = Logger(label: "spotcheck.run.backend")
         // Per-request and refuse-window lines would drown the report; real problems still show.
         logger.logLevel = .warning
-        let preloaded: [PetSpotFixture]
+        let preloaded: [RecordFixture]
         do {
-            preloaded = try scenario.backend.inlineFixtures.map { json throws(PetSpotFixtureError) in try PetSpotFixture.parse(json, file: "backend.fixtures") } ?? []
+            preloaded = try scenario.backend.inlineFixtures.map { json throws(RecordFixtureError) in try RecordFixture.parse(json, file: "backend.fixtures") } ?? []
         } catch {
             throw TargetError("the scenario's inline fixtures are unusable: \(error)")
         }
-        var options = PetSpotMockBackend.Options(
+        var options = ContractMock.Options(
             contracts: contracts, seed: seed, fixtures: scenario.backend.fixtures, faults: scenario.faultRules, quiet: true,
             // The backend's own tests check its answers against the contracts; here fixtures deliberately hold statuses
             // (ACTIVE, CLOSED) outside the create schema, and the check would only add noise and time.
@@ -42,7 +42,7 @@ public struct EmbeddedBackendProvider: TargetProvider {
         let clock = makeClock()
         options.faultClock = clock
         do {
-            return EmbeddedBackendTarget(backend: try await PetSpotMockBackend.start(options), clock: clock)
+            return EmbeddedBackendTarget(backend: try await ContractMock.start(options), clock: clock)
         } catch {
             throw TargetError("the embedded mock backend did not start: \(error)")
         }

@@ -5,7 +5,7 @@ import MockBackend
 
 /// One running embedded mock backend.
 struct EmbeddedBackendTarget: ScenarioTarget {
-    let backend: PetSpotMockBackend
+    let backend: ContractMock
     /// The virtual time the backend's fault rules run in.
     let clock: VirtualFaultClock
 

@@ -38,7 +38,7 @@ import Testing
 
     /// The mock of `contracts` with every JSON answer's `collarColor` removed: a backend that forgot the new column.
     struct DroppingResponder: MockResponder {
-        let base: PetSpotBackend
+        let base: ModelBackend
         /// Off: the faithful mock of the same contracts, the control.
         let drops: Bool
 
@@ -65,7 +65,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: copy) }
         var logger = Logger(label: "test.added-field")
         logger.logLevel = .critical
-        let backend = try PetSpotBackend(configuration: .init(contracts: contracts, adminToken: "tajnehasloadmina", checkResponses: false, logger: logger))
+        let backend = try ModelBackend(configuration: .init(contracts: contracts, adminToken: "tajnehasloadmina", checkResponses: false, logger: logger))
         let server = MockServer(configuration: ServerConfiguration(logger: logger, quiet: true), responder: DroppingResponder(base: backend, drops: drops),
                                 faults: FaultLayer(), journal: Journal(), admin: nil, contractID: { _, _ in nil })
         let address = try await server.start()

@@ -20,7 +20,7 @@ struct ChangedServer {
         let contracts = try ContractSet.load(from: ContractSet.bundledDirectory)
         var logger = Logger(label: "test.changed-server")
         logger.logLevel = .critical
-        let backend = try PetSpotBackend(configuration: .init(contracts: contracts, adminToken: "tajnehasloadmina", logger: logger))
+        let backend = try ModelBackend(configuration: .init(contracts: contracts, adminToken: "tajnehasloadmina", logger: logger))
         var configuration = ServerConfiguration(logger: logger, quiet: true)
         configuration.sendsAssumptions = sendsAssumptions
         let server = MockServer(configuration: configuration,
@@ -33,7 +33,7 @@ struct ChangedServer {
     func shutdown() async throws { try await server.shutdown() }
 
     private struct Responder: MockResponder {
-        let base: PetSpotBackend
+        let base: ModelBackend
         let intercept: Intercept
         let bend: Bend
 

@@ -40,7 +40,7 @@ import Testing
     }
 
     @Test func theMockItselfDiffersInNothingAndIsCleanedUp() async throws {
-        let mock = try await PetSpotMockBackend.start(.init(contracts: try Self.contracts.get(), quiet: true))
+        let mock = try await ContractMock.start(.init(contracts: try Self.contracts.get(), quiet: true))
         let outcome = try await Self.explore(mock.baseURL)
         let left = await mock.announcementCount()
         try await mock.shutdown()
@@ -55,9 +55,9 @@ import Testing
     }
 
     @Test func theMockWithItsKnownDefectsShowsOnlyKnownDefects() async throws {
-        var options = PetSpotMockBackend.Options(contracts: try Self.contracts.get(), quiet: true)
+        var options = ContractMock.Options(contracts: try Self.contracts.get(), quiet: true)
         options.reproduceKnownDefects = true
-        let mock = try await PetSpotMockBackend.start(options)
+        let mock = try await ContractMock.start(options)
         let outcome = try await Self.explore(mock.baseURL)
         try await mock.shutdown()
         #expect(Self.failing(outcome).isEmpty, "\(Self.failing(outcome).map(\.headline))")
@@ -155,9 +155,9 @@ import Testing
 
     @Test(arguments: ContractDrift.allCases)
     func eachDriftIsFound(_ drift: ContractDrift) async throws {
-        var options = PetSpotMockBackend.Options(contracts: try Self.contracts.get(), quiet: true)
+        var options = ContractMock.Options(contracts: try Self.contracts.get(), quiet: true)
         options.drift = [drift]
-        let mock = try await PetSpotMockBackend.start(options)
+        let mock = try await ContractMock.start(options)
         let outcome = try await Self.explore(mock.baseURL)
         try await mock.shutdown()
         #expect(outcome.setupFailure == nil)
@@ -170,9 +170,9 @@ import Testing
 
     @Test func theSameSeedGeneratesTheSameRequests() throws {
         let generator = RequestGenerator(contracts: try Self.contracts.get(), adminChecks: false)
-        var first = PetSpotRandom(seed: 5)
-        var second = PetSpotRandom(seed: 5)
-        var third = PetSpotRandom(seed: 6)
+        var first = ModelRandom(seed: 5)
+        var second = ModelRandom(seed: 5)
+        var third = ModelRandom(seed: 6)
         let a = (0..<50).compactMap { _ in generator.randomCase(using: &first)?.label }
         let b = (0..<50).compactMap { _ in generator.randomCase(using: &second)?.label }
         let c = (0..<50).compactMap { _ in generator.randomCase(using: &third)?.label }

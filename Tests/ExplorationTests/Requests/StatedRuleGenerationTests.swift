@@ -198,8 +198,8 @@ import Testing
     @Test func theGeneratorIsReproducible() throws {
         let generator = try Self.generator()
         #expect(generator.systematicCases() == generator.systematicCases())
-        var first = PetSpotRandom(seed: 3)
-        var second = PetSpotRandom(seed: 3)
+        var first = ModelRandom(seed: 3)
+        var second = ModelRandom(seed: 3)
         #expect((0..<20).map { _ in generator.randomCase(using: &first) } == (0..<20).map { _ in generator.randomCase(using: &second) })
     }
 

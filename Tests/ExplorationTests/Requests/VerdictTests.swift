@@ -23,9 +23,9 @@ import Testing
 
     /// Explores `server` against `model` (and the mock with its known defects), every server shut down after.
     static func explore(server: ChangedServer, model: ChangedServer) async throws -> ExplorationOutcome {
-        var defectsOptions = PetSpotMockBackend.Options(contracts: try contracts.get(), quiet: true)
+        var defectsOptions = ContractMock.Options(contracts: try contracts.get(), quiet: true)
         defectsOptions.reproduceKnownDefects = true
-        let defects = try await PetSpotMockBackend.start(defectsOptions)
+        let defects = try await ContractMock.start(defectsOptions)
         var options = RequestExplorer.Options(seed: RequestExplorerTests.seed)
         options.adminToken = "tajnehasloadmina"
         options.timeout = .seconds(20)

@@ -12,10 +12,10 @@ import FoundationNetworking
 func withConformanceServer<T>(
     contracts: ContractSet? = nil, knownDefects: Bool = false, adminToken: String? = nil, _ body: (PetSpotHTTP) async throws -> T
 ) async throws -> T {
-    var options = PetSpotMockBackend.Options(
+    var options = ContractMock.Options(
         contracts: try contracts ?? PetSpotTestSupport.loadedContracts(), seed: 12, adminToken: adminToken, quiet: true, checkResponses: true)
     options.reproduceKnownDefects = knownDefects
-    let mock = try await PetSpotMockBackend.start(options)
+    let mock = try await ContractMock.start(options)
     do {
         let result = try await body(PetSpotHTTP(mock))
         try await mock.shutdown()

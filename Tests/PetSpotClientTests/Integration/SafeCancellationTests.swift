@@ -7,7 +7,7 @@ import Testing
 @testable import PetSpotClient
 
 @Suite struct SafeCancellationTests {
-    static func healthRequest(_ backend: PetSpotMockBackend) -> URLRequest {
+    static func healthRequest(_ backend: ContractMock) -> URLRequest {
         URLRequest(url: backend.baseURL.appendingPathComponent("api/health"), timeoutInterval: 30)
     }
 

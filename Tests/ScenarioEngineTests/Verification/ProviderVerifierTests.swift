@@ -16,9 +16,9 @@ import Testing
     /// Runs the plan (without the 20 MiB upload unless `only` selects it) against a fresh mock backend with `drift`.
     static func verify(drift: Set<ContractDrift> = [], only: ((VerificationCheck) -> Bool)? = nil) async throws -> ProviderVerifier.Outcome {
         let contracts = try Self.contracts.get()
-        var options = PetSpotMockBackend.Options(contracts: contracts, quiet: true)
+        var options = ContractMock.Options(contracts: contracts, quiet: true)
         options.drift = drift
-        let backend = try await PetSpotMockBackend.start(options)
+        let backend = try await ContractMock.start(options)
         var plan = VerificationPlanner.plan(for: contracts)
         if let only {
             // Keep what creates the announcement the selected checks need.

@@ -31,7 +31,7 @@ import Testing
         let folder = try Self.folder(keeping: keep, path: path)
         defer { try? FileManager.default.removeItem(at: folder) }
         let contracts = try ContractSet.load(from: folder)
-        let server = try await PetSpotMockBackend.start(.init(contracts: try ContractSet.load(from: ContractSet.bundledDirectory), quiet: true))
+        let server = try await ContractMock.start(.init(contracts: try ContractSet.load(from: ContractSet.bundledDirectory), quiet: true))
         let outcome = await ServedRouteProbe(contracts: contracts, target: server.baseURL, timeout: .seconds(60)).probe()
         try await server.shutdown()
         return outcome

@@ -8,9 +8,9 @@ import NIOPosix
 enum RequestIDSource {
     private final class Stream: @unchecked Sendable {
         // Only ever touched by the thread that owns it (see `ThreadSpecificVariable`).
-        var random: PetSpotRandom = {
+        var random: ModelRandom = {
             var system = SystemRandomNumberGenerator()
-            return PetSpotRandom(seed: system.next())
+            return ModelRandom(seed: system.next())
         }()
     }
 

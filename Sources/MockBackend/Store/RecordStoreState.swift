@@ -1,4 +1,4 @@
-extension AnnouncementStore {
+extension RecordStore {
     /// One collection's records and the indexes over them.
     struct Table {
         var records = RecordTable()
@@ -65,9 +65,9 @@ extension AnnouncementStore {
         var createdHead = 0
         /// How many records the bounds have evicted.
         var evicted = 0
-        var random: PetSpotRandom
+        var random: ModelRandom
 
-        init(random: PetSpotRandom, collections: Int) {
+        init(random: ModelRandom, collections: Int) {
             self.random = random
             tables = Array(repeating: Table(), count: collections)
         }
@@ -79,7 +79,7 @@ extension AnnouncementStore {
         var count: Int { tables.reduce(0) { $0 + $1.records.count } }
 
         /// The state right after start (or a reset): the fixtures only, drawing from `random`.
-        static func start(random: PetSpotRandom, collections: Int, initial: [(collection: Int, id: String, record: Record)]) -> Self {
+        static func start(random: ModelRandom, collections: Int, initial: [(collection: Int, id: String, record: Record)]) -> Self {
             var s = Self(random: random, collections: collections)
             for (c, id, record) in initial { s.insert(record, id: id, in: c) }
             return s

@@ -19,7 +19,7 @@ extension AuthDeclaration {
 
     private func failure(_ check: Check, _ parameters: [String: String]) -> any Error {
         guard let answer = answer(check) else { return UndeclaredState(contractID: "", what: "request.auth.x-errors/\(check.rawValue)") }
-        return PetSpotError(answer, parameters: parameters)
+        return ModelError(answer, parameters: parameters)
     }
 }
 

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// An announcement is any object in a 2xx JSON answer carrying the fields a fixture needs; later sightings of an id
 /// update earlier ones, a create answer gives the management password, and an image answer gives the photo.
-public enum PetSpotFixtureHarvest {
+public enum RecordFixtureHarvest {
     /// Written when the traffic never showed an announcement's password (a list or details read) or it was redacted.
     public static let placeholderPassword = "100000"
 

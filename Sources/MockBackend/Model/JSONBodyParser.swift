@@ -14,7 +14,7 @@ enum JSONBodyParser {
         case value(JSONValue)
         /// The parser failed; `error` is the service file's answer, `trigger` names the known defect. For
         /// `jsonRootNotContainer` the body is valid JSON that the handler judges instead (see `rootValue`).
-        case failure(KnownDefect.Trigger, PetSpotError)
+        case failure(KnownDefect.Trigger, ModelError)
 
         /// The parsed value, or nil for anything else.
         var value: JSONValue? {
@@ -25,7 +25,7 @@ enum JSONBodyParser {
 
     /// Parses like a strict JSON parser with `utf-*` charsets only, answering with `parser`'s answers.
     static func parse(_ request: MockRequest, parser: ServiceFile.BodyParser = ServiceFile.plain.bodyParser) -> Outcome {
-        guard PetSpotBackend.isJSON(request.headers) else { return .undefined }
+        guard ModelBackend.isJSON(request.headers) else { return .undefined }
         if let charset = charset(request.headers), !charset.hasPrefix("utf-") {
             return .failure(.unsupportedCharset, failure(parser.unsupportedCharset.filling(["charset": charset.uppercased()]), parser))
         }
@@ -36,7 +36,7 @@ enum JSONBodyParser {
         guard let first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
             if (try? JSONValue(parsing: bytes)) != nil {
                 // What the handler answers is the contract's; the parser's own refusal is only the listed defect.
-                return .failure(.jsonRootNotContainer, PetSpotError.internalError)
+                return .failure(.jsonRootNotContainer, ModelError.internalError)
             }
             return .failure(.malformedJSON, failure(parser.malformed, parser))
         }
@@ -53,8 +53,8 @@ enum JSONBodyParser {
         try? JSONValue(parsing: Array(request.body.readableBytesView))
     }
 
-    private static func failure(_ answer: ServiceAnswer, _ parser: ServiceFile.BodyParser) -> PetSpotError {
-        var error = PetSpotError(answer)
+    private static func failure(_ answer: ServiceAnswer, _ parser: ServiceFile.BodyParser) -> ModelError {
+        var error = ModelError(answer)
         error.beforeRequestID = parser.beforeRequestID
         return error
     }

@@ -4,7 +4,7 @@ import NIOCore
 import NIOHTTP1
 import NIOPosix
 
-extension PetSpotBackend {
+extension ModelBackend {
     /// The checks before the file, in the declared order: the auth header's checks (`request.auth.x-errors`), then the
     /// record named by `key` (`notFound`), then the stored secret against the sent one (`credentials.mismatch`).
     func authorizeUpload(_ endpoint: DeclaredEndpoint, parameters: [String: String], headers: HTTPHeaders) throws {
@@ -15,8 +15,8 @@ extension PetSpotBackend {
         let id = state.key.flatMap { parameters[$0] } ?? ""
         switch store.authenticate(in: layout.index, id: id, secret: credentials.password) {
         case .ok: return
-        case .notFound: throw PetSpotError(notFound, parameters: parameters)
-        case .wrongPassword: throw PetSpotError(opener.mismatch, parameters: parameters)
+        case .notFound: throw ModelError(notFound, parameters: parameters)
+        case .wrongPassword: throw ModelError(opener.mismatch, parameters: parameters)
         }
     }
 
@@ -35,7 +35,7 @@ extension PetSpotBackend {
             return type
         }
         for (rule, answer) in declared.rules {
-            let problem = PetSpotError(answer, parameters: parameters)
+            let problem = ModelError(answer, parameters: parameters)
             switch (rule, scan) {
             case (.malformed, .malformed): throw reproducing(.multipartMalformed, on: endpoint.contractID) ?? problem
             case (.required, .noFile): throw problem
@@ -57,17 +57,17 @@ extension PetSpotBackend {
         guard store.setPhoto(in: try endpoint.requireLayout().index, id: id, bytes: bytes, type: type, fields: fields) else {
             // Deleted between the auth check and now.
             guard let notFound = state.notFound else { throw UndeclaredState(contractID: endpoint.contractID, what: "notFound") }
-            throw PetSpotError(notFound, parameters: parameters)
+            throw ModelError(notFound, parameters: parameters)
         }
         return Self.json(.created, .object(JSONObject()))
     }
 
     /// The upload's 413 when the body is too large to read at all: the declared answer of the file size rule.
-    func uploadTooLarge(_ endpoint: DeclaredEndpoint, parameters: [String: String]) throws -> PetSpotError {
+    func uploadTooLarge(_ endpoint: DeclaredEndpoint, parameters: [String: String]) throws -> ModelError {
         guard let answer = try endpoint.requireState().file?.answer(.maxFileBytes) else {
             throw UndeclaredState(contractID: endpoint.contractID, what: "x-state/file/x-errors/maxFileBytes")
         }
-        return PetSpotError(answer, parameters: parameters)
+        return ModelError(answer, parameters: parameters)
     }
 
     /// A server-made value that needs no record: the time-based generators (attach-file's `updatedAt`).
@@ -105,7 +105,7 @@ extension PetSpotBackend {
         let layout = try endpoint.requireLayout()
         guard let photo = state.key.flatMap({ parameters[$0] }).flatMap({ store.photo(in: layout.index, fileName: $0) }) else {
             guard let notFound = state.notFound else { throw UndeclaredState(contractID: endpoint.contractID, what: "notFound") }
-            throw PetSpotError(notFound, parameters: parameters)
+            throw ModelError(notFound, parameters: parameters)
         }
         var headers = HTTPHeaders()
         headers.add(name: "Content-Type", value: photo.type.contentType)

@@ -34,14 +34,14 @@ public enum ModelRules {
 
 /// A rule's answer given on an assumption: the error to send and what the model assumed, for `MockResponse.assumptions`.
 struct AssumedAnswer: Error, Sendable {
-    let error: PetSpotError
+    let error: ModelError
     let assumptions: [String]
 }
 
 extension RuleRefusal {
     /// The answer as the backend sends it.
-    var petSpotError: PetSpotError {
-        PetSpotError(HTTPResponseStatus(statusCode: status), code, message, field: field)
+    var petSpotError: ModelError {
+        ModelError(HTTPResponseStatus(statusCode: status), code, message, field: field)
     }
 
     /// What to throw: the answer, carrying the assumption when the contract did not state it.

@@ -1,20 +1,20 @@
 import ContractKit
 import NIOCore
 
-extension AnnouncementStore.Record {
+extension RecordStore.Record {
     /// A record from the JSON the store rendered earlier (read back from a data directory); nil when it is not an object.
-    init?(json: ByteBuffer, secret: String, photo: AnnouncementStore.Photo? = nil, layout: RecordLayout) {
+    init?(json: ByteBuffer, secret: String, photo: RecordStore.Photo? = nil, layout: RecordLayout) {
         guard let value = try? JSONValue(parsing: Array(json.readableBytesView)), let object = value.objectValue else { return nil }
         self.init(json: json, secret: secret, photo: photo, derived: layout.derived(object: object))
     }
 }
 
-extension AnnouncementStore {
+extension RecordStore {
     /// What replaying and snapshotting need of the store besides its state: its collections, fixtures and limit.
     struct Shape {
         let layouts: [RecordLayout]
         let primary: Int
-        let initial: [(collection: Int, id: String, record: AnnouncementStore.Record)]
+        let initial: [(collection: Int, id: String, record: RecordStore.Record)]
         let limit: Int?
 
         /// The layout of the collection named `name` (nil name: the primary collection, as earlier versions wrote).
@@ -27,13 +27,13 @@ extension AnnouncementStore {
     var shape: Shape { Shape(layouts: layouts, primary: primary, initial: initial, limit: limit) }
 }
 
-extension AnnouncementStore.State {
+extension RecordStore.State {
     /// Replays one logged change exactly as the live store made it, eviction under the store's limit included.
-    mutating func apply(_ change: StoreChange, store: AnnouncementStore.Shape) {
+    mutating func apply(_ change: StoreChange, store: RecordStore.Shape) {
         switch change {
         case .put(let collection, let id, let json, let secret, let created):
             guard let layout = store.layout(named: collection),
-                let record = AnnouncementStore.Record(json: json, secret: secret, layout: layout)
+                let record = RecordStore.Record(json: json, secret: secret, layout: layout)
             else { return }
             tables[layout.index].remove(id)
             insert(record, id: id, in: layout.index)
@@ -66,12 +66,12 @@ extension AnnouncementStore.State {
     }
 
     /// The state as a snapshot: `.clear`, then every record of every collection in creation order as a `put` (and a `photo`).
-    func snapshotChanges(store: AnnouncementStore.Shape) -> [StoreChange] {
+    func snapshotChanges(store: RecordStore.Shape) -> [StoreChange] {
         // Under a bound, `created` says which records the API made (and so can be evicted); without one it is not
         // kept, and every record but the start fixtures counts as created.
         let created: Set<Int>? = store.limit == nil && maxBytes == nil ? nil : Set(self.created[createdHead...].map(\.sequence))
         let initialKeys = Set(store.initial.map { "\($0.collection)/\($0.id)" })
-        var all: [(collection: Int, id: String, record: AnnouncementStore.Record)] = []
+        var all: [(collection: Int, id: String, record: RecordStore.Record)] = []
         for (c, table) in tables.enumerated() { for (id, record) in table.records { all.append((c, id, record)) } }
         var changes: [StoreChange] = [.clear]
         changes.reserveCapacity(all.count * 2 + 1)
@@ -85,7 +85,7 @@ extension AnnouncementStore.State {
     }
 }
 
-extension AnnouncementStore: StoreDataDirectoryOwner {
+extension RecordStore: StoreDataDirectoryOwner {
     func withStateFrozen<T>(_ body: () -> T) -> (live: [StoreChange], result: T) {
         // Copying the state is cheap (copy on write); the snapshot is built after the lock is released.
         let (frozen, result) = state.withLock { s in (s, body()) }
@@ -121,7 +121,7 @@ extension AnnouncementStore: StoreDataDirectoryOwner {
     }
 }
 
-extension AnnouncementStore {
+extension RecordStore {
     /// What opening the data directory noticed and repaired (a torn last record dropped, leftovers removed).
     public var dataDirectoryNotices: [String] { persistence?.notices ?? [] }
 }

@@ -4,9 +4,7 @@ import NIOHTTP1
 /// An error answer of the model: status, machine code, message and the offending field, sent in the service file's
 /// error envelope. The server-wide answers (not found, payload too large) carry only their role here; their status,
 /// code and message come from `service.json` when the answer is written.
-///
-/// Still named for PetSpot: other files being reworked in parallel throw it (issue 27), so the rename waits for them.
-public struct PetSpotError: Error, Sendable, Equatable {
+public struct ModelError: Error, Sendable, Equatable {
     /// A server-wide answer whose text the service file states.
     public enum Role: Sendable, Equatable {
         /// `notFound`: no such record or route.
@@ -49,20 +47,20 @@ public struct PetSpotError: Error, Sendable, Equatable {
     }
 
     /// The service file's not-found answer; `message`, when given, replaces its message.
-    static func notFound(_ message: String? = nil) -> PetSpotError {
-        PetSpotError(role: .notFound, status: .notFound, message: message ?? "")
+    static func notFound(_ message: String? = nil) -> ModelError {
+        ModelError(role: .notFound, status: .notFound, message: message ?? "")
     }
 
     /// The service file's error-handler 413 (one message whatever the limit that was hit, even a 20 MiB photo).
-    static func payloadTooLarge() -> PetSpotError {
-        PetSpotError(role: .payloadTooLarge, status: .payloadTooLarge)
+    static func payloadTooLarge() -> ModelError {
+        ModelError(role: .payloadTooLarge, status: .payloadTooLarge)
     }
 
     /// The service file's answer to an uncaught failure.
-    static let internalError = PetSpotError(role: .internalError, status: .internalServerError)
+    static let internalError = ModelError(role: .internalError, status: .internalServerError)
 
     /// This error, as the body parser raises it (before the request id exists).
-    func fromBodyParser() -> PetSpotError {
+    func fromBodyParser() -> ModelError {
         var copy = self
         copy.beforeRequestID = true
         return copy

@@ -44,7 +44,7 @@ struct UndeclaredState: Error, CustomStringConvertible {
     var description: String { "the contract \(contractID) declares no \(what)" }
 }
 
-extension PetSpotBackend {
+extension ModelBackend {
     /// The declarations of the contract with this id (nothing declared for an unknown id).
     func declared(_ contractID: String?) -> DeclaredEndpoint {
         let id = contractID ?? ""
@@ -60,7 +60,7 @@ extension PetSpotBackend {
     }
 }
 
-extension PetSpotError {
+extension ModelError {
     /// The error a declared answer describes, its placeholders filled from `parameters` (the path parameters).
     init(_ answer: DeclaredAnswer, parameters: [String: String] = [:]) {
         self.init(HTTPResponseStatus(statusCode: answer.status), answer.code, answer.message(with: parameters),

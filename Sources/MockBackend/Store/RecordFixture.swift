@@ -4,13 +4,13 @@ import NIOCore
 
 /// One preloaded record from a fixtures file: the collection the file names, the record's fields as written (its
 /// secret among them), and an optional photo.
-public struct PetSpotFixture: Sendable {
+public struct RecordFixture: Sendable {
     /// The collection, as the fixtures file names it (`{"announcements": [...]}`).
     public let collection: String
     /// The record's fields as the file gives them, in its order; the secret (e.g. `managementPassword`) among them.
     public let fields: JSONObject
     /// The file served at the record's published address, if any.
-    public let photo: AnnouncementStore.Photo?
+    public let photo: RecordStore.Photo?
 
     /// The record's key, read with `keyField` (the collection's key; `id` where no contract says).
     public func id(keyField: String? = nil) -> String { fields[keyField ?? "id"]?.stringValue ?? "" }
@@ -18,7 +18,7 @@ public struct PetSpotFixture: Sendable {
     /// The key of this record in `layout`, and the record as the store keeps it: the stored fields in declared order
     /// (absent ones null, time fields the server makes defaulting to the fixtures' time), the published address of
     /// the photo, and the secret kept apart.
-    func record(layout: RecordLayout) -> (id: String, record: AnnouncementStore.Record) {
+    func record(layout: RecordLayout) -> (id: String, record: RecordStore.Record) {
         let id = id(keyField: layout.keyField)
         var object = fields
         if let secret = layout.secretField { object[secret] = nil }
@@ -28,7 +28,7 @@ public struct PetSpotFixture: Sendable {
         let secret = layout.secretField.flatMap { fields[$0]?.stringValue } ?? ""
         guard let names = layout.fields else {
             let json = ByteBuffer(bytes: JSONValue.object(object).serializedBytes())
-            return (id, AnnouncementStore.Record(json: json, secret: secret, photo: photo, derived: layout.derived(object: object)))
+            return (id, RecordStore.Record(json: json, secret: secret, photo: photo, derived: layout.derived(object: object)))
         }
         var firstTime: JSONValue?
         let values: [JSONValue] = names.map { name in
@@ -39,7 +39,7 @@ public struct PetSpotFixture: Sendable {
             if layout.timeFields.contains(name) { return firstTime ?? .string(Self.defaultTime) }
             return .null
         }
-        return (id, AnnouncementStore.Record(json: layout.render(values), secret: secret, photo: photo, derived: layout.derived(values)))
+        return (id, RecordStore.Record(json: layout.render(values), secret: secret, photo: photo, derived: layout.derived(values)))
     }
 
     /// The time a fixture's generated time fields (`now-iso-ms`) hold when it gives none.
@@ -47,7 +47,7 @@ public struct PetSpotFixture: Sendable {
 }
 
 /// A fixtures file that cannot be used, naming the file, the JSON pointer and what was expected.
-public struct PetSpotFixtureError: Error, Sendable, CustomStringConvertible {
+public struct RecordFixtureError: Error, Sendable, CustomStringConvertible {
     /// The fixtures file.
     public let file: String
     /// Where in the file, e.g. `/announcements/2/status`.
@@ -59,7 +59,7 @@ public struct PetSpotFixtureError: Error, Sendable, CustomStringConvertible {
     public var description: String { "\(file): \(pointer.isEmpty ? "/" : pointer): \(reason)" }
 }
 
-extension PetSpotFixture {
+extension RecordFixture {
     /// The fixtures shipped with the repository, `contracts/fixtures/pets.json`.
     public static var bundledFile: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -68,14 +68,14 @@ extension PetSpotFixture {
 
     /// Loads a fixtures file: `{"<collection>": [{...the record's fields..., "photo": {"base64": "..."}}], ...}`, checked
     /// against `collections` when given (see `parse`).
-    public static func load(from url: URL, collections: [CollectionDeclaration]? = nil) throws(PetSpotFixtureError) -> [PetSpotFixture] {
+    public static func load(from url: URL, collections: [CollectionDeclaration]? = nil) throws(RecordFixtureError) -> [RecordFixture] {
         let data: Data
         do { data = try Data(contentsOf: url) } catch {
-            throw PetSpotFixtureError(file: url.path, pointer: "", reason: "cannot read the file (\(FileErrorText.reason(error)))")
+            throw RecordFixtureError(file: url.path, pointer: "", reason: "cannot read the file (\(FileErrorText.reason(error)))")
         }
         let root: JSONValue
         do { root = try JSONValue(parsing: data) } catch {
-            throw PetSpotFixtureError(file: url.path, pointer: "", reason: "not valid JSON: \(error.description)")
+            throw RecordFixtureError(file: url.path, pointer: "", reason: "not valid JSON: \(error.description)")
         }
         return try parse(root, file: url.path, collections: collections)
     }
@@ -88,14 +88,14 @@ extension PetSpotFixture {
     /// set (a UUID where the create generates `uuid-v4`), the secret has the shape of its generator, and each value
     /// has its stored field's JSON type and stays within its `minimum`/`maximum`. Enums and patterns are the API's
     /// rules, not the database's: fixtures may hold any status the database can.
-    public static func parse(_ root: JSONValue, file: String, collections: [CollectionDeclaration]? = nil) throws(PetSpotFixtureError) -> [PetSpotFixture] {
+    public static func parse(_ root: JSONValue, file: String, collections: [CollectionDeclaration]? = nil) throws(RecordFixtureError) -> [RecordFixture] {
         let shape = "expected an object with an array of records per collection, e.g. {\"announcements\": [...]}"
-        guard let members = root.objectValue else { throw PetSpotFixtureError(file: file, pointer: "", reason: shape) }
+        guard let members = root.objectValue else { throw RecordFixtureError(file: file, pointer: "", reason: shape) }
         for (name, value) in members where value.arrayValue == nil && !(name == "description" && value.stringValue != nil) {
-            throw PetSpotFixtureError(file: file, pointer: JSONPointer.appending("", name), reason: "expected an array of \(name) records")
+            throw RecordFixtureError(file: file, pointer: JSONPointer.appending("", name), reason: "expected an array of \(name) records")
         }
-        guard members.contains(where: { $0.value.arrayValue != nil }) else { throw PetSpotFixtureError(file: file, pointer: "", reason: shape) }
-        var fixtures: [PetSpotFixture] = []
+        guard members.contains(where: { $0.value.arrayValue != nil }) else { throw RecordFixtureError(file: file, pointer: "", reason: shape) }
+        var fixtures: [RecordFixture] = []
         for (name, value) in members {
             guard let items = value.arrayValue else { continue }
             let pointer = JSONPointer.appending("", name)
@@ -103,7 +103,7 @@ extension PetSpotFixture {
             if let collections {
                 declaration = collections.first { $0.name == name }
                 if declaration == nil {
-                    throw PetSpotFixtureError(file: file, pointer: pointer,
+                    throw RecordFixtureError(file: file, pointer: pointer,
                         reason: "no contract declares the collection \(name); declared: \(collections.map(\.name).joined(separator: ", "))")
                 }
             }
@@ -113,7 +113,7 @@ extension PetSpotFixture {
                 let keyField = declaration?.keyField ?? "id"
                 let id = fixture.id(keyField: keyField)
                 guard seen.insert(id).inserted || id.isEmpty else {
-                    throw PetSpotFixtureError(file: file, pointer: JSONPointer.appending(JSONPointer.appending(pointer, index), keyField), reason: "duplicate \(keyField) \(id)")
+                    throw RecordFixtureError(file: file, pointer: JSONPointer.appending(JSONPointer.appending(pointer, index), keyField), reason: "duplicate \(keyField) \(id)")
                 }
                 fixtures.append(fixture)
             }
@@ -122,13 +122,13 @@ extension PetSpotFixture {
     }
 
     private static func parseOne(_ value: JSONValue, collection: String, declaration: CollectionDeclaration?, file: String,
-                                 pointer: String) throws(PetSpotFixtureError) -> PetSpotFixture {
-        func fail(_ key: String, _ reason: String) -> PetSpotFixtureError {
+                                 pointer: String) throws(RecordFixtureError) -> RecordFixture {
+        func fail(_ key: String, _ reason: String) -> RecordFixtureError {
             // Keys here are field names or `photo/base64`, a path of two.
-            PetSpotFixtureError(file: file, pointer: key.isEmpty ? pointer : "\(pointer)/\(key)", reason: reason)
+            RecordFixtureError(file: file, pointer: key.isEmpty ? pointer : "\(pointer)/\(key)", reason: reason)
         }
         guard var object = value.objectValue else { throw fail("", "expected a \(collection) record (an object)") }
-        var photo: AnnouncementStore.Photo?
+        var photo: RecordStore.Photo?
         if let photoValue = object["photo"], !photoValue.isNull {
             guard let encoded = photoValue["base64"]?.stringValue, let data = Data(base64Encoded: encoded) else {
                 throw fail("photo", "expected {\"base64\": \"<image bytes in base64>\"}")
@@ -136,16 +136,16 @@ extension PetSpotFixture {
             guard let type = ImageType.detect(data) else {
                 throw fail("photo/base64", "the bytes are not a JPEG, PNG, GIF, WEBP, BMP, TIFF, HEIC or HEIF image")
             }
-            photo = AnnouncementStore.Photo(bytes: ByteBuffer(bytes: data), type: type)
+            photo = RecordStore.Photo(bytes: ByteBuffer(bytes: data), type: type)
         }
         object["photo"] = nil
         if let declaration { try check(&object, photo: photo, declaration: declaration, fail: fail) }
-        return PetSpotFixture(collection: collection, fields: object, photo: photo)
+        return RecordFixture(collection: collection, fields: object, photo: photo)
     }
 
     /// Checks one record against its collection's declaration (see `parse`); the key is lower-cased where it is a UUID.
-    private static func check(_ object: inout JSONObject, photo: AnnouncementStore.Photo?, declaration: CollectionDeclaration,
-                              fail: (String, String) -> PetSpotFixtureError) throws(PetSpotFixtureError) {
+    private static func check(_ object: inout JSONObject, photo: RecordStore.Photo?, declaration: CollectionDeclaration,
+                              fail: (String, String) -> RecordFixtureError) throws(RecordFixtureError) {
         let generated = Dictionary(declaration.generated.map { ($0.field, $0.generator) }, uniquingKeysWith: { first, _ in first })
         if let fields = declaration.fields {
             let allowed = Set(fields + declaration.secret)
@@ -179,7 +179,7 @@ extension PetSpotFixture {
                 continue
             }
             if generated[field] == .nowISOMilliseconds, !(value.stringValue.map(Timestamp.isValid) ?? false) {
-                throw fail(field, "expected a timestamp like \(PetSpotFixture.defaultTime)")
+                throw fail(field, "expected a timestamp like \(RecordFixture.defaultTime)")
             }
             if !types.isEmpty, !types.contains(where: { matches(value, type: $0) }) {
                 throw fail(field, "expected \(types.joined(separator: " or ")), found \(value.serialized().prefix(80))")

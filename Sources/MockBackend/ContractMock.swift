@@ -3,10 +3,10 @@ import Foundation
 import Logging
 import NIOHTTP1
 
-/// The one-call embedding of the PetSpot mock: the SwiftNIO server, fault layer and journal in front of the stateful backend.
+/// The one-call embedding of the mock of a contract set: the SwiftNIO server, fault layer and journal in front of the stateful backend.
 ///
 /// Used by tests, the scenario engine and `spotcheck serve`; always `shutdown()` what you `start`.
-public struct PetSpotMockBackend: Sendable {
+public struct ContractMock: Sendable {
     /// Everything that can be set when starting the mock.
     public struct Options: Sendable {
         /// The address to bind; loopback unless told otherwise.
@@ -52,7 +52,7 @@ public struct PetSpotMockBackend: Sendable {
         /// A directory that keeps announcements, passwords and photos across restarts; nil keeps them in memory only.
         public var dataDirectory: URL?
         /// Announcements to preload besides the `fixtures` file's (a scenario's inline `backend.fixtures`).
-        public var preloaded: [PetSpotFixture] = []
+        public var preloaded: [RecordFixture] = []
         /// The clock time-based fault rules read (the wall clock; scenarios pass a `VirtualFaultClock`).
         public var faultClock: any FaultClock = SystemFaultClock()
         /// Let browser pages on other sites delete and get Express's open CORS preflight, as the real backend does (`--allow-browser-admin`).
@@ -66,7 +66,7 @@ public struct PetSpotMockBackend: Sendable {
         public init(
             contracts: ContractSet, host: String = "127.0.0.1", port: Int = 0, seed: UInt64? = nil, fixtures: URL? = nil,
             faults: [FaultRule] = [], journalLimit: Int = 1000, adminToken: String? = nil, adminPort: Int? = nil, quiet: Bool = false,
-            checkResponses: Bool = PetSpotBackend.checksResponsesByDefault, logger: Logger = Logger(label: "spotcheck.serve"),
+            checkResponses: Bool = ModelBackend.checksResponsesByDefault, logger: Logger = Logger(label: "spotcheck.serve"),
             idleTimeout: Duration = .seconds(60), now: @escaping @Sendable () -> Date = { Date() }
         ) {
             self.contracts = contracts
@@ -87,7 +87,7 @@ public struct PetSpotMockBackend: Sendable {
     }
 
     /// The stateful backend answering behind the server.
-    public let backend: PetSpotBackend
+    public let backend: ModelBackend
     /// The running server.
     public let server: MockServer
     /// Where it listens.
@@ -104,17 +104,17 @@ public struct PetSpotMockBackend: Sendable {
     /// The live fault rules (replaceable at runtime).
     public var faults: FaultLayer { server.faults }
 
-    /// Loads the fixtures, builds the backend and starts listening; throws `PetSpotFixtureError`, a missing-schema error or the bind failure.
-    public static func start(_ options: Options) async throws -> PetSpotMockBackend {
-        let fixtures = try (options.fixtures.map { url throws(PetSpotFixtureError) in try PetSpotFixture.load(from: url, collections: options.contracts.state.collections) } ?? []) + options.preloaded
-        var backendConfiguration = PetSpotBackend.Configuration(
+    /// Loads the fixtures, builds the backend and starts listening; throws `RecordFixtureError`, a missing-schema error or the bind failure.
+    public static func start(_ options: Options) async throws -> ContractMock {
+        let fixtures = try (options.fixtures.map { url throws(RecordFixtureError) in try RecordFixture.load(from: url, collections: options.contracts.state.collections) } ?? []) + options.preloaded
+        var backendConfiguration = ModelBackend.Configuration(
             contracts: options.contracts, seed: options.seed, fixtures: fixtures, adminToken: options.adminToken ?? options.defaultDeleteToken,
             checkResponses: options.checkResponses, logger: options.logger, now: options.now, storeLimit: options.storeLimit)
         backendConfiguration.storeMaxBytes = options.storeMaxBytes
         backendConfiguration.allowBrowserAdmin = options.allowBrowserAdmin
         if options.reproduceKnownDefects { backendConfiguration.knownDefects = options.contracts.knownDefects }
         backendConfiguration.dataDirectory = try options.dataDirectory.map { url throws(StoreDataDirectoryError) in try StoreDataDirectory.open(url) }
-        let backend = try PetSpotBackend(configuration: backendConfiguration)
+        let backend = try ModelBackend(configuration: backendConfiguration)
         var configuration = ServerConfiguration(
             host: options.host, port: options.port, adminPort: options.adminPort, adminToken: options.adminToken,
             idleTimeout: options.idleTimeout, logger: options.logger, quiet: options.quiet)
@@ -126,11 +126,11 @@ public struct PetSpotMockBackend: Sendable {
         let server = MockServer(
             configuration: configuration,
             responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift, contracts: options.contracts), faults: FaultLayer(rules: options.faults, seed: options.seed, clock: options.faultClock),
-            journal: Journal(limit: options.journalLimit), admin: PetSpotAdminHooks(store: backend.store, collections: options.contracts.state.collections),
+            journal: Journal(limit: options.journalLimit), admin: ModelAdminHooks(store: backend.store, collections: options.contracts.state.collections),
             contractID: { [routes = options.contracts.routes] method, path in routes.contractID(method: method, path: path) },
             exchangeObserver: options.exchangeObserver)
         let address = try await server.start()
-        return PetSpotMockBackend(backend: backend, server: server, address: address)
+        return ContractMock(backend: backend, server: server, address: address)
     }
 
     /// How many announcements are stored right now.
@@ -146,7 +146,7 @@ public struct PetSpotMockBackend: Sendable {
     }
 }
 
-extension PetSpotMockBackend.Options {
+extension ContractMock.Options {
     /// The default byte bound of the store: room for a day of development (about 250,000 typical announcements, or a
     /// few hundred announcements with large photos) on a laptop, and far below what hurts one.
     public static let defaultStoreMaxBytes = 256 * 1024 * 1024

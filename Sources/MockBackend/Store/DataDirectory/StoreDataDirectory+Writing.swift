@@ -161,7 +161,7 @@ extension StoreDataDirectory {
     }
 
     /// Writes a photo to a new file of its own (never over a file a record names) and answers the file's name.
-    func writePhoto(id: String, photo: AnnouncementStore.Photo, disk d: inout Disk) throws(DurableFile.Failure) -> String {
+    func writePhoto(id: String, photo: RecordStore.Photo, disk d: inout Disk) throws(DurableFile.Failure) -> String {
         let name = "\(id)-\(UUID().uuidString.prefix(8).lowercased()).\(photo.type.fileExtension)"
         d.uncommittedPhotos.append(name)
         try DurableFile.write(Array(photo.bytes.readableBytesView), to: photosURL.appendingPathComponent(name), fs: fs, syncDirectory: false)

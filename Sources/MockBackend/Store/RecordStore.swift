@@ -8,7 +8,7 @@ import NIOCore
 /// Every collection is kept alike: one creation sequence orders them, the count and byte bounds count them all, and the
 /// data directory keeps them all. A lock rather than an actor guards it: every operation is a few dictionary steps, so
 /// answering on the event loop under a short lock is far cheaper than hopping to an actor and back for each request.
-public final class AnnouncementStore: Sendable {
+public final class RecordStore: Sendable {
     /// A stored file: the bytes and the type detected from them.
     public struct Photo: Sendable {
         /// The file bytes exactly as uploaded.
@@ -83,12 +83,12 @@ public final class AnnouncementStore: Sendable {
     ///
     /// `limit` bounds the records created through the API, and `maxBytes` what all records and files take in memory, so
     /// a long-running mock cannot grow without end; the oldest created go first and fixtures never do.
-    public convenience init(contracts: ContractSet, seed: UInt64?, fixtures: [PetSpotFixture] = [], limit: Int? = nil, maxBytes: Int? = nil,
+    public convenience init(contracts: ContractSet, seed: UInt64?, fixtures: [RecordFixture] = [], limit: Int? = nil, maxBytes: Int? = nil,
                             persistence: StoreDataDirectory? = nil) {
         self.init(layouts: RecordLayout.all(contracts), seed: seed, fixtures: fixtures, limit: limit, maxBytes: maxBytes, persistence: persistence)
     }
 
-    init(layouts: [RecordLayout], seed: UInt64?, fixtures: [PetSpotFixture], limit: Int?, maxBytes: Int?, persistence: StoreDataDirectory?) {
+    init(layouts: [RecordLayout], seed: UInt64?, fixtures: [RecordFixture], limit: Int?, maxBytes: Int?, persistence: StoreDataDirectory?) {
         self.layouts = layouts
         self.primary = 0
         self.seed = seed
@@ -100,7 +100,7 @@ public final class AnnouncementStore: Sendable {
             return (layout.index, id, record)
         }
         self.initial = initial
-        var s = State.start(random: PetSpotRandom(seed: seed), collections: layouts.count, initial: initial)
+        var s = State.start(random: ModelRandom(seed: seed), collections: layouts.count, initial: initial)
         self.persistence = persistence
         let shape = Shape(layouts: layouts, primary: 0, initial: initial, limit: self.limit)
         for change in persistence?.takeRestored() ?? [] { s.apply(change, store: shape) }
@@ -115,7 +115,7 @@ public final class AnnouncementStore: Sendable {
 
     /// Back to the state right after start: the fixtures only, and the random sequence from its seed again.
     public func reset() {
-        var s = State.start(random: PetSpotRandom(seed: seed), collections: layouts.count, initial: initial)
+        var s = State.start(random: ModelRandom(seed: seed), collections: layouts.count, initial: initial)
         s.maxBytes = maxBytes
         state.withLock { current in
             current = s
@@ -135,7 +135,7 @@ public final class AnnouncementStore: Sendable {
     /// A fresh value of a random generator (`uuid-v4`, `digits-6`), from the seeded sequence when the store is seeded.
     func draw(_ generator: StateGenerator) -> String {
         guard seed != nil else {
-            var system = PetSpotRandom(seed: nil)
+            var system = ModelRandom(seed: nil)
             return system.draw(generator)
         }
         return state.withLock { $0.random.draw(generator) }
@@ -173,7 +173,7 @@ public final class AnnouncementStore: Sendable {
         }
         // Unseeded, the draws and the rendered JSON are made before taking the lock, which then covers only the checks
         // and the insert: creates on different event loops no longer wait for each other's rendering.
-        var system = PetSpotRandom(seed: nil)
+        var system = ModelRandom(seed: nil)
         while true {
             let made = make(draws.map { system.draw($0) })
             let outcome: Created? = state.withLock { s in
@@ -289,7 +289,7 @@ public final class AnnouncementStore: Sendable {
     static func fileName(id: String, type: ImageType) -> String { "\(id).\(type.fileExtension)" }
 }
 
-extension PetSpotRandom {
+extension ModelRandom {
     /// A fresh value of a random generator; the time and token generators are not random and answer `""`.
     mutating func draw(_ generator: StateGenerator) -> String {
         switch generator {

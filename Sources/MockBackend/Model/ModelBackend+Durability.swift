@@ -1,6 +1,6 @@
 import NIOCore
 
-extension PetSpotBackend {
+extension ModelBackend {
     /// Whether answering this target must wait for the disk: a change to a persistent store.
     func needsDurableWrite(_ target: Target) -> Bool {
         guard store.persistence != nil, case .endpoint(let endpoint, _) = target else { return false }
@@ -19,7 +19,7 @@ extension PetSpotBackend {
         guard let failure else { return response }
         configuration.logger.error("could not save a change to the data directory; it was undone", metadata: ["problem": "\(failure)"])
         let requestID = nextRequestID()
-        var failed = errorResponse(PetSpotError.internalError, requestID: requestID)
+        var failed = errorResponse(ModelError.internalError, requestID: requestID)
         for header in service.headers { failed.headers.add(name: header.name, value: header.value) }
         if let requestID, let header = service.requestID?.header { failed.headers.add(name: header, value: requestID) }
         return failed

@@ -2,14 +2,14 @@ import ContractKit
 import NIOCore
 import NIOHTTP1
 
-extension PetSpotBackend {
+extension ModelBackend {
     /// `read`: the record named by the declared `key` as the API renders it (with its cached weak ETag), else `notFound`.
     func read(_ model: ModelEndpoint, _ endpoint: DeclaredEndpoint, parameters: [String: String]) throws -> MockResponse {
         let state = try endpoint.requireState()
         let layout = try endpoint.requireLayout()
         guard let (json, etag) = state.key.flatMap({ parameters[$0] }).flatMap({ store.recordForReading(in: layout.index, id: $0) }) else {
             guard let notFound = state.notFound else { throw UndeclaredState(contractID: endpoint.contractID, what: "notFound") }
-            throw PetSpotError(notFound, parameters: parameters)
+            throw ModelError(notFound, parameters: parameters)
         }
         var response = MockResponse(status: HTTPResponseStatus(statusCode: model.successStatus), headers: Self.jsonHeaders, body: json)
         response.etag = etag

@@ -3,7 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-extension PetSpotBackend {
+extension ModelBackend {
     /// `create`: the contract's body rules, then a record made from its declaration: every stored field in declared
     /// order (sent values by their storage plan, generated and initial ones), the secret kept apart, the unique fields
     /// checked; the answer is the record plus the secret last, or the declared `answer` fields (tokens included).
@@ -45,7 +45,7 @@ extension PetSpotBackend {
                 for (i, (field, generator)) in state.generate.enumerated() where generator != .jwtHS256 { object[field] = generated[i] }
                 made = object
                 let key = state.storedKey(layout.keyField.flatMap { object[$0]?.stringValue } ?? "")
-                return (key, AnnouncementStore.Record(json: ByteBuffer(bytes: JSONValue.object(object).serializedBytes()), secret: secret,
+                return (key, RecordStore.Record(json: ByteBuffer(bytes: JSONValue.object(object).serializedBytes()), secret: secret,
                                                        derived: layout.derived(object: object)))
             }
             var values: [JSONValue] = []
@@ -60,12 +60,12 @@ extension PetSpotBackend {
             }
             let keyValue = layout.keyField.flatMap { value($0)?.stringValue } ?? ""
             let key = layout.keyIsGenerated ? keyValue : state.storedKey(keyValue)
-            return (key, AnnouncementStore.Record(json: layout.render(values), secret: secret, derived: layout.derived(values)))
+            return (key, RecordStore.Record(json: layout.render(values), secret: secret, derived: layout.derived(values)))
         }
         switch outcome {
         case .taken(let field):
             guard let clash = state.uniqueAnswer(for: field) else { throw UndeclaredState(contractID: declared.contractID, what: "x-state/unique") }
-            throw PetSpotError(clash)
+            throw ModelError(clash)
         case .stored(_, let secret, let json):
             let status = HTTPResponseStatus(statusCode: endpoint.successStatus)
             guard let fields = state.answer else {
@@ -149,7 +149,7 @@ extension PetSpotBackend {
         try auth.checkToken(in: request.headers, expected: expectedToken(auth), parameters: parameters)
         guard store.delete(in: layout.index, id: state.key.flatMap { parameters[$0] } ?? "") else {
             guard let notFound = state.notFound else { throw UndeclaredState(contractID: endpoint.contractID, what: "notFound") }
-            throw PetSpotError(notFound, parameters: parameters)
+            throw ModelError(notFound, parameters: parameters)
         }
         return MockResponse(status: .noContent)
     }

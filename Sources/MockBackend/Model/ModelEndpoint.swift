@@ -51,7 +51,7 @@ struct ModelEndpoint: Sendable {
                 contractID: contract.id, action: action, bodyKind: bodyKind, isStatic: route.isStatic,
                 key: contract.source["x-state"]?["key"]?.stringValue ?? contract.path.parameterNames.first,
                 // The file check answers a too-large file itself, so the body may bring a file just over the limit.
-                multipartLimit: bodyKind == .multipart ? contract.request.maxFileBytes.map { $0 + PetSpotBackend.multipartFramingBytes } : nil,
+                multipartLimit: bodyKind == .multipart ? contract.request.maxFileBytes.map { $0 + ModelBackend.multipartFramingBytes } : nil,
                 examples: action == nil ? ExampleResponder(contract: contract, check: check) : nil,
                 layout: collection.flatMap { name in layouts.first { $0.name == name } },
                 bodyRules: contracts.requestRules[contract.id]?.body, queryRules: contracts.requestRules[contract.id]?.query,

@@ -3,7 +3,7 @@ import Foundation
 import NIOCore
 import NIOHTTP1
 
-extension PetSpotBackend {
+extension ModelBackend {
     /// `authenticate`: the contract's body rules, then the record named by the sent key (through its transform), the
     /// stored credential against the sent one, and the declared `answer` fields with fresh generated ones (tokens).
     ///
@@ -20,14 +20,14 @@ extension PetSpotBackend {
             let object = (try? JSONValue(parsing: Array(found.json.readableBytesView)))?.objectValue
         else {
             guard let notFound = state.notFound else { throw UndeclaredState(contractID: endpoint.contractID, what: "notFound") }
-            throw PetSpotError(notFound, parameters: parameters)
+            throw ModelError(notFound, parameters: parameters)
         }
         guard let credentials = state.credentials else { throw UndeclaredState(contractID: endpoint.contractID, what: "credentials") }
         let given: String? = if case .body(let name) = credentials.sent { body[name]?.stringValue } else { nil }
         // The stored credential is the record's secret when the collection keeps it apart, else one of its fields.
         let expected = credentials.stored == layout.secretField ? found.secret : object[credentials.stored]?.stringValue
         guard let expected, let given, BasicCredentials.constantTimeEquals(expected, given) else {
-            throw PetSpotError(credentials.mismatch, parameters: parameters)
+            throw ModelError(credentials.mismatch, parameters: parameters)
         }
         var record = object
         for (field, generator) in state.generate where generator != .jwtHS256 { record[field] = generated(generator) }

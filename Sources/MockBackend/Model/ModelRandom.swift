@@ -1,7 +1,7 @@
 import Foundation
 
 /// The source of ids, management passwords and request ids; seeded it repeats exactly, unseeded it uses the system generator.
-public struct PetSpotRandom: RandomNumberGenerator, Sendable {
+public struct ModelRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
     private let seeded: Bool
 
@@ -56,7 +56,7 @@ public struct PetSpotRandom: RandomNumberGenerator, Sendable {
     public mutating func requestID() -> String {
         // Unseeded, one system draw seeds the ten characters: a request id needs uniqueness, not secrecy, and a getrandom
         // call per character was 6 % of a GET's CPU.
-        var source = seeded ? self : PetSpotRandom(seed: next())
+        var source = seeded ? self : ModelRandom(seed: next())
         var text: [UInt8] = []
         text.reserveCapacity(10)
         for _ in 0..<10 { text.append(Self.requestIDAlphabet[Int.random(in: 0..<Self.requestIDAlphabet.count, using: &source)]) }

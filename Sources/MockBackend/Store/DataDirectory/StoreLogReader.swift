@@ -189,7 +189,7 @@ enum StoreLogReader {
             guard let type = ImageType.detect(Data(data)) else {
                 return .failure(Problem("the photo \(url.path) is not an image", kind: .missingPhoto))
             }
-            return .success(.change(.photo(collection: collection, id: id, photo: AnnouncementStore.Photo(bytes: ByteBuffer(bytes: data), type: type),
+            return .success(.change(.photo(collection: collection, id: id, photo: RecordStore.Photo(bytes: ByteBuffer(bytes: data), type: type),
                                            json: record), file: file))
         case "delete":
             guard let id else { return lacking([("id", false, "a string")]) }

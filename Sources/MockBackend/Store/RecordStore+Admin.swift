@@ -1,7 +1,7 @@
 import ContractKit
 import NIOCore
 
-extension AnnouncementStore {
+extension RecordStore {
     /// One stored record as the admin API shows it: the API's JSON plus what the API never shows.
     public struct StoredRecord: Sendable {
         /// The record's key.
@@ -74,7 +74,7 @@ extension AnnouncementStore {
 
     /// Adds fixtures to the live store, replacing records with the same key; they are never evicted. Fixtures of a
     /// collection the store does not have are skipped (parsing against the contracts refuses them first).
-    public func load(_ fixtures: [PetSpotFixture]) {
+    public func load(_ fixtures: [RecordFixture]) {
         state.withLock { s in
             for fixture in fixtures {
                 guard let layout = layout(named: fixture.collection) else { continue }

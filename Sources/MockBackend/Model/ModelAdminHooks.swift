@@ -3,8 +3,8 @@ import Foundation
 
 /// The admin API's view of the backend: reset to the start state, and the state panel's reads and changes, for every
 /// collection the contracts declare.
-struct PetSpotAdminHooks: AdminHooks {
-    let store: AnnouncementStore
+struct ModelAdminHooks: AdminHooks {
+    let store: RecordStore
     /// The collections fixtures are checked against.
     let collections: [CollectionDeclaration]
 
@@ -55,9 +55,9 @@ struct PetSpotAdminHooks: AdminHooks {
     }
 
     func loadFixtures(_ document: JSONValue) async throws(AdminHookError) -> Int {
-        let fixtures: [PetSpotFixture]
+        let fixtures: [RecordFixture]
         do {
-            fixtures = try PetSpotFixture.parse(document, file: "POST \(AdminAPI.prefix)state/fixtures", collections: collections)
+            fixtures = try RecordFixture.parse(document, file: "POST \(AdminAPI.prefix)state/fixtures", collections: collections)
         } catch {
             throw AdminHookError(error.description, badRequest: true)
         }

@@ -4,8 +4,9 @@ import Logging
 import NIOCore
 import NIOHTTP1
 
-/// The stateful PetSpot backend behind the mock server: every endpoint of the real API, answered the way the real backend does.
-public struct PetSpotBackend: MockResponder {
+/// The model's executor behind the mock server: every endpoint of the contract set it is given, answered as the
+/// contracts state (routes, rules, state, service), with the records kept in a `RecordStore`.
+public struct ModelBackend: MockResponder {
     /// How the backend is set up.
     public struct Configuration: Sendable {
         /// The contracts whose request schema decides validity and whose response schemas check every answer.
@@ -13,7 +14,7 @@ public struct PetSpotBackend: MockResponder {
         /// Makes ids, passwords and request ids reproducible.
         public var seed: UInt64?
         /// Announcements present from the start (and again after `reset`).
-        public var fixtures: [PetSpotFixture]
+        public var fixtures: [RecordFixture]
         /// The whole `Authorization` value that authorises `DELETE` (the service file's `adminTokenOnLoopback` on loopback); nil: every delete answers 401.
         public var adminToken: String?
         /// The known server defects to reproduce instead of the documented answers (`serve --with-known-defects`); empty: none.
@@ -36,8 +37,8 @@ public struct PetSpotBackend: MockResponder {
 
         /// A configuration with the usual defaults.
         public init(
-            contracts: ContractSet, seed: UInt64? = nil, fixtures: [PetSpotFixture] = [], adminToken: String? = nil,
-            checkResponses: Bool = PetSpotBackend.checksResponsesByDefault, logger: Logger = Logger(label: "spotcheck.petspot"),
+            contracts: ContractSet, seed: UInt64? = nil, fixtures: [RecordFixture] = [], adminToken: String? = nil,
+            checkResponses: Bool = ModelBackend.checksResponsesByDefault, logger: Logger = Logger(label: "spotcheck.petspot"),
             now: @escaping @Sendable () -> Date = { Date() }, storeLimit: Int? = nil
         ) {
             self.contracts = contracts
@@ -70,7 +71,7 @@ public struct PetSpotBackend: MockResponder {
     }
 
     /// The records of every declared collection, their secrets and files.
-    public let store: AnnouncementStore
+    public let store: RecordStore
     let configuration: Configuration
     let responseCheck: ResponseContractCheck?
     /// What preflights grant, read from the contracts; nil answers them like Express's `cors()`.
@@ -83,7 +84,7 @@ public struct PetSpotBackend: MockResponder {
     /// A backend with an empty store plus the configured fixtures.
     public init(configuration: Configuration) throws(ModelRules.Missing) {
         self.configuration = configuration
-        self.store = AnnouncementStore(contracts: configuration.contracts, seed: configuration.seed, fixtures: configuration.fixtures,
+        self.store = RecordStore(contracts: configuration.contracts, seed: configuration.seed, fixtures: configuration.fixtures,
                                        limit: configuration.storeLimit, maxBytes: configuration.storeMaxBytes, persistence: configuration.dataDirectory)
         self.responseCheck = configuration.checkResponses ? ResponseContractCheck(contracts: configuration.contracts, now: configuration.now) : nil
         self.browserFacing = configuration.allowBrowserAdmin ? nil : BrowserFacingEndpoints(contracts: configuration.contracts)
@@ -190,10 +191,10 @@ public struct PetSpotBackend: MockResponder {
 
     /// The listed defect's answer for `trigger` on `contractID` (an entry for that contract, or one for the service layer
     /// in front of it), when this backend reproduces known defects and one is listed.
-    func reproducing(_ trigger: KnownDefect.Trigger, on contractID: String) -> PetSpotError? {
+    func reproducing(_ trigger: KnownDefect.Trigger, on contractID: String) -> ModelError? {
         guard let defect = configuration.knownDefects.defect(contractID: contractID, trigger: trigger) else { return nil }
         let actual = defect.actual
-        var error = PetSpotError(HTTPResponseStatus(statusCode: actual.status), actual.code ?? service.internalError.code,
+        var error = ModelError(HTTPResponseStatus(statusCode: actual.status), actual.code ?? service.internalError.code,
                                  actual.message ?? service.internalError.message)
         error.beforeRequestID = !actual.requestIdHeader
         return error
@@ -213,7 +214,7 @@ public struct PetSpotBackend: MockResponder {
     public func respondToOversizedBody(_ head: MockRequest) async -> MockResponse {
         let target = target(head)
         if case .endpoint(let endpoint, _) = target, endpoint.bodyKind == .json, Self.isJSON(head.headers) {
-            var error = PetSpotError(service.bodyParser.tooLarge)
+            var error = ModelError(service.bodyParser.tooLarge)
             error.beforeRequestID = service.bodyParser.beforeRequestID
             let requestID = error.beforeRequestID ? nil : nextRequestID()
             return finish(errorResponse(error, requestID: requestID), for: head, target: target, requestID: requestID)
@@ -239,12 +240,12 @@ public struct PetSpotBackend: MockResponder {
         return finish(response, for: head, target: target, requestID: requestID)
     }
 
-    /// Dispatches to what the endpoint's contract says the model does; errors thrown as `PetSpotError` become the envelope.
+    /// Dispatches to what the endpoint's contract says the model does; errors thrown as `ModelError` become the envelope.
     private func answer(_ target: Target, _ request: MockRequest, body: JSONValue?, requestID: String?) throws -> MockResponse {
         switch target {
         case .preflight: return preflight(request)
-        case .notFound: throw PetSpotError(service.notFound)
-        case .undecodable: throw PetSpotError(service.undecodableParameter)
+        case .notFound: throw ModelError(service.notFound)
+        case .undecodable: throw ModelError(service.undecodableParameter)
         case .endpoint(let endpoint, let parameters):
             // The stateful actions run on their contract's compiled declarations (x-state, request.auth.x-errors).
             let declaration = declared(endpoint)
@@ -261,7 +262,7 @@ public struct PetSpotBackend: MockResponder {
             case nil:
                 guard let examples = endpoint.examples,
                     let choice = examples.choose(body: body, query: Exchange.queryItems(request.query), pathParameters: parameters)
-                else { throw PetSpotError.internalError }
+                else { throw ModelError.internalError }
                 return ExampleAnswer(service: service, now: configuration.now()).response(choice, requestID: requestID)
             }
         }
@@ -337,7 +338,7 @@ public struct PetSpotBackend: MockResponder {
     /// The headers of every JSON answer, built once.
     static let jsonHeaders: HTTPHeaders = ["Content-Type": "application/json; charset=utf-8"]
 
-    /// The service file's envelope for a thrown error; anything that is not a `PetSpotError` is an uncaught failure.
+    /// The service file's envelope for a thrown error; anything that is not a `ModelError` is an uncaught failure.
     ///
     /// An error from before the request id exists carries the service file's unknown id; `finish` leaves the header out too.
     func errorResponse(_ error: any Error, requestID: String?) -> MockResponse {
@@ -346,7 +347,7 @@ public struct PetSpotBackend: MockResponder {
             response.assumptions += assumed.assumptions
             return response
         }
-        let e = (error as? PetSpotError) ?? PetSpotError.internalError
+        let e = (error as? ModelError) ?? ModelError.internalError
         let answer = e.resolved(by: service)
         let requestID = e.beforeRequestID ? nil : requestID
         var envelope = JSONObject()

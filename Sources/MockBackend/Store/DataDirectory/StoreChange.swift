@@ -8,7 +8,7 @@ public enum StoreChange: Sendable {
     /// A record stored (created through the API when `created`, else loaded as a fixture), with its JSON and secret.
     case put(collection: String?, id: String, json: ByteBuffer, secret: String, created: Bool)
     /// A file stored for a record, with the record's JSON after the change.
-    case photo(collection: String?, id: String, photo: AnnouncementStore.Photo, json: ByteBuffer)
+    case photo(collection: String?, id: String, photo: RecordStore.Photo, json: ByteBuffer)
     /// A record deleted.
     case delete(collection: String?, id: String)
     /// Back to the start state: the fixtures only.

@@ -1,6 +1,6 @@
 import NIOCore
 
-extension AnnouncementStore {
+extension RecordStore {
     /// The stored records by id, keeping the running total of what they cost in memory, so the store can be bounded
     /// in bytes without walking 20,000 records on every create.
     ///
@@ -33,7 +33,7 @@ extension AnnouncementStore {
     }
 }
 
-extension AnnouncementStore.Record {
+extension RecordStore.Record {
     /// The bytes one record keeps alive: its buffers' whole storage (a 100 KB JSON sits in a 128 KiB buffer, and a photo
     /// sliced out of an upload keeps the upload's buffer), its strings, and the dictionary and index entries around it.
     ///

@@ -22,7 +22,7 @@ public enum KnownDefectTriggers {
         } else if !contract.request.parts.isEmpty {
             // The file part the contract's x-state reads (else its first file part).
             let part = contracts.state.declarations[contractID]?.file?.part ?? contract.request.parts.first { $0.kind == "file" }?.name ?? ""
-            switch PetSpotBackend.photoScan(of: request, part: part) {
+            switch ModelBackend.photoScan(of: request, part: part) {
             case .otherFilePart: return (contractID, .multipartOtherFilePart)
             case .malformed: return (contractID, .multipartMalformed)
             case .file, .noFile: break
