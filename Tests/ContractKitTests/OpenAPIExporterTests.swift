@@ -15,6 +15,14 @@ import Testing
         document["paths"]?[contract.pathTemplate]?[contract.method.lowercased()]
     }
 
+    @Test func theRenderedDocumentHasNoRawControlCharacterAYAMLReaderRefuses() throws {
+        // The upload's raw example bodies hold PNG's signature byte U+0089: escaped, it reads back as the same string.
+        let text = OpenAPIExporter(contracts: set).render()
+        #expect(!text.unicodeScalars.contains { (0x7F...0x9F).contains($0.value) })
+        #expect(text.contains("\\u0089PNG"))
+        #expect(try JSONValue(parsing: Data(text.utf8)) == document)
+    }
+
     @Test func declaresOpenAPI31() {
         #expect(document["openapi"] == "3.1.0")
         #expect(document["info"]?["title"] != nil)

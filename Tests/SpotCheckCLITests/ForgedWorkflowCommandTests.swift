@@ -1,7 +1,9 @@
 import ContractKit
 import Foundation
+import NIOCore
 import Testing
 
+@testable import MockBackend
 @testable import spotcheck
 
 /// Issue 37: inside GitHub Actions a name, key or message holding `\n::error …` or `::stop-commands::` starts no
@@ -51,5 +53,28 @@ import Testing
         #expect(Self.forgedLines(outcome.output).isEmpty, "\(outcome.output)")
         // Outside GitHub Actions the text is printed as it is.
         #expect(!Self.forgedLines(LintCommand.execute(directory: copy.url.path).output).isEmpty)
+    }
+
+    @Test func verifyPrintsAServerMessageLikeACommandWithoutStartingOne() async throws {
+        // The server's error messages carry the forged lines: verify prints them as what came back.
+        let contracts = URL(fileURLWithPath: RunCommandTests.contracts)
+        let (code, text) = try await VerifyVerdictTests.BentServer.with(contracts: contracts, bend: { _, response in
+            guard response.status == .badRequest else { return response }
+            return DriftResponder.rewriteJSON(response) { body in
+                guard case .object(var root) = body, case .object(var error)? = root["error"] else { return body }
+                error["message"] = .string(Self.forged)
+                root["error"] = .object(error)
+                return .object(root)
+            }
+        }) { target in
+            let command = try VerifyCommand.parse(["--contracts", RunCommandTests.contracts, "--target", target.absoluteString,
+                                                   "--skip", "photo of 20 MiB", "--seed", "37", "--cases", "50"])
+            let lines = RunCommandTests.Lines()
+            let code = await command.execute(print: { lines.add($0) }, environment: ["GITHUB_ACTIONS": "true"])
+            return (code, lines.text)
+        }
+        #expect(code == 1, "\(text)")
+        #expect(text.contains("evil.swift"), "the forged message is reported, as text")
+        #expect(Self.forgedLines(text).isEmpty, "\(text)")
     }
 }

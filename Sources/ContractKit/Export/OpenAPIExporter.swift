@@ -74,7 +74,23 @@ public struct OpenAPIExporter {
 
     /// The document as pretty-printed JSON text.
     public func render() -> String {
-        document().serialized(pretty: true) + "\n"
+        Self.escapingControlCharacters(document().serialized(pretty: true)) + "\n"
+    }
+
+    /// `json` with DEL and the C1 control characters (U+007F–U+009F) escaped as `\u00XX`: JSON allows them raw, but a
+    /// YAML reader (most OpenAPI tools read JSON as YAML) refuses them. They occur only inside strings, so the text
+    /// means the same; the mock's own answers keep them raw, as `JSON.stringify` does.
+    static func escapingControlCharacters(_ json: String) -> String {
+        guard json.unicodeScalars.contains(where: { (0x7F...0x9F).contains($0.value) }) else { return json }
+        var result = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if (0x7F...0x9F).contains(scalar.value) {
+                result.append(contentsOf: String(format: "\\u%04x", scalar.value).unicodeScalars)
+            } else {
+                result.append(scalar)
+            }
+        }
+        return String(result)
     }
 
     func operation(_ contract: Contract, securitySchemes: inout JSONObject) -> JSONValue {
