@@ -74,12 +74,20 @@ public struct ContractSet: Sendable {
         let folder = try OpenAPIFolder.translate(documents: documents, basePath: basePath)
         let directory = documents[0].standardizedFileURL
         var loader = ContractLoader(directory: directory, files: folder.fileData)
+        var set = try loaded(by: &loader, directory: directory, warnings: folder.warnings)
+        set.openAPISource = folder.sourceMap
+        return set
+    }
+
+    /// The set `loader` loads from `directory`, with `warnings` (nil: the loader's own); throws every problem it found.
+    private static func loaded(by loader: inout ContractLoader, directory: URL, warnings: [LintProblem]? = nil) throws(ContractLoadError) -> ContractSet {
         let (contracts, schemas) = loader.load()
         guard loader.problems.isEmpty else { throw ContractLoadError(directory: directory, problems: loader.problems) }
         var set = ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator,
-                              knownDefects: loader.knownDefects, warnings: folder.warnings, service: loader.service,
+                              knownDefects: loader.knownDefects, warnings: warnings ?? loader.warnings, service: loader.service,
                               requestRules: loader.requestRules)
-        set.openAPISource = folder.sourceMap
+        set.lintSkipped = loader.checksSkipped
+        set.unstatedRules = loader.unstatedRules
         return set
     }
 
@@ -96,14 +104,7 @@ public struct ContractSet: Sendable {
         if isDocument(directory) { return try load(documents: [directory]) }
         var loader = ContractLoader(directory: directory)
         loader.cache = cache
-        let (contracts, schemas) = loader.load()
-        guard loader.problems.isEmpty else { throw ContractLoadError(directory: directory, problems: loader.problems) }
-        var set = ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator,
-                              knownDefects: loader.knownDefects, warnings: loader.warnings, service: loader.service,
-                              requestRules: loader.requestRules)
-        set.lintSkipped = loader.checksSkipped
-        set.unstatedRules = loader.unstatedRules
-        return set
+        return try loaded(by: &loader, directory: directory)
     }
 
     /// Every problem in a contracts folder, in file order; [] means it is clean.
