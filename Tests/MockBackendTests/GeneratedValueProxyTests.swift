@@ -17,32 +17,10 @@ private struct OneChangeBackend: MockResponder {
 /// The proxy checks generated values and the service file's headers with the same checkers as `verify` and the mock.
 @Suite struct GeneratedValueProxyTests {
     private func violations(after change: @escaping @Sendable (MockResponse) -> MockResponse) async throws -> [ExchangeViolation] {
-        let contracts = try PetSpotTestSupport.loadedContracts()
-        let backend = try ModelBackend(configuration: .init(contracts: contracts, seed: 3, adminToken: "admin-secret", checkResponses: false))
-        let server = MockServer(
-            configuration: ServerConfiguration(quiet: true), responder: OneChangeBackend(base: backend, change: change),
-            faults: FaultLayer(rules: [], seed: nil), journal: Journal(limit: 100), admin: nil,
-            contractID: { method, path in contracts.routes.contractID(method: method, path: path) })
-        let address = try await server.start()
-        let monitor = ExchangeMonitor(validator: ExchangeValidator(contracts: contracts), coverage: ContractCoverage(contracts: contracts, source: "real"))
-        let proxy: RunningFaultProxy
-        do {
-            proxy = try await FaultProxy.start(target: address.baseURL, contracts: contracts, exchangeObserver: monitor)
-        } catch {
-            try? await server.shutdown()
-            throw error
-        }
-        do {
-            let answer = try await PetSpotHTTP(url: proxy.baseURL).postJSON("/api/v1/announcements", PetSpotTestSupport.createBody())
+        try await ProxyModelComparisonTests.withProxy(responder: { OneChangeBackend(base: $0, change: change) }) { setup in
+            let answer = try await setup.http.postJSON("/api/v1/announcements", PetSpotTestSupport.createBody())
             #expect(answer.status == 201)
-            let found = try #require(proxy.journal.entries().last).violations
-            try await proxy.shutdown()
-            try await server.shutdown()
-            return found
-        } catch {
-            try? await proxy.shutdown()
-            try? await server.shutdown()
-            throw error
+            return try setup.lastViolations()
         }
     }
 

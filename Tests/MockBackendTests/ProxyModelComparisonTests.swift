@@ -38,9 +38,16 @@ private struct NewerEmailRuleBackend: MockResponder {
     }
 
     private func withProxy<T>(newerEmailRule: Bool, _ body: (Setup) async throws -> T) async throws -> T {
+        try await Self.withProxy(responder: { newerEmailRule ? NewerEmailRuleBackend(base: $0) as any MockResponder : $0 }, body)
+    }
+
+    /// Runs `body` with the validating proxy in front of `responder` (made around the faithful backend), both on
+    /// 127.0.0.1 and always shut down.
+    static func withProxy<T>(responder makeResponder: (ModelBackend) -> any MockResponder,
+                             _ body: (Setup) async throws -> T) async throws -> T {
         let contracts = try PetSpotTestSupport.loadedContracts()
         let backend = try ModelBackend(configuration: .init(contracts: contracts, seed: 3, adminToken: "admin-secret", checkResponses: false))
-        let responder: any MockResponder = newerEmailRule ? NewerEmailRuleBackend(base: backend) : backend
+        let responder = makeResponder(backend)
         let server = MockServer(
             configuration: ServerConfiguration(quiet: true), responder: responder, faults: FaultLayer(rules: [], seed: nil),
             journal: Journal(limit: 100), admin: nil,
