@@ -91,7 +91,7 @@ struct FreshValues: Sendable {
     static func uniqueFields(of contracts: ContractSet) -> [String: [String]] {
         var fields: [String: [String]] = [:]
         for contract in contracts.contracts {
-            if let unique = contracts.state.declaration(for: contract.id)?.unique, !unique.isEmpty { fields[contract.id] = unique.map(\.field) }
+            if let unique = contracts.state.declaration(for: contract.id)?.unique, !unique.isEmpty { fields[contract.id] = unique.map { $0.field } }
         }
         return fields
     }

@@ -133,7 +133,7 @@ public struct RequestExplorer: Sendable {
                 walkCount += 1
                 walkSteps += result.steps.count
                 sent += result.steps.count
-                if let (index, observation) = result.difference { note(observation, walk: Array(result.steps.prefix(index + 1))) }
+                if let difference = result.difference { note(difference.observation, walk: Array(result.steps.prefix(difference.step + 1))) }
                 if result.steps.isEmpty { walking = false }
                 continue
             }

@@ -37,7 +37,7 @@ struct WalkOperations: Sendable {
             else { continue }
             let richest = contract.request.examples.compactMap { $0.body?.objectValue }.max { $0.count < $1.count } ?? model.base
             var collection = Collection(name: declaration.collection, create: (contract.id, richest))
-            collection.unique = declaration.unique.map(\.field)
+            collection.unique = declaration.unique.map { $0.field }
             collection.identity = declaration.generate.first?.field
             found.append(collection)
         }

@@ -97,12 +97,14 @@ struct WalkRunner: Sendable {
             return WalkStep(contractID: create, kind: .create(.fresh), name: name)
         }
         let record = records.randomElement(using: &random)!.name
-        var options: [WalkStep.Kind] = collection.reads.map { _ in .read(record: record) } + collection.lists.map { _ in .list }
-        if adminChecks { options += collection.deletes.map { _ in .delete(record: record) } }
+        var options: [WalkStep.Kind] = collection.reads.map { _ in WalkStep.Kind.read(record: record) }
+        options += collection.lists.map { _ in WalkStep.Kind.list }
+        if adminChecks { options += collection.deletes.map { _ in WalkStep.Kind.delete(record: record) } }
         let other = records.randomElement(using: &random)!.name
-        options += collection.attaches.map { _ in .attach(record: record, secretOf: chance(0.75, &random) ? record : other) }
+        let owner = chance(0.75, &random) ? record : other
+        options += collection.attaches.map { _ in WalkStep.Kind.attach(record: record, secretOf: owner) }
         let presentation = WalkStep.Presentation.allCases.randomElement(using: &random) ?? .asSent
-        options += collection.authenticates.map { _ in .authenticate(record: record, presentation) }
+        options += collection.authenticates.map { _ in WalkStep.Kind.authenticate(record: record, presentation) }
         let ids = collection.reads + collection.lists + (adminChecks ? collection.deletes : []) + collection.attaches
             + collection.authenticates.map(\.contractID)
         guard !options.isEmpty else { return WalkStep(contractID: create, kind: .create(.fresh), name: name) }
@@ -161,7 +163,8 @@ struct WalkRunner: Sendable {
         request.keepsUniqueValues = true
         let target = step.record.flatMap { state.record($0) }
         if let parameter = contract.pathParameters.first?.name {
-            request.path = contract.pathTemplate.replacingOccurrences(of: "{\(parameter)}", with: target?.slot.map { "{slot\($0)}" } ?? "{unknown}")
+            let slot: Int? = target?.slot
+            request.path = contract.pathTemplate.replacingOccurrences(of: "{\(parameter)}", with: slot.map { "{slot\($0)}" } ?? "{unknown}")
         }
         switch step.kind {
         case .create(let choice):
@@ -187,8 +190,9 @@ struct WalkRunner: Sendable {
             let owner = state.record(secretOf)?.slot
             let part = contract.request.parts.first { $0.kind == "file" }?.name ?? "file"
             request.body = .multipart([GeneratedPart(name: part, fileName: "photo.png", contentType: "image/png", data: SampleUploads.png)])
-            request.credentials = .basic(scheme: "Basic", id: target?.slot.map { .id(slot: $0) } ?? .text(""),
-                                         password: owner.map { .password(slot: $0) } ?? .text("000000"))
+            let id: GeneratedRequest.IdentityValue = target?.slot.map { GeneratedRequest.IdentityValue.id(slot: $0) } ?? .text("")
+            let password: GeneratedRequest.IdentityValue = owner.map { GeneratedRequest.IdentityValue.password(slot: $0) } ?? .text("000000")
+            request.credentials = .basic(scheme: "Basic", id: id, password: password)
         case .authenticate(_, let presentation):
             var body = collection?.authenticates.first { $0.contractID == contract.id }?.body ?? [:]
             let declaration = contracts.state.declaration(for: contract.id)

@@ -15,10 +15,26 @@ import Testing
         private var values: [String: String] = [:]
         private var flags: Set<String> = []
 
-        func set(_ key: String, _ value: String) { lock.withLock { values[key] = value } }
-        func value(_ key: String) -> String? { lock.withLock { values[key] } }
-        func flag(_ key: String) { lock.withLock { _ = flags.insert(key) } }
-        func isFlagged(_ key: String) -> Bool { lock.withLock { flags.contains(key) } }
+        func set(_ key: String, _ value: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            values[key] = value
+        }
+        func value(_ key: String) -> String? {
+            lock.lock()
+            defer { lock.unlock() }
+            return values[key]
+        }
+        func flag(_ key: String) {
+            lock.lock()
+            defer { lock.unlock() }
+            flags.insert(key)
+        }
+        func isFlagged(_ key: String) -> Bool {
+            lock.lock()
+            defer { lock.unlock() }
+            return flags.contains(key)
+        }
     }
 
     static func isList(_ request: MockRequest) -> Bool {
