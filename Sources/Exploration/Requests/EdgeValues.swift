@@ -20,6 +20,9 @@ enum EdgeValues {
 
     /// The lengths storage engines cut text at (VARCHAR(255), common application limits, TEXT's 65,535 bytes) and one past.
     static let storageLengths = [255, 256, 1000, 1024, 65_535, 65_536]
+    /// Lengths every free-text property gets; the longer ones go once per body (`JSONBodyModel.rawTextCases`): sixty
+    /// kilobytes through every property would cost more than the rest of the systematic cases together.
+    static let everyFieldLengths = storageLengths.filter { $0 <= 1024 }
 
     /// Text in each Unicode class a user can type or paste, each labelled (canonically equal texts must stay apart).
     static let unicodeTexts: [(text: String, label: String)] = [

@@ -127,7 +127,7 @@ enum FieldVariants {
         if pattern.isEmpty, schema["enum"] == nil {
             found += ["<b>bold</b>", "a < b > c", "Zoë 🐶", "line\nbreak"].map { variant(.string($0), pairs: false) }
             found += EdgeValues.unicodeTexts.map { variant(.string($0.text), label: $0.label, pairs: false) }
-            found += EdgeValues.storageLengths.map { sized(String(repeating: "a", count: $0), pairs: false) }
+            found += EdgeValues.everyFieldLengths.map { sized(String(repeating: "a", count: $0), pairs: false) }
         }
         return found
     }

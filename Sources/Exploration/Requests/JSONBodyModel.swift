@@ -136,6 +136,11 @@ struct JSONBodyModel: Sendable {
         if let free = properties.first(where: { $0.schema["type"]?.stringValue == "string" && $0.schema["pattern"] == nil && $0.schema["enum"] == nil
             && $0.schema["format"] == nil })?.name {
             for escape in EdgeValues.rawEscapes { add(EdgeValues.splice(base, name: free, raw: escape.text, quoted: true), "\(free) with \(escape.label)") }
+            for length in EdgeValues.storageLengths where !EdgeValues.everyFieldLengths.contains(length) {
+                var body = base
+                body[free] = .string(String(repeating: "a", count: length))
+                add(String(decoding: JSONValue.object(body).data(), as: UTF8.self), "\(free) \(length) characters")
+            }
         }
         return cases
     }
