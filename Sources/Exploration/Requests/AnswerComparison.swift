@@ -152,7 +152,18 @@ struct AnswerComparison: Sendable {
     }
 
     private func normalizedText(_ data: Data) -> String {
-        replaceLabels(String(decoding: data, as: UTF8.self))
+        Self.scalarExact(replaceLabels(String(decoding: data, as: UTF8.self)))
+    }
+
+    /// `text` with each non-ASCII scalar spelled out (`\u{301}`): Swift compares strings by canonical equivalence, so an
+    /// NFD text would equal its NFC form, and a server that normalizes what it stores would go unseen.
+    static func scalarExact(_ text: String) -> String {
+        guard !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        var out = ""
+        for scalar in text.unicodeScalars {
+            if scalar.isASCII { out.unicodeScalars.append(scalar) } else { out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}" }
+        }
+        return out
     }
 
     /// The value with made-up values replaced and, in lists, only the run's own announcements kept.
@@ -163,7 +174,7 @@ struct AnswerComparison: Sendable {
             // The run's own ids keep their labels: which record an answer names is compared, not only its form.
             if let label = labels[text] { return .string(label) }
             if let key, let generator = generated[key], let shape = Self.shape(of: text, generator: generator) { return .string(shape) }
-            return .string(replaceLabels(text))
+            return .string(Self.scalarExact(replaceLabels(text)))
         case .array(let items):
             let kept = items.filter { item in
                 // A list answer holds whatever else the server stores; only the run's own announcements are compared.

@@ -25,6 +25,9 @@ public struct DifferenceGroup: Sendable {
     public let verdict: DifferenceVerdict
     /// How many requests shrinking sent.
     public let shrinkTries: Int
+    /// For a difference a walk found: the shrunk walk's steps in order (the last one differs), which replay it; empty
+    /// for a single request.
+    public var walk: [String] = []
 
     /// Whether the server breaks a rule the contracts state here (neither a known defect nor a note).
     public var isFailure: Bool { knownDefect == nil && !verdict.isNote }
@@ -39,6 +42,9 @@ public struct DifferenceGroup: Sendable {
         var line = "\(route): \(rule) — model \(model), server \(server)"
         if model == server, let first = differences.first {
             line = "\(route): \(rule) — \(first.aspect): model \(first.model), server \(first.server)"
+        }
+        if !walk.isEmpty {
+            return line + " (\(count) walk\(count == 1 ? "" : "s"); shortest walk: \(walk.count) step\(walk.count == 1 ? "" : "s"), the last one \(minimalRequest))"
         }
         return line + " (\(count) generated case\(count == 1 ? "" : "s"); minimal request: \(minimalRequest))"
     }
@@ -77,6 +83,10 @@ public struct ExplorationOutcome: Sendable {
 
     /// The removed headers the service file states, with how many answers lacked them.
     public var statedHeadersRemoved: [(name: String, answers: Int)] { headersRemoved.filter { statedHeaders.contains($0.name) } }
+
+    /// Walks run over the declared operations, and the steps they sent (part of `casesSent`).
+    public var walks = 0
+    public var walkSteps = 0
 
     /// The stated rules no generated case exercised.
     public var notExercised: [StatedRule] { coverage.filter { $0.cases == 0 }.map(\.rule) }

@@ -24,6 +24,7 @@ public enum ExplorationResults {
             var result = ScenarioResult(name: "explore › \(group.route): \(group.rule)", file: "contracts", tags: [group.route, tag],
                                         status: status, duration: .zero)
             result.notes = [group.headline, "first generated request: \(group.firstRequest)", "shrunk in \(group.shrinkTries) tries"]
+                + group.walk.map { "walk step \($0)" }
             result.assumptions = group.isNote ? group.verdict.assumptions : []
             if let defect = group.knownDefect {
                 result.knownDefects = [defect]
@@ -36,8 +37,9 @@ public enum ExplorationResults {
                 }
                 result.failure = ScenarioFailure(
                     stepNumber: nil, action: nil, pointer: nil, mismatches: mismatches,
-                    journalExcerpt: ["minimal request: \(group.minimalRequest)", "model → \(group.model)", "server → \(group.server)",
-                                     "\(group.count) generated case(s) differed this way; seed \(outcome.seed)"])
+                    journalExcerpt: group.walk.map { "walk step \($0)" }
+                        + ["minimal request: \(group.minimalRequest)", "model → \(group.model)", "server → \(group.server)",
+                           "\(group.count) generated case(s) differed this way; seed \(outcome.seed)"])
             }
             results.append(result)
         }
@@ -73,7 +75,7 @@ public enum ExplorationResults {
     /// The console's exploration section: seed and budget, each group's headline, headers, what was left on the server.
     public static func consoleLines(_ outcome: ExplorationOutcome, strictHeaders: Bool, strict: Bool = false) -> [String] {
         var lines = ["explored with seed \(outcome.seed): \(outcome.casesSent) generated requests "
-            + "(\(min(outcome.casesSent, outcome.systematicCases)) of \(outcome.systematicCases) systematic, the rest random pairs; +\(outcome.shrinkRequests) to shrink) "
+            + "(\(min(outcome.casesSent, outcome.systematicCases)) of \(outcome.systematicCases) systematic, \(outcome.walkSteps) in \(outcome.walks) walk(s), the rest random pairs; +\(outcome.shrinkRequests) to shrink) "
             + "in \(String(format: "%.1f", Double(outcome.duration.components.seconds) + Double(outcome.duration.components.attoseconds) / 1e18)) s, "
             + "each sent to the server and the model"]
         if let reason = outcome.setupFailure { lines.append("  ✗ exploration could not start: \(reason)") }
@@ -92,6 +94,7 @@ public enum ExplorationResults {
                 lines.append("      \(difference.aspect): model \(difference.model), server \(difference.server)")
             }
             for assumption in group.verdict.assumptions.prefix(4) { lines.append("      assumed: \(assumption)") }
+            for step in group.walk { lines.append("      walk step \(step)") }
         }
         if !outcome.coverage.isEmpty {
             lines.append("  " + coverageSummary(outcome))

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import MockBackend
+import ScenarioEngine
 
 /// One server a generated request goes to (the target, or an embedded model), with the announcements the run holds there.
 struct ExplorationSide: Sendable {
@@ -30,7 +31,7 @@ struct ExplorationSide: Sendable {
         switch request.body {
         case .none: break
         case .json(let json):
-            body = fresh.withRunTag(fresh.withMicrochip(json)).data()
+            body = fresh.withRunTag(request.keepsUniqueValues ? json : fresh.withUniqueValues(json, contractID: request.contractID)).data()
             if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
         case .raw(let text, let contentType):
             body = Data(fresh.withRunTag(text: text).utf8)
@@ -57,6 +58,9 @@ struct ExplorationSide: Sendable {
         case .text(let text): return text
         case .id(let slot): return slot < ids.count ? ids[slot] : "no-such-slot"
         case .password(let slot): return slot < passwords.count ? passwords[slot] : "000000"
+        case .changed(let base, .upperCased): return value(base).uppercased()
+        case .changed(let base, .padded): return " \(value(base)) "
+        case .changed(let base, .extended(let tail)): return value(base) + tail
         }
     }
 
@@ -66,14 +70,20 @@ struct ExplorationSide: Sendable {
     }
 }
 
-/// Values made once per case and sent to every side alike: a fresh microchip, an id nobody holds, a boundary.
+/// Values made once per case and sent to every side alike: fresh values for the fields the contracts declare unique, an
+/// id nobody holds, a boundary.
 struct FreshValues: Sendable {
     /// A UUID no server holds.
     let unknownID: String
-    /// Digits no server has registered, so a shared server never answers a false 409.
-    let microchip: String
-    /// The microchip the run's first announcement registered, for the duplicate case.
-    let registeredMicrochip: String?
+    /// This case's own values for every field some contract declares unique (`x-state.unique`), so a shared server never
+    /// answers a false conflict.
+    let unique: UniqueStandIns
+    /// The run's values (one token for the whole run): what a marked duplicate stands for when no slot registered the field.
+    let run: UniqueStandIns
+    /// The values the run's first record registered, by unique field, for the duplicate cases.
+    let registered: [String: String]
+    /// The fields each contract declares unique; a request no contract names (another mount) gets every unique field.
+    let fieldsByContract: [String: [String]]
     /// The multipart boundary.
     let boundary: String
     /// The body field that keys a record the request creates or opens (`x-state.key` of a create or authenticate: fb9f56a's
@@ -115,22 +125,43 @@ struct FreshValues: Sendable {
         return text.replacingOccurrences(of: value, with: tagged)
     }
 
-    /// Marks the value standing for the first announcement's microchip.
-    static let registeredMarker = "{registered microchip}"
-
-    /// `json` with a digits-only microchip swapped for this case's fresh one (padding kept), and the marker resolved.
-    func withMicrochip(_ json: JSONValue) -> JSONValue {
-        guard var object = json.objectValue, let current = object["microchipNumber"]?.stringValue else { return json }
-        if current == Self.registeredMarker, let registeredMicrochip {
-            object["microchipNumber"] = .string(registeredMicrochip)
-            return .object(object)
+    /// The fields each contract of `contracts` declares unique (`x-state.unique`), by contract id.
+    static func uniqueFields(of contracts: ContractSet) -> [String: [String]] {
+        var fields: [String: [String]] = [:]
+        for contract in contracts.contracts {
+            if let unique = contracts.state.declaration(for: contract.id)?.unique, !unique.isEmpty { fields[contract.id] = unique.map { $0.field } }
         }
-        let trimmed = current.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty, trimmed.allSatisfy({ $0.isASCII && $0.isNumber }) else { return json }
-        // At least 12 digits: a short microchip a past run registered would answer a false 409 on a long-lived server.
-        let digits = String(String(repeating: microchip, count: trimmed.count / max(1, microchip.count) + 2).prefix(max(12, trimmed.count)))
-        object["microchipNumber"] = .string(current.replacingOccurrences(of: trimmed, with: digits))
-        return .object(object)
+        return fields
+    }
+
+    /// Marks a value standing for the one the run registered already (the text after the marker is the example value).
+    static let registeredMarker = "{registered}"
+    /// The same, in upper case (a key stored lower-cased must still conflict).
+    static let registeredUpperMarker = "{registered, upper case}"
+
+    /// `json` with each unique field's text replaced by this case's value of the same shape (padding kept), and the
+    /// markers resolved to the value the run registered.
+    func withUniqueValues(_ json: JSONValue, contractID: String?) -> JSONValue {
+        guard !unique.fields.isEmpty, var object = json.objectValue else { return json }
+        // Only the contract's own unique fields: the same name elsewhere (a contact email) is ordinary text there.
+        let fields = contractID.map { fieldsByContract[$0] ?? [] } ?? unique.fields.sorted()
+        var changed = false
+        for field in fields {
+            guard let current = object[field]?.stringValue, !current.isEmpty else { continue }
+            changed = true
+            if current.hasPrefix(Self.registeredUpperMarker) {
+                object[field] = .string(registeredValue(field, example: String(current.dropFirst(Self.registeredUpperMarker.count))).uppercased())
+            } else if current.hasPrefix(Self.registeredMarker) {
+                object[field] = .string(registeredValue(field, example: String(current.dropFirst(Self.registeredMarker.count))))
+            } else {
+                object[field] = .string(unique.sameShape(current))
+            }
+        }
+        return changed ? .object(object) : json
+    }
+
+    private func registeredValue(_ field: String, example: String) -> String {
+        registered[field] ?? run.sameShape(example)
     }
 }
 

@@ -35,7 +35,7 @@ enum FieldVariants {
             found.append(variant("", pairs: false))
         }
         if types.contains("number") || types.contains("integer") {
-            found += numberEdges(schema: schema, integer: !types.contains("number"))
+            found += numberEdges(schema: schema, integer: !types.contains("number"), valid: valid?.numberValue)
             if !types.contains("string") { found.append(variant(.string(label(valid ?? 1)), pairs: false)) }
         }
         found += [variant(true, pairs: false), variant([], pairs: false), variant(.object(JSONObject()), pairs: false)]
@@ -106,6 +106,8 @@ enum FieldVariants {
                 "owner@example.com", "first+tag@example.com", "OWNER@EXAMPLE.COM", "nodot@example", "@example.com", "owner@",
                 "owner", "two@@example.com", "with space@example.com", "a@b.c", "zoë@example.com", " owner@example.com ",
             ].map { variant(.string($0), pairs: $0 == "nodot@example" || $0 == "first+tag@example.com") }
+            found.append(variant("zoe\u{308}@example.com", label: "an NFD address (e + combining diaeresis)", pairs: false))
+            found.append(variant("\u{FF4F}wner@example.com", label: "a full-width letter in an address", pairs: false))
             for length in [64, 254, 255, 320] { found.append(sized(email(length: length), pairs: length >= 254)) }
         } else if lower.contains("phone") {
             found += ["(555) 123-4567", "+48 123 456 789", "555-CALL-NOW", "call me", "-", "1", "+", "١٢٣", "x1"]
@@ -118,25 +120,32 @@ enum FieldVariants {
         } else if pattern.contains("[0-9]+") {
             found += ["0", "007", "12a", "1 2", "-1", "1.5", "١٢٣", String(repeating: "9", count: 40)]
                 .map { variant(.string($0), pairs: $0 == "12a") }
+            found += EdgeValues.lookAlikeDigits.map { variant(.string($0), label: "look-alike digits \(label(.string($0)))", pairs: false) }
         } else if pattern == "\\S" {
             found += ["x", " x ", "\u{00A0}", "DOG"].map { variant(.string($0), pairs: false) }
         }
         if pattern.isEmpty, schema["enum"] == nil {
             found += ["<b>bold</b>", "a < b > c", "Zoë 🐶", "line\nbreak"].map { variant(.string($0), pairs: false) }
-            found.append(sized(String(repeating: "a", count: 1000), pairs: false))
+            found += EdgeValues.unicodeTexts.map { variant(.string($0.text), label: $0.label, pairs: false) }
+            found += EdgeValues.everyFieldLengths.map { sized(String(repeating: "a", count: $0), pairs: false) }
         }
         return found
     }
 
     /// Both sides of each bound, zero, fractions, huge values.
-    private static func numberEdges(schema: JSONValue, integer: Bool) -> [FieldVariant] {
-        var numbers: [Double] = [0, -1, 1.5, 1e308, 9_007_199_254_740_992]
+    private static func numberEdges(schema: JSONValue, integer: Bool, valid: Double?) -> [FieldVariant] {
+        var numbers: [Double] = [0, -1, 1.5, 1e308, 9_007_199_254_740_992] + EdgeValues.numbers
+        if let valid, !integer { numbers.append(valid + EdgeValues.manyDecimals) }
         for bound in ["minimum", "maximum"] {
             guard let limit = schema[bound]?.numberValue else { continue }
             numbers += [limit - 1, limit - 0.000001, limit, limit + 0.000001, limit + 1]
         }
         if integer { numbers += [1, 2, 2_147_483_648] }
-        return numbers.map { variant(.number($0), pairs: schema["minimum"]?.numberValue == $0 || schema["maximum"]?.numberValue == $0) }
+        return numbers.map { number in
+            // -0 and 0 are equal numbers but not the same JSON: the label keeps them apart.
+            let label = number == 0 && number.sign == .minus ? "-0" : nil
+            return variant(.number(number), label: label, pairs: schema["minimum"]?.numberValue == number || schema["maximum"]?.numberValue == number)
+        }
     }
 
     /// An address of exactly `length` characters: `aaa…@example.com`.

@@ -28,13 +28,25 @@ public struct GeneratedRequest: Sendable, Equatable {
     }
 
     /// A value that differs per side: one of the run's own announcements, or text sent as it is.
-    public enum IdentityValue: Sendable, Equatable {
+    public indirect enum IdentityValue: Sendable, Equatable {
         /// The id of the run's announcement in this slot (0 = the first one the run created).
         case id(slot: Int)
         /// The management password of the announcement in this slot.
         case password(slot: Int)
         /// This exact text on both sides.
         case text(String)
+        /// Another value changed the way a client or a keyboard changes credentials.
+        case changed(IdentityValue, IdentityChange)
+    }
+
+    /// How a credential is changed on its way (edge values: another letter case, spaces, length).
+    public enum IdentityChange: Sendable, Equatable {
+        /// In upper case.
+        case upperCased
+        /// With a space before and after.
+        case padded
+        /// With this text after it: a much longer value that shares the whole real one as its prefix.
+        case extended(String)
     }
 
     /// The contract the request exercises; nil for a route the model serves beyond the contracts.
@@ -61,6 +73,9 @@ public struct GeneratedRequest: Sendable, Equatable {
     public var readsBack: Bool
     /// The stated rules (`StatedRule.id`) this case exercises, for the coverage listing.
     public var exercises: [String] = []
+    /// Send the unique fields' values as written (a walk chose them: fresh, or reused on purpose); otherwise each case
+    /// gets its own (`FreshValues`).
+    public var keepsUniqueValues = false
     /// Reads sent right after this request, in order, whatever it answered (a write's effect: the record, its file, the list).
     public var then: [GeneratedRequest] = []
 

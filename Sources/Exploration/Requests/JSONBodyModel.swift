@@ -86,7 +86,7 @@ struct JSONBodyModel: Sendable {
         return cases
     }
 
-    /// Whole-body cases: unknown and server-owned keys, a registered microchip, other roots, content types and sizes.
+    /// Whole-body cases: unknown and server-owned keys, a unique value the run registered, other roots, content types and sizes.
     func rootCases() -> [GeneratedRequest] {
         var cases: [GeneratedRequest] = []
         for key in ["nickname", "id", "managementPassword", "photoUrl", "createdAt", "updatedAt", "Species"] where !properties.contains(where: { $0.name == key }) {
@@ -115,29 +115,51 @@ struct JSONBodyModel: Sendable {
             cases.append(request)
         }
         cases += sizeCases()
+        cases += rawTextCases()
         return cases
     }
 
-    /// A value the run's first announcement holds already, for each field the contract keeps unique (`x-state.unique`;
-    /// the microchip without it): the run's fresh microchip through its marker, any other field as the richest example
-    /// gives it, and in upper case where the stored key is lower-cased.
+    /// Values only raw JSON text carries, each in the valid body and read back: integers past 2^53 and more decimals
+    /// than a double holds in each number property, escaped lone surrogates in the first free-text property. The model
+    /// parses them as the contracts' parser does; what it stores must come back the same from the server.
+    func rawTextCases() -> [GeneratedRequest] {
+        var cases: [GeneratedRequest] = []
+        func add(_ text: String, _ label: String) {
+            var request = GeneratedRequest(contractID: contract.id, method: contract.method, path: RequestGenerator.concretePath(contract.pathTemplate),
+                                           label: label, body: .raw(text, contentType: "application/json"), baseBody: base, readsBack: true)
+            request.requiredKeys = required
+            cases.append(request)
+        }
+        for (name, member) in properties where ["number", "integer"].contains(member["type"]?.stringValue ?? "") {
+            for number in EdgeValues.rawNumbers { add(EdgeValues.splice(base, name: name, raw: number.text, quoted: false), "\(name) \(number.label)") }
+        }
+        if let free = properties.first(where: { $0.schema["type"]?.stringValue == "string" && $0.schema["pattern"] == nil && $0.schema["enum"] == nil
+            && $0.schema["format"] == nil })?.name {
+            for escape in EdgeValues.rawEscapes { add(EdgeValues.splice(base, name: free, raw: escape.text, quoted: true), "\(free) with \(escape.label)") }
+            for length in EdgeValues.storageLengths where !EdgeValues.everyFieldLengths.contains(length) {
+                var body = base
+                body[free] = .string(String(repeating: "a", count: length))
+                add(String(decoding: JSONValue.object(body).data(), as: UTF8.self), "\(free) \(length) characters")
+            }
+        }
+        return cases
+    }
+
+    /// A value the run holds already, for each field the contract declares unique (`x-state.unique`): the marker the
+    /// sides resolve to the value the run's first record registered (or, for a collection no slot fills, the run's own
+    /// value, which the first such case registers), and in upper case where the stored key is lower-cased.
     func duplicateCases() -> [GeneratedRequest] {
-        let unique = contract.source["x-state"]?["unique"]?.objectValue?.keys ?? (properties.contains { $0.name == "microchipNumber" } ? ["microchipNumber"] : [])
+        let unique = contract.source["x-state"]?["unique"]?.objectValue?.keys ?? []
         let richest = contract.request.examples.compactMap { $0.body?.objectValue }.max { $0.count < $1.count } ?? base
         var cases: [GeneratedRequest] = []
         for field in unique {
+            guard let example = richest[field]?.stringValue, !example.isEmpty else { continue }
             var body = base
-            if field == "microchipNumber" {
-                body[field] = .string(FreshValues.registeredMarker)
-            } else if let value = richest[field] {
-                body[field] = value
-            } else {
-                continue
-            }
+            body[field] = .string(FreshValues.registeredMarker + example)
             cases.append(json(body, label: "a \(field) the run registered already", exercises: [uniqueRule(field)]))
             let schema = properties.first { $0.name == field }?.schema
-            if schema?["x-stored-key"] != nil, let text = richest[field]?.stringValue, field != "microchipNumber" {
-                body[field] = .string(text.uppercased())
+            if schema?["x-stored-key"] != nil {
+                body[field] = .string(FreshValues.registeredUpperMarker + example)
                 cases.append(json(body, label: "a \(field) the run registered already, in upper case",
                                   exercises: [uniqueRule(field), propertyRule(field, "x-stored-key")]))
             }

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import MockBackend
+import ScenarioEngine
 
 /// What one generated request got from the server and the model, and how the answers differ.
 struct CaseObservation: Sendable {
@@ -21,6 +22,10 @@ struct CaseObservation: Sendable {
     let headersRemoved: [String]
     /// Whether the differences break a stated rule or lie where the model assumed (see `StatedAspects`).
     var verdict: DifferenceVerdict = .failure
+    /// The status each side answered (server, model, model with known defects); empty when a side gave no answer.
+    var statuses: [Int] = []
+    /// Each side's JSON answer body (server, model, model with known defects), for a walk that reads what a step made.
+    var bodies: [JSONValue?] = []
 
     /// The key two observations share when they differ the same way: the route, the aspects that differ, and what the
     /// server answers in them. The model's side is left out on purpose: a server that now rejects a blank email
@@ -45,12 +50,17 @@ struct LockstepRun: Sendable {
     private(set) var comparison: AnswerComparison
     /// The announcements this run created on the server (the slots and every generated create it accepted).
     private(set) var createdOnServer: [String] = []
-    private var registeredMicrochip: String?
+    /// The unique values the run's first record registered, by field.
+    private var registered: [String: String] = [:]
     private var freshCounter = 0
     private let nonce: UInt64
     private var random: ModelRandom
     /// The body field keying the records each create or authenticate with a declared key names (contract id → field).
     private let keyFields: [String: String]
+    /// From the clock, not the seed: what makes this run's unique values new to a shared server.
+    let runToken: String
+    private let uniqueFields: [String: [String]]
+    private let allUniqueFields: Set<String>
 
     init(server: URL, model: URL, modelWithDefects: URL, contracts: ContractSet, timeout: Duration, adminToken: String?,
          ignoreMessages: Bool, seed: UInt64) {
@@ -64,7 +74,7 @@ struct LockstepRun: Sendable {
         comparison.generated = AnswerComparison.generatedMembers(of: contracts)
         comparison.contracts = contracts
         self.comparison = comparison
-        // Microchips must be new to a shared server on every run, so they come from the clock, not the seed.
+        // Keys and unique values must be new to a shared server on every run, so they come from the clock, not the seed.
         self.nonce = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000
         self.random = ModelRandom(seed: seed)
         var keyFields: [String: String] = [:]
@@ -72,13 +82,19 @@ struct LockstepRun: Sendable {
             if let key = declaration.key { keyFields[contractID] = key }
         }
         self.keyFields = keyFields
+        self.runToken = String(UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000_000) + UniqueStandIns.makeRunToken()
+        self.uniqueFields = FreshValues.uniqueFields(of: contracts)
+        self.allUniqueFields = Set(uniqueFields.values.joined())
     }
 
     /// Creates the run's own announcements on every side, one per request, in slot order; returns why that failed, if it did.
     mutating func createSlots(_ requests: [GeneratedRequest]) async -> String? {
         for (slot, request) in requests.enumerated() {
             let fresh = nextFresh()
-            if slot == 0 { registeredMicrochip = fresh.withMicrochip(bodyJSON(request) ?? .null)["microchipNumber"]?.stringValue }
+            if slot == 0, let body = bodyJSON(request), let contractID = request.contractID {
+                let sent = fresh.withUniqueValues(body, contractID: contractID)
+                for field in uniqueFields[contractID] ?? [] { registered[field] = sent[field]?.stringValue }
+            }
             var created: [(id: String, password: String)] = []
             for side in [server, model, modelWithDefects] {
                 let rendered = side.render(request, fresh: fresh, adminToken: adminToken)
@@ -93,8 +109,8 @@ struct LockstepRun: Sendable {
                 guard answer.status == 201, let id = body?["id"]?.stringValue else {
                     return "\(side.name) did not create an announcement: \(rendered.display) → \(AnswerComparison.summary(answer))"
                 }
-                // A server that renames the password still explores: its uploads then differ from the model's.
-                created.append((id, body?["managementPassword"]?.stringValue ?? ""))
+                // A server that renames the secret still explores: its uploads then differ from the model's.
+                created.append((id, secret(in: body, createdBy: request) ?? ""))
             }
             server.ids.append(created[0].id)
             server.passwords.append(created[0].password)
@@ -106,6 +122,47 @@ struct LockstepRun: Sendable {
             for side in created { label(id: side.id, password: side.password, as: "\(slot)") }
         }
         return nil
+    }
+
+    /// How many records the sides hold by slot (the run's own first, then a walk's).
+    var slotCount: Int { server.ids.count }
+
+    /// Adds one slot on every side: the record a walk created (its id and secret on each side: server, model, model
+    /// with known defects), labelled alike so answers that name it compare equal.
+    mutating func addSlot(ids: [String], secrets: [String], label name: String) {
+        server.ids.append(ids[0])
+        server.passwords.append(secrets[0])
+        model.ids.append(ids[1])
+        model.passwords.append(secrets[1])
+        modelWithDefects.ids.append(ids[2])
+        modelWithDefects.passwords.append(secrets[2])
+        for id in Set(ids) where id.count > 6 { label(id: id, password: "", as: name) }
+    }
+
+    /// Drops every slot after the first `count` (a walk's records, once it ends), and their labels: a later list compares
+    /// only the records of the walk that lists.
+    mutating func keepSlots(_ count: Int) {
+        for side in [server, model, modelWithDefects] {
+            for id in side.ids.dropFirst(count) { comparison.labels[id] = nil }
+        }
+        for index in [0, 1, 2] {
+            var side = [server, model, modelWithDefects][index]
+            side.ids = Array(side.ids.prefix(count))
+            side.passwords = Array(side.passwords.prefix(count))
+            switch index {
+            case 0: server = side
+            case 1: model = side
+            default: modelWithDefects = side
+            }
+        }
+    }
+
+    /// Sends `request` to every side without comparing the answers (a walk's clean-up).
+    mutating func sendQuietly(_ request: GeneratedRequest) async {
+        let fresh = nextFresh()
+        for side in [server, model, modelWithDefects] {
+            _ = try? await side.send(side.render(request, fresh: fresh, adminToken: adminToken), client: client)
+        }
     }
 
     /// Sends `request` to every side and compares the answers (and, after a 201 everywhere, the announcement read back).
@@ -195,6 +252,8 @@ struct LockstepRun: Sendable {
         var observation = CaseObservation(request: request, sent: rendered[0], serverSummary: AnswerComparison.summary(serverAnswer),
                                           modelSummary: AnswerComparison.summary(modelAnswer), differences: differences, knownDefect: knownDefect,
                                           headersAdded: added, headersRemoved: removed)
+        observation.statuses = answers.map(\.status)
+        if request.keepsUniqueValues { observation.bodies = answers.map { try? JSONValue(parsing: $0.body) } }
         if !differences.isEmpty, knownDefect == nil {
             observation.verdict = StatedAspects(contracts: contracts).verdict(
                 differences, contractID: request.contractID, status: modelAnswer.status,
@@ -284,9 +343,9 @@ struct LockstepRun: Sendable {
 
     private mutating func nextFresh() -> FreshValues {
         freshCounter += 1
-        let microchip = String(format: "%06llu%06d", nonce, freshCounter % 1_000_000)
-        return FreshValues(unknownID: random.uuid(), microchip: microchip, registeredMicrochip: registeredMicrochip,
-                           boundary: String(random.next() % 1_000_000_000), runTag: runTag)
+        return FreshValues(unknownID: random.uuid(), unique: UniqueStandIns(fields: allUniqueFields, runToken: "\(runToken)-\(freshCounter)"),
+                           run: UniqueStandIns(fields: allUniqueFields, runToken: runToken), registered: registered,
+                           fieldsByContract: uniqueFields, boundary: String(random.next() % 1_000_000_000), runTag: runTag)
     }
 
     /// The run's tag for record keys: the clock's nonce in base 36, its fastest-changing digit first, so even a one-letter
@@ -294,6 +353,14 @@ struct LockstepRun: Sendable {
     private var runTag: String { String(String(nonce, radix: 36).reversed()) }
 
     private func nextFreshConstant() -> FreshValues {
-        FreshValues(unknownID: "00000000-0000-4000-8000-000000000000", microchip: "000000000000", registeredMicrochip: nil, boundary: "0")
+        FreshValues(unknownID: "00000000-0000-4000-8000-000000000000", unique: UniqueStandIns(fields: [], runToken: runToken),
+                    run: UniqueStandIns(fields: [], runToken: runToken), registered: [:], fieldsByContract: [:], boundary: "0")
+    }
+
+    /// The secret the create answered (the first field its `x-state.secret` names), e.g. the password that opens the record.
+    func secret(in body: JSONValue?, createdBy request: GeneratedRequest) -> String? {
+        let contractID = creator(of: request)
+        guard let name = contractID.flatMap({ contracts.state.declaration(for: $0)?.secret.first }) else { return nil }
+        return body?[name]?.stringValue
     }
 }

@@ -20,6 +20,8 @@ public struct RequestExplorer: Sendable {
         public var adminToken: String?
         /// How long to wait for each answer.
         public var timeout: Duration = .seconds(30)
+        /// Walk the declared operations after the systematic cases (`WalkRunner`): sequences only show there.
+        public var walks = true
         /// Also send files on both sides of file limits over a mebibyte (slow; off by default, and those limits are then
         /// listed as not exercised).
         public var heavyFiles = false
@@ -30,8 +32,9 @@ public struct RequestExplorer: Sendable {
         }
     }
 
-    /// The budget without `--cases` or `--time`: every systematic case against a local server in a few seconds.
-    public static let defaultCases = 1000
+    /// The budget without `--cases` or `--time`: every systematic case, the walk that fills the lists and some random
+    /// walks and pairs, against a local server in a few seconds.
+    public static let defaultCases = 1500
 
     /// The contracts the model runs and the requests come from.
     public let contracts: ContractSet
@@ -98,12 +101,48 @@ public struct RequestExplorer: Sendable {
         var added: [String: Int] = [:]
         var removed: [String: Int] = [:]
         var exercised: [String: Int] = [:]
+        let walker = WalkRunner(operations: WalkOperations(contracts: contracts, bodies: generator.bodies), contracts: contracts,
+                                adminChecks: options.adminToken != nil)
+        var walks: [String: [WalkStep]] = [:]
+        var walkCount = 0
+        var walkSteps = 0
+        var pairs = 0
+        var walking = options.walks
+        func note(_ observation: CaseObservation, walk: [WalkStep]? = nil) {
+            guard !observation.differences.isEmpty else { return }
+            let key = observation.signature
+            if groups[key] == nil {
+                order.append(key)
+                if let walk { walks[key] = walk }
+            }
+            groups[key, default: (observation, 0)].count += 1
+        }
         while sent < limit, deadline.map({ clock.now < $0 }) ?? true {
+            // After the systematic cases, walks take about three quarters of the budget and random pairs the rest; the
+            // first walk fills the lists past any page limit.
+            if sent >= systematic.count, walking, walkSteps <= 3 * pairs || walkCount == 0 {
+                let fill = walkCount == 0 ? walker.fillWalk() : []
+                let room = limit - sent
+                let result: WalkRunner.Result
+                if fill.isEmpty {
+                    let length = 6 + Int(random.next() % 20)
+                    result = await walker.generate(walk: walkCount, length: min(length, room), random: &random, on: &run)
+                } else {
+                    result = await walker.replay(Array(fill.prefix(room)), walk: "\(walkCount)", on: &run)
+                }
+                walkCount += 1
+                walkSteps += result.steps.count
+                sent += result.steps.count
+                if let difference = result.difference { note(difference.observation, walk: Array(result.steps.prefix(difference.step + 1))) }
+                if result.steps.isEmpty { walking = false }
+                continue
+            }
             let request: GeneratedRequest
             if sent < systematic.count {
                 request = systematic[sent]
             } else if let next = generator.randomCase(using: &random) {
                 request = next
+                pairs += 1
             } else {
                 break
             }
@@ -112,10 +151,7 @@ public struct RequestExplorer: Sendable {
             let observation = await run.execute(request)
             for name in observation.headersAdded { added[name, default: 0] += 1 }
             for name in observation.headersRemoved { removed[name, default: 0] += 1 }
-            guard !observation.differences.isEmpty else { continue }
-            let key = observation.signature
-            if groups[key] == nil { order.append(key) }
-            groups[key, default: (observation, 0)].count += 1
+            note(observation)
         }
         var result: [DifferenceGroup] = []
         var shrinkRequests = 0
@@ -124,7 +160,21 @@ public struct RequestExplorer: Sendable {
             var minimal = first.request
             var tries = 0
             var observed = first
-            if first.knownDefect == nil {
+            var walk: [String] = []
+            if let steps = walks[key] {
+                var attempt = 0
+                let shrunk = await WalkShrinker().shrink(steps, signature: key) { candidate in
+                    attempt += 1
+                    let replayed = await walker.replay(candidate, walk: "s\(attempt)", on: &run)
+                    return (replayed.difference?.observation.signature, replayed.difference?.step, replayed.requests)
+                }
+                shrinkRequests += shrunk.requests
+                tries = shrunk.requests
+                let again = await walker.replay(shrunk.steps, walk: "final", on: &run)
+                if let difference = again.difference, difference.observation.signature == key { observed = difference.observation }
+                minimal = observed.request
+                walk = shrunk.steps.map(\.display)
+            } else if first.knownDefect == nil {
                 let shrunk = await RequestShrinker().shrink(first.request, signature: key) { candidate in
                     let seen = await run.execute(candidate)
                     return seen.differences.isEmpty ? nil : seen.signature
@@ -136,10 +186,13 @@ public struct RequestExplorer: Sendable {
                     if again.signature == key { observed = again }
                 }
             }
-            result.append(DifferenceGroup(
-                route: first.request.route, rule: Self.rule(of: minimal), model: observed.modelSummary, server: observed.serverSummary,
+            var group = DifferenceGroup(
+                route: first.request.route, rule: walk.isEmpty ? Self.rule(of: minimal) : "after a walk of \(walk.count) step(s)",
+                model: observed.modelSummary, server: observed.serverSummary,
                 differences: observed.differences, count: count, minimalRequest: observed.sent.display, firstRequest: first.sent.display,
-                knownDefect: first.knownDefect, verdict: observed.verdict, shrinkTries: tries))
+                knownDefect: first.knownDefect, verdict: observed.verdict, shrinkTries: tries)
+            group.walk = walk
+            result.append(group)
         }
         let created = run.createdOnServer
         var deleted: [String] = []
@@ -156,6 +209,8 @@ public struct RequestExplorer: Sendable {
             headersRemoved: removed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
             createdOnServer: created, deletedOnServer: deleted, notDeleted: notDeleted, setupFailure: nil, duration: clock.now - started)
         outcome.statedHeaders = contracts.service.headers.map { $0.name.lowercased() }
+        outcome.walks = walkCount
+        outcome.walkSteps = walkSteps
         outcome.coverage = generator.statedRules.map { RuleCoverage(rule: $0, cases: exercised[$0.id] ?? 0) }
         return outcome
     }

@@ -18,6 +18,17 @@ extension RequestGenerator {
         let fails: AuthDeclaration.Check?
     }
 
+    /// Credentials at their edges: the id in upper case, either part with spaces around it, and very long passwords
+    /// that share the real one as their prefix (a server that compares only a prefix, as bcrypt does past 72 bytes, or
+    /// trims, or folds case, opens the record where the model refuses).
+    static let edgePresentations: [(String, GeneratedRequest.IdentityValue, GeneratedRequest.IdentityValue)] = [
+        ("its id in upper case", .changed(.id(slot: 0), .upperCased), .password(slot: 0)),
+        ("its id with spaces around it", .changed(.id(slot: 0), .padded), .password(slot: 0)),
+        ("its password with spaces around it", .id(slot: 0), .changed(.password(slot: 0), .padded)),
+        ("its password and 100 more digits", .id(slot: 0), .changed(.password(slot: 0), .extended(String(repeating: "0", count: 100)))),
+        ("its password and 200 more bytes", .id(slot: 0), .changed(.password(slot: 0), .extended(String(repeating: "ż", count: 100)))),
+    ]
+
     /// Every way of presenting Basic credentials, each against every kind of id in the path.
     func authCases(_ contract: Contract) -> [GeneratedRequest] {
         guard let auth = contract.request.auth, auth.scheme != "apiKey", let valid = validRequest(contract, label: "valid") else { return [] }
@@ -38,7 +49,9 @@ extension RequestGenerator {
                          fails: nil),
             Presentation(label: "another announcement's id with its own password", credentials: .basic(scheme: "Basic", id: .id(slot: 1), password: .password(slot: 0)),
                          fails: nil),
-        ]
+        ] + Self.edgePresentations.map { label, id, password in
+            Presentation(label: label, credentials: .basic(scheme: "Basic", id: id, password: password), fails: nil)
+        }
         var cases: [GeneratedRequest] = []
         for id in Self.idKinds {
             for presentation in presentations {

@@ -60,6 +60,7 @@ public struct RequestGenerator: Sendable {
             kinds.append(authCases(contract) + multipartCases(contract))
             kinds.append(queryCases(contract) + pathCases(contract))
             kinds.append(routeCases(contract))
+            kinds.append(browserCases(contract))
         }
         kinds.append(listCases())
         kinds.append(deleteCases())

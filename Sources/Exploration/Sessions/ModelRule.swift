@@ -14,6 +14,8 @@ public enum ModelRule: String, Sendable, CaseIterable, Comparable, Codable {
     case detailsPresentation = "details-presentation"
     case detailsLoadError = "details-load-error"
     case listWithPhotos = "list-with-photos"
+    case validationOnlyOnContinue = "validation-only-on-continue"
+    case analyticsAfterTryAgain = "analytics-after-try-again"
 
     /// The rule in one sentence, with its seed lines.
     public var statement: String {
@@ -46,6 +48,10 @@ public enum ModelRule: String, Sendable, CaseIterable, Comparable, Codable {
             return "a failed details load shows \"Unable to load pet details\" with a retry that works however often it is tapped (seed 002 User Story 1 scenario 3, Edge Cases)"
         case .listWithPhotos:
             return "the list shows the stored announcements that have a photo (petspot-api GET /api/v1/announcements; beyond the seeds, which do not describe the list screen)"
+        case .validationOnlyOnContinue:
+            return "typing shows no field error: validation runs only when Continue is tapped (seed 001 Clarifications \"Validation timing\", 003 Notes \"Validation timing: Only on Continue tap\")"
+        case .analyticsAfterTryAgain:
+            return "a submission that succeeds through Try Again emits missing_pet.step4_completed once, like a first tap (seed 001 FR-003, FR-012: Try Again re-runs the full submission)"
         }
     }
 

@@ -8,8 +8,8 @@ public struct ModelledStep: Sendable {
         case edit(field: String)
         /// A submission the model expects validation to stop.
         case rejectedSubmit
-        /// A submission the model expects validation to pass (submit, double tap or Try Again).
-        case attempt(succeeds: Bool)
+        /// A submission the model expects validation to pass (submit, double tap or Try Again), and whether it is Try Again.
+        case attempt(succeeds: Bool, tryAgain: Bool = false)
         /// A submission where the seeds allow it to be stopped or sent.
         case ambiguousSubmit
         /// Cancel in the alert.

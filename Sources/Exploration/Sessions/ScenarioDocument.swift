@@ -28,6 +28,7 @@ public struct ScenarioDocument: Sendable {
         for name in session.omittedFields { report[name] = Optional<JSONValue>.none }
         if let date = session.lastSeenDate { report["lastSeenDate"] = .string(date) }
         if let chip = session.microchip { report["microchipNumber"] = .string(chip) }
+        for (field, text) in session.reportText where !session.omittedFields.contains(field) { report[field] = .string(text) }
         return report
     }
 

@@ -115,7 +115,7 @@ public struct SeedModel: Sendable {
                 if failed == nil, let racing = racing("uploadPhoto", uploads) { return timingRace(action, racing) }
             }
             var expect: JSONObject = [:]
-            let rules: [ModelRule]
+            var rules: [ModelRule]
             if let failed, failed.contract == "uploadPhoto", failed.kind == .malformed {
                 // The seeds disagree on the upload's body (petspot-api "Known disagreements"): a client that needs only
                 // the 201 succeeds, one that reads the body shows the generic alert. What follows depends on the reading.
@@ -154,9 +154,11 @@ public struct SeedModel: Sendable {
                 expect["analytics"] = ["missing_pet.step4_completed"]
                 expect["journal"] = ["order": .array(order), "authUserIsCreatedId": true, "sentReport": true]
                 rules = [.passwordOpensPhoto, .bodyCarriesCurrentInputs, .analyticsOnlyOnSuccess, .inputsSurvive, .twoStepSubmission]
+                if action == "retry" { rules.append(.analyticsAfterTryAgain) }
             }
             expect["because"] = .string(Self.because(rules))
-            return ModelledStep(document: ["action": .string(action), "expect": .object(expect)], kind: .attempt(succeeds: failed == nil), rules: rules)
+            return ModelledStep(document: ["action": .string(action), "expect": .object(expect)], kind: .attempt(succeeds: failed == nil, tryAgain: action == "retry"),
+                                rules: rules)
         }
 
         /// A late answer near the timeout on this call, which the machine's speed decides.
@@ -201,20 +203,21 @@ public struct SeedModel: Sendable {
                 break walk
             case (.edit(let field, let value), .form):
                 let accepted: [String]
-                var rules: [ModelRule] = [.inputsSurvive, .noSendWithoutTap]
+                var rules: [ModelRule] = [.inputsSurvive, .noSendWithoutTap, .validationOnlyOnContinue]
                 switch field {
                 case "phone": phone = value; accepted = [value]
                 case "email": email = value; accepted = [value]
                 default:
                     accepted = SeedInputRules.rewardAfterTyping(value, previous: rewards)
                     rewards = accepted
-                    rules = [.rewardLimit, .noSendWithoutTap]
+                    rules = [.rewardLimit, .noSendWithoutTap, .validationOnlyOnContinue]
                 }
                 let shown: JSONValue = accepted.count == 1 ? .string(accepted[0]) : .array(accepted.map { .string($0) })
+                // Typing validates nothing (001 Clarifications, 003 Notes): the answer to an edit carries no field error.
                 steps.append(ModelledStep(document: [
                     "action": "editField", "field": .string(field), "value": .string(value),
-                    "expect": ["outcome": "edited", "inputs": .object(JSONObject([(field, shown)])), "journal": ["noRequests": true],
-                               "because": .string(Self.because(rules))],
+                    "expect": ["outcome": "edited", "inputs": .object(JSONObject([(field, shown)])), "fields": .object(JSONObject()),
+                               "journal": ["noRequests": true], "because": .string(Self.because(rules))],
                 ], kind: .edit(field: field), rules: rules))
             case (.submit, .form), (.doubleTap, .form):
                 let name = action == .submit ? "submit" : "doubleTapContinue"

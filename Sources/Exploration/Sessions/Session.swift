@@ -12,6 +12,9 @@ public struct Session: Sendable, Equatable, Hashable {
     public var stored: [StoredPet] = []
     /// The microchip number the user entered at step 1, when the report has one (digits).
     public var microchip: String?
+    /// Free text the user typed or pasted in steps 1-3 instead of the report's own, by report field (edge values: every
+    /// Unicode class, lengths at storage limits); the create body must carry each exactly.
+    public var reportText: [String: String] = [:]
 
     /// A session with these actions and faults.
     public init(actions: [SessionAction], faults: [PlannedFault], omittedFields: [String] = [], lastSeenDate: String? = nil) {

@@ -61,14 +61,20 @@ public struct SessionFailure: Sendable, Equatable {
             if case .edit(let field)? = kind, field == "reward" { return .rewardLimit }
             return .inputsSurvive
         }
-        if subject.hasPrefix("analytics") { return .analyticsOnlyOnSuccess }
+        if subject.hasPrefix("analytics") {
+            if case .attempt(true, true)? = kind { return .analyticsAfterTryAgain }
+            return .analyticsOnlyOnSuccess
+        }
         // A wrong state or error text is the load-error rule; a wrong presented value is the presentation rule.
         if subject.hasPrefix("details state") || subject.hasPrefix("details message") { return .detailsLoadError }
         if subject.hasPrefix("details") { return .detailsPresentation }
         if subject.hasPrefix("listed") { return .listWithPhotos }
         if subject.hasPrefix("summary password") || subject.hasPrefix("photo upload") || subject.hasPrefix("Basic auth") { return .passwordOpensPhoto }
         if subject.hasPrefix("alert") { return .alertFitsCause }
-        if subject.hasPrefix("field messages") { return .validationMessages }
+        if subject.hasPrefix("field messages") {
+            if case .edit? = kind { return .validationOnlyOnContinue }
+            return .validationMessages
+        }
         if subject.hasPrefix("screen") { return .stayOnForm }
         if subject.hasPrefix("outcome") {
             switch kind {

@@ -26,6 +26,25 @@ extension SessionGenerator {
         if d.chance(0.3) { addLaterRead(to: &session, &d) }
     }
 
+    /// The report's free-text fields a user may fill with anything (seed 001 Key Entities: name, breed, description).
+    static let freeTextFields = ["petName", "breed", "description"]
+
+    /// Text a user types or pastes in steps 1-3: each Unicode class (NFC and NFD, combining marks, emoji sequences,
+    /// full-width digits, bidi marks) and plain text at the lengths storage engines cut at, from its own draws.
+    func addReportText(to session: inout Session, _ index: Int) {
+        var d = Draw(seed: (seed ^ 0x7E_C7DA_7A) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index))
+        guard d.chance(0.35) else { return }
+        for field in Self.freeTextFields where d.chance(0.5) {
+            if d.chance(0.7) {
+                session.reportText[field] = d.pick(EdgeValues.unicodeTexts).text
+            } else {
+                // The longest only in the description, in ASCII: the create body stays under the server's size limit.
+                let lengths = field == "description" ? EdgeValues.storageLengths.filter { $0 <= 65_535 } : [255, 256]
+                session.reportText[field] = String(repeating: d.pick(["a", "x", "9"]), count: d.pick(lengths))
+            }
+        }
+    }
+
     /// A double tap after Cancel, after a failure, or after the device is back online (the first tap is covered already).
     func addLaterDoubleTap(to session: inout Session, _ d: inout Draw) {
         let firstTap = session.actions.firstIndex { $0 == .submit || $0 == .doubleTap } ?? 0

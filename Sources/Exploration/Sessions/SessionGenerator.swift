@@ -69,6 +69,7 @@ public struct SessionGenerator: Sendable {
         addRefuse(to: &session, index)
         addReach(to: &session, index)
         addTimedFault(to: &session, index)
+        addReportText(to: &session, index)
         return session
     }
 

@@ -62,6 +62,25 @@ public enum SessionShrinking {
                 out.append(s)
             }
         }
+        // The typed report texts: all back to the report's own, then one at a time, then each toward plain ASCII.
+        if !session.reportText.isEmpty {
+            var s = session
+            s.reportText = [:]
+            out.append(s)
+            for field in session.reportText.keys.sorted() where session.reportText.count > 1 {
+                var one = session
+                one.reportText[field] = nil
+                out.append(one)
+            }
+            for (field, text) in session.reportText.sorted(by: { $0.key < $1.key }) {
+                for simpler in simplerValues(text, field: field) where simpler.count < text.count || simpler.unicodeScalars.count < text.unicodeScalars.count
+                    || simpler.unicodeScalars.allSatisfy(\.isASCII) {
+                    var t = session
+                    t.reportText[field] = simpler
+                    out.append(t)
+                }
+            }
+        }
         for (i, fault) in session.faults.enumerated() where fault.call > 1 {
             var s = session
             s.faults[i].call -= 1

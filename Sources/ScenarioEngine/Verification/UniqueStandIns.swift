@@ -7,14 +7,17 @@ import Foundation
 /// An example value is replaced wherever a unique field carries it, in every JSON body the run sends: the same example
 /// value always stands for the same fresh value (compared ignoring case, as an email key is), so a create, the login
 /// with the same credentials and the duplicate that must conflict stay consistent.
-struct UniqueStandIns: Sendable {
+///
+/// `verify`'s example checks use `standIn(for:)`; exploration, which sends values on both sides of every length and
+/// pattern rule, uses `sameShape(_:)`, which keeps the length and the kind of each character.
+public struct UniqueStandIns: Sendable {
     /// The field names some contract declares unique.
-    let fields: Set<String>
+    public let fields: Set<String>
     /// Random per run: what makes this run's values its own.
-    let runToken: String
+    public let runToken: String
 
     /// The unique fields of `contracts`, with a fresh run token.
-    init(contracts: ContractSet, runToken: String = UniqueStandIns.makeRunToken()) {
+    public init(contracts: ContractSet, runToken: String = UniqueStandIns.makeRunToken()) {
         var fields: Set<String> = []
         for contract in contracts.contracts {
             guard let unique = contract.source["x-state"]?["unique"] else { continue }
@@ -22,12 +25,51 @@ struct UniqueStandIns: Sendable {
             if let name = unique.stringValue { fields.insert(name) }
             if let names = unique.arrayValue?.compactMap(\.stringValue) { fields.formUnion(names) }
         }
+        self.init(fields: fields, runToken: runToken)
+    }
+
+    /// Stand-ins for these fields with this token (a case's own token, for one).
+    public init(fields: Set<String>, runToken: String) {
         self.fields = fields
         self.runToken = runToken
     }
 
+    /// Digits-only values shorter than this are lengthened to it by `sameShape(_:)`: fewer digits would repeat across
+    /// runs on a long-lived server and meet a value a past run registered (a false conflict).
+    public static let shortestDigits = 12
+
+    /// `original` with each ASCII digit and letter replaced by one of the same kind drawn from the token and the value
+    /// (upper case stays upper case), everything else kept: the length, the padding, the `@` and dots of an email, so a
+    /// value just under or over a stated length or pattern stays just there. A digits-only value shorter than
+    /// `shortestDigits` is lengthened to it.
+    public func sameShape(_ original: String) -> String {
+        var stream = Array(Self.digits(of: runToken + "\u{0}" + original.lowercased()).utf8)
+        var index = 0
+        func nextDigit() -> UInt8 {
+            if index == stream.count {
+                stream += Array(Self.digits(of: String(decoding: stream, as: UTF8.self)).utf8)
+            }
+            defer { index += 1 }
+            return stream[index] - 0x30
+        }
+        var out: [UInt8] = []
+        out.reserveCapacity(original.utf8.count)
+        for byte in original.utf8 {
+            switch byte {
+            case 0x30...0x39: out.append(0x30 + nextDigit())
+            case 0x61...0x7A: out.append(0x61 + (nextDigit() * 10 + nextDigit()) % 26)
+            case 0x41...0x5A: out.append(0x41 + (nextDigit() * 10 + nextDigit()) % 26)
+            default: out.append(byte)
+            }
+        }
+        if !original.isEmpty, original.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            while out.count < Self.shortestDigits { out.append(0x30 + nextDigit()) }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     /// `value` with every unique field's non-empty text replaced by this run's stand-in.
-    func applied(to value: JSONValue) -> JSONValue {
+    public func applied(to value: JSONValue) -> JSONValue {
         guard !fields.isEmpty, var object = value.objectValue else { return value }
         for name in fields {
             guard let original = object[name]?.stringValue, !original.isEmpty else { continue }
@@ -38,7 +80,7 @@ struct UniqueStandIns: Sendable {
 
     /// The stand-in for one example value; it keeps the value's shape, so it passes the rules the original passes
     /// (digits stay digits of the same length or longer, an email keeps its domain, other text keeps its start).
-    func standIn(for original: String) -> String {
+    public func standIn(for original: String) -> String {
         let digest = Self.digits(of: runToken + "\u{0}" + original.lowercased())
         if original.allSatisfy(\.isASCIIDigitCharacter) {
             return String(("9" + digest).prefix(max(original.count, 15)))
@@ -50,7 +92,7 @@ struct UniqueStandIns: Sendable {
     }
 
     /// Eight random lower-case letters and digits.
-    static func makeRunToken() -> String {
+    public static func makeRunToken() -> String {
         let alphabet = Array("abcdefghijklmnopqrstuvwxyz0123456789")
         return String((0..<8).map { _ in alphabet[Int.random(in: 0..<alphabet.count)] })
     }

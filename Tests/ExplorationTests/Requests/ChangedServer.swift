@@ -11,12 +11,15 @@ struct ChangedServer {
     typealias Intercept = @Sendable (MockRequest) -> MockResponse?
     /// Bends the mock's answer (a changed message, an added header, a stored value returned differently).
     typealias Bend = @Sendable (MockRequest, MockResponse) -> MockResponse
+    /// Changes the request before anything sees it (credentials read another way).
+    typealias Rewrite = @Sendable (MockRequest) -> MockRequest
 
     let server: MockServer
     let baseURL: URL
 
     /// Starts the mock of the bundled contracts behind `intercept` and `bend`.
-    static func start(intercept: @escaping Intercept = { _ in nil }, bend: @escaping Bend = { $1 }, sendsAssumptions: Bool = false) async throws -> ChangedServer {
+    static func start(intercept: @escaping Intercept = { _ in nil }, bend: @escaping Bend = { $1 }, rewrite: @escaping Rewrite = { $0 },
+                      sendsAssumptions: Bool = false) async throws -> ChangedServer {
         let contracts = try ContractSet.load(from: ContractSet.bundledDirectory)
         var logger = Logger(label: "test.changed-server")
         logger.logLevel = .critical
@@ -24,7 +27,7 @@ struct ChangedServer {
         var configuration = ServerConfiguration(logger: logger, quiet: true)
         configuration.sendsAssumptions = sendsAssumptions
         let server = MockServer(configuration: configuration,
-                                responder: Responder(base: backend, intercept: intercept, bend: bend),
+                                responder: Responder(base: backend, intercept: intercept, bend: bend, rewrite: rewrite),
                                 faults: FaultLayer(), journal: Journal(), admin: nil, contractID: { _, _ in nil })
         let address = try await server.start()
         return ChangedServer(server: server, baseURL: address.baseURL)
@@ -36,8 +39,10 @@ struct ChangedServer {
         let base: ModelBackend
         let intercept: Intercept
         let bend: Bend
+        let rewrite: Rewrite
 
         func respond(to request: MockRequest) async -> MockResponse {
+            let request = rewrite(request)
             if let answer = intercept(request) { return answer }
             return bend(request, await base.respond(to: request))
         }

@@ -21,8 +21,8 @@ import Testing
     }
 
     static func explore(intercept: @escaping ChangedServer.Intercept = { _ in nil },
-                        bend: @escaping ChangedServer.Bend = { $1 }) async throws -> ExplorationOutcome {
-        let server = try await ChangedServer.start(intercept: intercept, bend: bend)
+                        bend: @escaping ChangedServer.Bend = { $1 }, rewrite: @escaping ChangedServer.Rewrite = { $0 }) async throws -> ExplorationOutcome {
+        let server = try await ChangedServer.start(intercept: intercept, bend: bend, rewrite: rewrite)
         let outcome: ExplorationOutcome
         do {
             outcome = try await explore(server.baseURL)

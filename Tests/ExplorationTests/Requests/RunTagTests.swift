@@ -8,7 +8,7 @@ import Testing
 /// its own users instead of meeting the first run's: same length, case and form, so every rule answers as generated.
 @Suite struct RunTagTests {
     static func fresh(tag: String, key: String? = "email") -> FreshValues {
-        var fresh = FreshValues(unknownID: "00000000-0000-4000-8000-000000000000", microchip: "000000000000", registeredMicrochip: nil,
+        var fresh = FreshValues(unknownID: "00000000-0000-4000-8000-000000000000", unique: UniqueStandIns(fields: [], runToken: "t"), run: UniqueStandIns(fields: [], runToken: "t"), registered: [:], fieldsByContract: [:],
                                 boundary: "0", runTag: tag)
         fresh.keyField = key
         return fresh
