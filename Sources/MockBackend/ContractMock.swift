@@ -61,6 +61,8 @@ public struct ContractMock: Sendable {
         public var sendsAssumptions = false
         /// Whether `journal.har` keeps secrets (`--keep-secrets`); by default it redacts what the contracts declare.
         public var keepSecrets = false
+        /// How many bytes of each body the journal keeps (`CapturedBody.defaultLimit` unless a judge needs whole bodies).
+        public var journalBodyLimit = CapturedBody.defaultLimit
 
         /// Options with the defaults of the brief: 127.0.0.1, port 0, no seed, no fixtures, no faults, a 1000-entry journal.
         public init(
@@ -119,6 +121,7 @@ public struct ContractMock: Sendable {
             host: options.host, port: options.port, adminPort: options.adminPort, adminToken: options.adminToken,
             idleTimeout: options.idleTimeout, logger: options.logger, quiet: options.quiet)
         configuration.allowedHosts = options.allowedHosts
+        configuration.journalBodyLimit = options.journalBodyLimit
         configuration.browserFacing = BrowserFacingEndpoints(contracts: options.contracts)
         configuration.allowBrowserAdmin = options.allowBrowserAdmin
         configuration.sendsAssumptions = options.sendsAssumptions

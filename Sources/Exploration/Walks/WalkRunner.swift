@@ -170,16 +170,18 @@ struct WalkRunner: Sendable {
         case .create(let choice):
             var body = collection?.create.body ?? [:]
             let fields = collection?.unique ?? []
-            switch choice {
-            case .fresh:
-                let values = UniqueStandIns(fields: Set(fields), runToken: "\(run.runToken)-w\(walk)-\(step.name)")
-                for field in fields { if let text = body[field]?.stringValue, !text.isEmpty { body[field] = .string(values.sameShape(text)) } }
-            case .reuse(let name, let upperCase):
-                let earlier = state.record(name)?.body
+            // Reusing a record the walk no longer holds (shrinking removed its create) sends fresh values: the contract's
+            // example value instead would meet what an earlier walk left on a long-lived server, and a shrunk walk would
+            // reproduce a difference its own steps never caused.
+            let earlier: JSONObject? = if case .reuse(let name, _) = choice { state.record(name)?.body } else { nil }
+            if case .reuse(_, let upperCase) = choice, let earlier {
                 for field in fields {
-                    guard let text = earlier?[field]?.stringValue else { continue }
+                    guard let text = earlier[field]?.stringValue else { continue }
                     body[field] = .string(upperCase ? text.uppercased() : text)
                 }
+            } else {
+                let values = UniqueStandIns(fields: Set(fields), runToken: "\(run.runToken)-w\(walk)-\(step.name)")
+                for field in fields { if let text = body[field]?.stringValue, !text.isEmpty { body[field] = .string(values.sameShape(text)) } }
             }
             request.body = .json(.object(body))
         case .read, .list:

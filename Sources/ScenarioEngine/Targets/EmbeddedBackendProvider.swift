@@ -38,6 +38,9 @@ public struct EmbeddedBackendProvider: TargetProvider {
             // (ACTIVE, CLOSED) outside the create schema, and the check would only add noise and time.
             checkResponses: false, logger: logger, idleTimeout: .seconds(30))
         options.preloaded = preloaded
+        // The judge reads whole JSON bodies from the journal: a report the body parser accepts (a 65,535-character
+        // description) and its echo must not be cut at the journal's usual 64 KiB. Uploads stay cut there.
+        options.journalBodyLimit = max(CapturedBody.defaultLimit, 2 * contracts.service.bodyParser.limitBytes)
         // Time-based faults run in virtual time: only `advanceClock` steps move it, so a 30 s outage costs no 30 s.
         let clock = makeClock()
         options.faultClock = clock

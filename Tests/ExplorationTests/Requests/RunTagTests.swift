@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import ScenarioEngine
 import Testing
 
 @testable import Exploration
