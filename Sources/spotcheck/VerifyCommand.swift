@@ -65,6 +65,12 @@ struct VerifyCommand: AsyncParsableCommand {
     @Flag(name: .customLong("strict-headers"), help: "Fail on headers the server adds or stops sending compared with the model.")
     var strictHeaders = false
 
+    @Option(name: .customLong("save-walks"), help: "Write each walk that differs into this folder, one file per walk, for --replay-walk.")
+    var saveWalks: String?
+
+    @Option(name: .customLong("replay-walk"), help: "Replay a walk file saved by --save-walks instead of exploring (the documented examples are skipped).")
+    var replayWalk: String?
+
     @OptionGroup var reports: ReportFileOptions
 
     @OptionGroup var ci: CIReportOptions
@@ -81,7 +87,20 @@ struct VerifyCommand: AsyncParsableCommand {
         let print = WorkflowCommandGuard.guarding(print, in: environment)
         let started = Date()
         guard let (contracts, contractsURL) = InputFolder.contracts(contractsDirectory, print: print) else { return 2 }
+        var walkToReplay: WalkCase?
+        if let replayWalk {
+            do {
+                walkToReplay = try WalkCase.parse(try Data(contentsOf: URL(fileURLWithPath: replayWalk)), file: replayWalk)
+            } catch let error as WalkCaseError {
+                print("spotcheck verify: --replay-walk: \(error)")
+                return 2
+            } catch {
+                print("spotcheck verify: --replay-walk: cannot read \(replayWalk): \(error.localizedDescription)")
+                return 2
+            }
+        }
         let fullPlan = VerificationPlanner.plan(for: contracts, adminChecks: adminToken != nil).filter { check in
+            walkToReplay == nil &&
             !skipped.contains { check.name.localizedCaseInsensitiveContains($0) }
         }
         if dryRun {
@@ -140,7 +159,8 @@ struct VerifyCommand: AsyncParsableCommand {
         }
         let servedContracts = contracts.contracts.filter { !served.unserved.contains($0.id) }
         if !noExplore && !servedContracts.isEmpty {
-            var options = RequestExplorer.Options(seed: seed ?? UInt64.random(in: 1...UInt64(UInt32.max)))
+            var options = RequestExplorer.Options(seed: seed ?? walkToReplay?.seed ?? UInt64.random(in: 1...UInt64(UInt32.max)))
+            options.replayWalk = walkToReplay
             explorationSeed = options.seed
             options.cases = cases
             options.duration = budget
@@ -153,6 +173,10 @@ struct VerifyCommand: AsyncParsableCommand {
             let exploration = await RequestExplorer(contracts: explored, target: url, options: options).explore()
             for line in ExplorationResults.consoleLines(exploration, strictHeaders: strictHeaders, strict: strict) { print(line) }
             results += ExplorationResults.results(exploration, strictHeaders: strictHeaders, strict: strict)
+            if let saveWalks, let message = Self.save(exploration.groups.compactMap(\.walkCase), into: saveWalks, print: print) {
+                print("spotcheck verify: --save-walks: \(message)")
+                return 2
+            }
         }
         var report = RunReport(results: results, duration: outcome.report.duration, client: outcome.report.client, target: outcome.report.target)
         report.unseenKnownDefects = outcome.report.unseenKnownDefects
@@ -179,6 +203,32 @@ struct VerifyCommand: AsyncParsableCommand {
             return 2
         }
         return report.exitCode
+    }
+
+    /// Writes each walk to its own file in `folder` (made when missing; an existing file is never overwritten: the next
+    /// free number is taken); returns why it could not.
+    static func save(_ walks: [WalkCase], into folder: String, print: (String) -> Void) -> String? {
+        guard !walks.isEmpty else { return nil }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            return "cannot create the folder \(folder): \(error.localizedDescription)"
+        }
+        for walk in walks {
+            var number = 1
+            var path: String
+            repeat {
+                path = (folder as NSString).appendingPathComponent(walk.fileName(number: number))
+                number += 1
+            } while FileManager.default.fileExists(atPath: path) || (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil
+            do {
+                try SafeFileWrite.write(walk.encoded(), to: path)
+            } catch {
+                return "\(path) \(error.reason)"
+            }
+            print("saved the walk of \(walk.stepLines.count) step(s) to \(path); replay it with --replay-walk \(path)")
+        }
+        return nil
     }
 
     /// The longest `--time`: a year, far below where seconds in milliseconds overflow `Int`.

@@ -28,6 +28,8 @@ public struct DifferenceGroup: Sendable {
     /// For a difference a walk found: the shrunk walk's steps in order (the last one differs), which replay it; empty
     /// for a single request.
     public var walk: [String] = []
+    /// The same walk as a file that replays it (`verify --save-walks`); nil for a single request.
+    public var walkCase: WalkCase?
 
     /// Whether the server breaks a rule the contracts state here (neither a known defect nor a note).
     public var isFailure: Bool { knownDefect == nil && !verdict.isNote }

@@ -25,6 +25,8 @@ public struct RequestExplorer: Sendable {
         /// Also send files on both sides of file limits over a mebibyte (slow; off by default, and those limits are then
         /// listed as not exercised).
         public var heavyFiles = false
+        /// Replay this saved walk instead of exploring: no systematic cases, no random ones, no shrinking.
+        public var replayWalk: WalkCase?
 
         /// Options with this seed and the default budget.
         public init(seed: UInt64) {
@@ -117,7 +119,14 @@ public struct RequestExplorer: Sendable {
             }
             groups[key, default: (observation, 0)].count += 1
         }
-        while sent < limit, deadline.map({ clock.now < $0 }) ?? true {
+        if let replay = options.replayWalk {
+            let result = await walker.replay(replay.steps, walk: "replay", on: &run)
+            walkCount = 1
+            walkSteps = result.steps.count
+            sent = result.steps.count
+            if let difference = result.difference { note(difference.observation, walk: Array(result.steps.prefix(difference.step + 1))) }
+        }
+        while options.replayWalk == nil, sent < limit, deadline.map({ clock.now < $0 }) ?? true {
             // After the systematic cases, walks take about three quarters of the budget and random pairs the rest; the
             // first walk fills the lists past any page limit.
             if sent >= systematic.count, walking, walkSteps <= 3 * pairs || walkCount == 0 {
@@ -161,7 +170,11 @@ public struct RequestExplorer: Sendable {
             var tries = 0
             var observed = first
             var walk: [String] = []
-            if let steps = walks[key] {
+            var walkCaseSteps: [WalkStep] = []
+            if let steps = walks[key], options.replayWalk != nil {
+                walk = steps.map(\.display)
+                walkCaseSteps = steps
+            } else if let steps = walks[key] {
                 var attempt = 0
                 let shrunk = await WalkShrinker().shrink(steps, signature: key) { candidate in
                     attempt += 1
@@ -174,6 +187,7 @@ public struct RequestExplorer: Sendable {
                 if let difference = again.difference, difference.observation.signature == key { observed = difference.observation }
                 minimal = observed.request
                 walk = shrunk.steps.map(\.display)
+                walkCaseSteps = shrunk.steps
             } else if first.knownDefect == nil {
                 let shrunk = await RequestShrinker().shrink(first.request, signature: key) { candidate in
                     let seen = await run.execute(candidate)
@@ -192,6 +206,10 @@ public struct RequestExplorer: Sendable {
                 differences: observed.differences, count: count, minimalRequest: observed.sent.display, firstRequest: first.sent.display,
                 knownDefect: first.knownDefect, verdict: observed.verdict, shrinkTries: tries)
             group.walk = walk
+            if !walkCaseSteps.isEmpty {
+                group.walkCase = WalkCase(route: first.request.route, seed: options.seed, model: observed.modelSummary,
+                                          server: observed.serverSummary, steps: walkCaseSteps)
+            }
             result.append(group)
         }
         let created = run.createdOnServer
