@@ -1,6 +1,5 @@
 import ArgumentParser
 import CIReports
-import ContractKit
 import Exploration
 import Foundation
 import MockCommands

@@ -1,4 +1,3 @@
-import ContractKit
 import Foundation
 import HTTPArchive
 import Testing

@@ -1,5 +1,4 @@
 import CIReports
-import ContractKit
 import Foundation
 
 extension ExplorationReport {

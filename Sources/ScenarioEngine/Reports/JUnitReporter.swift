@@ -1,5 +1,4 @@
 import CIReports
-import ContractKit
 import Foundation
 
 /// JUnit XML as CI systems read it: one testsuite per run, one testcase per scenario, failures and skips marked.
