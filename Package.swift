@@ -9,6 +9,8 @@ let package = Package(
         .executable(name: "spotcheck-serve", targets: ["spotcheck-serve"]),
         .executable(name: "spotcheck-client", targets: ["spotcheck-client"]),
         .library(name: "ContractKit", targets: ["ContractKit"]),
+        .library(name: "HTTPArchive", targets: ["HTTPArchive"]),
+        .library(name: "CIReports", targets: ["CIReports"]),
         .library(name: "MockBackend", targets: ["MockBackend"]),
         .library(name: "PetSpotClient", targets: ["PetSpotClient"]),
         .library(name: "ScenarioEngine", targets: ["ScenarioEngine"]),
@@ -33,10 +35,15 @@ let package = Package(
                 .product(name: "OpenAPIKit30", package: "OpenAPIKit"),
             ]
         ),
+        // HAR 1.2 archives read and written; ContractKit lends its JSON value and parser.
+        .target(name: "HTTPArchive", dependencies: ["ContractKit"]),
+        // The CI report model and its formats (CTRF, SARIF, job summary, annotations, JUnit's XML text); ContractKit
+        // lends JSON, and the line index and display paths that place a result on its file and line.
+        .target(name: "CIReports", dependencies: ["ContractKit"]),
         .target(
             name: "MockBackend",
             dependencies: [
-                "ContractKit",
+                "ContractKit", "HTTPArchive", "CIReports",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -46,8 +53,8 @@ let package = Package(
             resources: [.copy("Resources/dashboard")]
         ),
         .target(name: "PetSpotClient"),
-        .target(name: "ScenarioEngine", dependencies: ["ContractKit", "MockBackend", "PetSpotClient"]),
-        .target(name: "Exploration", dependencies: ["ContractKit", "MockBackend", "ScenarioEngine"]),
+        .target(name: "ScenarioEngine", dependencies: ["ContractKit", "HTTPArchive", "CIReports", "MockBackend", "PetSpotClient"]),
+        .target(name: "Exploration", dependencies: ["ContractKit", "CIReports", "MockBackend", "ScenarioEngine"]),
         .target(
             name: "MockCommands",
             dependencies: [
@@ -63,17 +70,20 @@ let package = Package(
         .executableTarget(
             name: "spotcheck",
             dependencies: [
-                "ContractKit", "Exploration", "MockBackend", "MockCommands", "PetSpotClient", "ScenarioEngine",
+                "ContractKit", "HTTPArchive", "CIReports", "Exploration", "MockBackend", "MockCommands", "PetSpotClient", "ScenarioEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(name: "spotcheck-client", dependencies: ["PetSpotClient"]),
         .testTarget(name: "ContractKitTests", dependencies: ["ContractKit"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "HTTPArchiveTests", dependencies: ["HTTPArchive", "ContractKit"]),
+        // The published report schemas are read by path, for scripts/check-report-schemas.sh reads the same files.
+        .testTarget(name: "CIReportsTests", dependencies: ["CIReports", "ContractKit"], exclude: ["Fixtures"]),
         .testTarget(
             name: "MockBackendTests",
             dependencies: [
-                "MockBackend", "ContractKit",
+                "MockBackend", "ContractKit", "HTTPArchive",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -83,17 +93,17 @@ let package = Package(
         .testTarget(name: "PetSpotClientTests", dependencies: ["PetSpotClient", "MockBackend"]),
         // Client test doubles shared by the engine's and the explorer's tests (built empty in release: they use @testable).
         .target(name: "ClientDoubles", dependencies: ["ScenarioEngine", "PetSpotClient"], path: "Tests/ClientDoubles"),
-        .testTarget(name: "ScenarioEngineTests", dependencies: ["ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit", "ClientDoubles"]),
+        .testTarget(name: "ScenarioEngineTests", dependencies: ["ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit", "HTTPArchive", "ClientDoubles"]),
         .testTarget(
             name: "ExplorationTests",
             dependencies: [
-                "Exploration", "ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit", "ClientDoubles",
+                "Exploration", "ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit", "CIReports", "ClientDoubles",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "SpotCheckCLITests", dependencies: ["spotcheck", "spotcheck-serve", "MockCommands", "ClientDoubles"]),
+        .testTarget(name: "SpotCheckCLITests", dependencies: ["spotcheck", "spotcheck-serve", "MockCommands", "CIReports", "ClientDoubles"]),
     ],
     swiftLanguageModes: [.v6]
 )

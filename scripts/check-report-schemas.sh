@@ -2,7 +2,7 @@
 # Runs run, verify, explore, lint and diff with --ctrf (and --sarif for lint and diff), passing and failing, and validates
 # every document against the published schema with Python's jsonschema (from PyPI, installed once into .build-venv,
 # which .gitignore's ".build-*" keeps out of git). The schemas are the ones the Swift tests use:
-# Tests/ContractKitTests/Fixtures/report-schemas/ (CTRF 1.0.0, SARIF 2.1.0).
+# Tests/CIReportsTests/Fixtures/report-schemas/ (CTRF 1.0.0, SARIF 2.1.0).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -88,7 +88,7 @@ grep -q '^::error file=' "$out/lint-fail.log" || { echo "check-report-schemas: l
 [ "$(grep -c '^## ' "$out/step-summary.md")" = 7 ] || { echo "check-report-schemas: expected 7 summaries in GITHUB_STEP_SUMMARY" >&2; exit 1; }
 
 echo "== validating with jsonschema"
-"$venv/bin/python" - "$out" Tests/ContractKitTests/Fixtures/report-schemas <<'PY'
+"$venv/bin/python" - "$out" Tests/CIReportsTests/Fixtures/report-schemas <<'PY'
 import glob, json, os, sys
 import jsonschema
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CIReports
 import ContractKit
 import Foundation
 

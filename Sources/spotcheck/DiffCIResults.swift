@@ -1,3 +1,4 @@
+import CIReports
 import ContractKit
 import Foundation
 

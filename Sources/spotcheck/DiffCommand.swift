@@ -1,4 +1,5 @@
 import ArgumentParser
+import CIReports
 import MockCommands
 import ContractKit
 import Foundation

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ContractKit
+import CIReports
 import Exploration
 import Foundation
 import MockCommands

@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import HTTPArchive
 import Testing
 
 @testable import MockBackend

@@ -1,5 +1,5 @@
-import ContractKit
 import Foundation
+import HTTPArchive
 import Testing
 @testable import MockBackend
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CIReports
 import ContractKit
 import Foundation
 import MockBackend
@@ -25,7 +26,7 @@ import Testing
     static func json(_ path: String) throws -> JSONValue { try JSONValue(parsing: Data(contentsOf: URL(fileURLWithPath: path))) }
 
     static func violations(_ path: String, schema: String) throws -> [SchemaViolation] {
-        let schema = try json(repository.appendingPathComponent("Tests/ContractKitTests/Fixtures/report-schemas/\(schema)").path)
+        let schema = try json(repository.appendingPathComponent("Tests/CIReportsTests/Fixtures/report-schemas/\(schema)").path)
         return SchemaValidator().validate(try json(path), against: schema)
     }
 

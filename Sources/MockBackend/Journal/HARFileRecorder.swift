@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import HTTPArchive
 
 /// Writes every exchange to a HAR file as it happens (`proxy --record-har FILE`), keeping the file a complete HAR
 /// document after each one: the closing brackets are rewritten behind each new entry, so Ctrl-C, TERM or even a

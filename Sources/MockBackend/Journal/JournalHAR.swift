@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import HTTPArchive
 import NIOHTTP1
 
 /// Converts journal entries to HAR entries and back: the journal holds exactly what a HAR holds.

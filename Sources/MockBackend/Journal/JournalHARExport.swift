@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import HTTPArchive
 
 /// The journal as one HAR document, with a byte bound so an export never holds more than `byteLimit` of text.
 ///

@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import HTTPArchive
 import MockBackend
 
 /// `spotcheck import har`: a HAR from Proxyman, Charles, Chrome or Firefox (or SpotCheck) turned into a fixtures file,

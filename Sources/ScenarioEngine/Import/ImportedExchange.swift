@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import HTTPArchive
 import MockBackend
 
 /// One HAR entry as the import sees it: the journal entry it describes and the failure it showed, as a fault rule.

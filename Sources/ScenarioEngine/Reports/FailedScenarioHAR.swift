@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import HTTPArchive
 import MockBackend
 
 /// One HAR file per failed scenario (`run --har-dir`), named after the scenario's file, so a failing CI run carries

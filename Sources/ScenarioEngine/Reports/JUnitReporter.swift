@@ -1,4 +1,4 @@
-import ContractKit
+import CIReports
 import Foundation
 
 /// JUnit XML as CI systems read it: one testsuite per run, one testcase per scenario, failures and skips marked.

@@ -1,4 +1,4 @@
-import ContractKit
+import CIReports
 import Foundation
 
 extension RunReport {

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 /// SARIF 2.1.0, the format code-scanning tools read: each result with a level becomes a finding on its file and line.

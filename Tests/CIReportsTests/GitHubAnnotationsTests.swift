@@ -1,6 +1,8 @@
+import ContractKit
 import Foundation
 import Testing
-@testable import ContractKit
+
+@testable import CIReports
 
 /// Workflow commands follow the runner's escaping: `%`, CR, LF in the message; also `:` and `,` in properties.
 @Suite struct GitHubAnnotationsTests {

@@ -1,7 +1,8 @@
+import ContractKit
 import Foundation
 import Testing
 
-@testable import ContractKit
+@testable import HTTPArchive
 
 /// Issue 37: a HAR's numbers have ranges; 1e19, 2^63, 1e308, NaN and Infinity once stopped `import har` with SIGILL.
 @Suite struct HARReaderRangeTests {

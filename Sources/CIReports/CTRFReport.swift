@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 /// CTRF JSON (https://ctrf.io, specification 1.0.0): the test report format the GitHub test reporter and the ctrf tools read.

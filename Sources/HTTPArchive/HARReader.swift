@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 /// Reads HAR 1.2 archives as Chrome, Firefox, Charles and Proxyman write them.

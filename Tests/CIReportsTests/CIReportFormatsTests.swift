@@ -1,6 +1,8 @@
+import ContractKit
 import Foundation
 import Testing
-@testable import ContractKit
+
+@testable import CIReports
 
 /// CTRF and SARIF documents validate against their published schemas (shipped in Fixtures/report-schemas), with the
 /// project's own validator; `scripts/check-report-schemas.sh` validates real command output with Python's jsonschema too.

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 /// A HAR 1.2 archive (http://www.softwareishard.com/blog/har-12-spec/): what crossed the wire, entry by entry.

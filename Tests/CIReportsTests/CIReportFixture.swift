@@ -1,5 +1,7 @@
+import ContractKit
 import Foundation
-@testable import ContractKit
+
+@testable import CIReports
 
 /// A report with every status, a failure on a line, text that needs escaping in every format, and the published schemas.
 enum CIReportFixture {

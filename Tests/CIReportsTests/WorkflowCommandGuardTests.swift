@@ -1,7 +1,8 @@
+import ContractKit
 import Foundation
 import Testing
 
-@testable import ContractKit
+@testable import CIReports
 
 /// Issue 37: no text SpotCheck prints inside GitHub Actions can start a workflow command.
 @Suite struct WorkflowCommandGuardTests {

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 /// Turns a file as commands show it and a JSON pointer into a repository-relative path and line, for annotations and SARIF.

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 
 /// Writes HAR 1.2 archives as JSON, whole or piece by piece (so a long export or recording never holds every entry as text).

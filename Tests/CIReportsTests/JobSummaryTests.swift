@@ -1,6 +1,8 @@
+import ContractKit
 import Foundation
 import Testing
-@testable import ContractKit
+
+@testable import CIReports
 
 /// The Markdown job summary: verdict, counts, each failure with its place and details, the rest folded; nothing in a
 /// name or message can change the Markdown around it.
