@@ -1,5 +1,6 @@
 import ArgumentParser
 import ContractKit
+import Exploration
 import Foundation
 import MockBackend
 import Testing
@@ -29,6 +30,36 @@ import Testing
         let (code, output) = try await Self.run(arguments)
         #expect(code == 2)
         #expect(output.contains("spotcheck verify: --t"))
+    }
+
+    static let savedWalk = #"{"spotcheckWalk": 1, "route": "deleteAnnouncement", "seed": "24", "model": "404 NOT_FOUND", "server": "204", "#
+        + #""steps": [{"step": 0, "contract": "createAnnouncement", "do": "create"}, {"step": 1, "contract": "deleteAnnouncement", "do": "delete", "record": 0}]}"#
+
+    @Test func aBrokenWalkFileExits2NamingFileAndPointer() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("broken.json")
+        try Data(Self.savedWalk.replacingOccurrences(of: #""do": "delete""#, with: #""do": "remove""#).utf8).write(to: broken)
+        let (code, output) = try await Self.run(["--target", "http://127.0.0.1:9", "--replay-walk", broken.path])
+        #expect(code == 2)
+        #expect(output.contains("--replay-walk: \(broken.path) at /steps/1/do: expected create, read"), "\(output)")
+        let (missingCode, missing) = try await Self.run(["--target", "http://127.0.0.1:9", "--replay-walk", folder.appendingPathComponent("none.json").path])
+        #expect(missingCode == 2)
+        #expect(missing.contains("--replay-walk: cannot read"), "\(missing)")
+    }
+
+    @Test func savedWalksTakeTheNextFreeNumberAndNeverOverwrite() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("walks-\(UUID().uuidString)/new")
+        defer { try? FileManager.default.removeItem(at: folder.deletingLastPathComponent()) }
+        let walk = try WalkCase.parse(Data(Self.savedWalk.utf8), file: "saved.json")
+        let lines = RunCommandTests.Lines()
+        #expect(VerifyCommand.save([walk, walk], into: folder.path, print: { lines.add($0) }) == nil)
+        let first = folder.appendingPathComponent("walk-deleteAnnouncement-1.json")
+        let second = folder.appendingPathComponent("walk-deleteAnnouncement-2.json")
+        #expect(try WalkCase.parse(Data(contentsOf: first), file: first.path) == walk)
+        #expect(try WalkCase.parse(Data(contentsOf: second), file: second.path) == walk)
+        #expect(lines.text.contains("replay it with --replay-walk \(first.path)"))
     }
 
     @Test func aRunAgainstTheMockPassesAndWritesJUnitNamingContracts() async throws {
