@@ -28,6 +28,14 @@ public struct VerificationCheck: Sendable {
         response.code != nil && response.examples.first { $0.name == exampleName }?.body?["error"] != nil
     }
 
+    /// The same check with `setUp` sent before its request.
+    func sentAfter(_ setUp: RequestRecipe) -> VerificationCheck {
+        var recipe = recipe
+        recipe.before.append(setUp)
+        return VerificationCheck(contractID: contractID, file: file, exampleName: exampleName, response: response,
+                                 expectedField: expectedField, recipe: recipe, skipReason: skipReason)
+    }
+
     /// `contractID › exampleName`: how reports name the check.
     public var name: String { "\(contractID) › \(exampleName)" }
 }
