@@ -149,7 +149,7 @@ extension ProviderVerifier {
             let contract = contracts.contract(id: check.contractID), contract.responses.contains(where: { $0.status == answer.status })
         else { return nil }
         return "not reachable: answered \(answer.status), which the contract also states (\(ResponseCheck.excerpt(answer.body))); "
-            + "the \(check.response.status) needs a record none of its operations creates"
+            + "whether the \(check.response.status) comes depends on records none of its operations sets up"
     }
 }
 

@@ -25,7 +25,8 @@ public enum VerificationPlanner {
                         check = check.sentAfter(create.recipe(signingUpWith: check.recipe.body))
                     }
                     if (200..<300).contains(response.status) {
-                        flow.append((rank(contract, example), check))
+                        // After the creates: its own set-up would otherwise take the create's example values first.
+                        flow.append((setUps[contract.id] == nil ? rank(contract, example) : max(1, rank(contract, example)), check))
                     } else {
                         negatives.append(check)
                     }

@@ -1,0 +1,257 @@
+import ContractKit
+import Foundation
+import MockBackend
+import ScenarioEngine
+
+/// `verify`'s exploration of contracts without any `x-state` (a team's own OpenAPI document): no model can keep in step
+/// with a server whose state the contracts do not describe, so each generated request is judged by what the contracts
+/// state alone:
+/// - a request the contracts' schemas refuse (a required key left out, a value outside its enum, pattern, length or
+///   range) must not be accepted;
+/// - a request they allow must not be refused as malformed (400 or 422): the server is stricter than the document;
+/// - every answer's status must be one the operation documents, and a 5xx is a server error;
+/// - an answer with a documented status must match that status's body schema.
+///
+/// Requests are the operation's own example request with one body property or query parameter changed at a time (the
+/// values `FieldVariants` makes from its schema). Findings of one kind are grouped, so a refusal every request meets
+/// (a key the document requires and the server forbids) is one finding with a count, not one per request.
+public struct DocumentExplorer: Sendable {
+    /// One finding: a group of generated requests answered the same wrong way.
+    public struct Finding: Sendable, Equatable {
+        /// The contract (operation) it is about.
+        public let contractID: String
+        /// `accepts email ""`, `refuses range 1.5`, `answers 500`, `answers 401 undocumented`, `400 body /error`.
+        public let title: String
+        /// What the contracts state, and what the server did instead.
+        public let expected: String
+        public let actual: String
+        /// The first request of the group, for a person to replay.
+        public let request: String
+        /// How many generated requests met it.
+        public var count: Int
+        /// A failure, or a note (a corner the contracts leave open).
+        public let isNote: Bool
+    }
+
+    /// What an exploration did.
+    public struct Outcome: Sendable {
+        public let sent: Int
+        public let findings: [Finding]
+        /// Operations left out, and why (a path parameter no operation gives, a multipart body).
+        public let skipped: [String]
+    }
+
+    let contracts: ContractSet
+    let target: URL
+    let cases: Int
+    let timeout: Duration
+
+    /// An explorer of `target` sending at most `cases` requests.
+    public init(contracts: ContractSet, target: URL, cases: Int, timeout: Duration) {
+        self.contracts = contracts
+        self.target = target
+        self.cases = cases
+        self.timeout = timeout
+    }
+
+    /// Whether `contracts` are explored this way: no contract declares any state.
+    public static func applies(to contracts: ContractSet) -> Bool {
+        !contracts.contracts.contains { $0.source["x-state"] != nil }
+    }
+
+    /// One generated request and whether the contracts allow it (nil: allowed), with what it changes.
+    struct Case {
+        let contract: Contract
+        let query: [(String, String)]
+        let body: JSONValue?
+        let label: String
+        let broken: String?
+    }
+
+    /// Sends the generated requests round-robin over the operations (so a small budget still reaches each) and groups
+    /// what comes back wrong.
+    public func explore() async -> Outcome {
+        var skipped: [String] = []
+        var queues: [[Case]] = []
+        for contract in contracts.contracts {
+            if !contract.path.parameterNames.isEmpty {
+                skipped.append("\(contract.id): its path needs \(contract.path.parameterNames.map { "{\($0)}" }.joined(separator: ", ")), which no request can fill")
+                continue
+            }
+            if contract.request.contentType?.hasPrefix("multipart/") == true {
+                skipped.append("\(contract.id): a multipart body is not generated for a document")
+                continue
+            }
+            let generated = cases(for: contract)
+            if !generated.isEmpty { queues.append(generated) }
+        }
+        let client = ExactHTTPClient(timeout: timeout)
+        var findings: [String: Finding] = [:]
+        var order: [String] = []
+        var sent = 0
+        var round = 0
+        while sent < cases, queues.contains(where: { round < $0.count }) {
+            for queue in queues where round < queue.count && sent < cases {
+                let item = queue[round]
+                sent += 1
+                guard let answer = await send(item, client: client) else { continue }
+                for finding in judge(item, answer) {
+                    let key = finding.contractID + "\u{1}" + finding.title
+                    if findings[key] == nil {
+                        findings[key] = finding
+                        order.append(key)
+                    } else {
+                        findings[key]?.count += 1
+                    }
+                }
+            }
+            round += 1
+        }
+        return Outcome(sent: sent, findings: order.compactMap { findings[$0] }, skipped: skipped)
+    }
+
+    /// The operation's own request, then each body property and query parameter changed alone.
+    func cases(for contract: Contract) -> [Case] {
+        let success = contract.responses.first { (200..<300).contains($0.status) }
+        let exampleRequest = success?.examples.lazy.compactMap(\.request).first
+        let baseQuery = (exampleRequest?.query ?? [:]).sorted { $0.key < $1.key }
+        let baseBody: JSONObject? = contract.request.body == nil ? nil
+            : exampleRequest?.body?.objectValue ?? contract.request.examples.first?.body?.objectValue
+        if contract.request.body != nil && baseBody == nil { return [] }
+        var found: [Case] = [Case(contract: contract, query: baseQuery.map { ($0.key, $0.value) }, body: baseBody.map { .object($0) },
+                                  label: "the example request", broken: nil)]
+        for parameter in contract.request.query {
+            let schema = resolved(parameter.schema)
+            let valid = baseQuery.first { $0.key == parameter.name }.map { JSONValue.string($0.value) }
+            for variant in FieldVariants.variants(name: parameter.name, schema: schema, valid: valid, required: parameter.required) {
+                guard let text = Self.queryText(variant.value) ?? (variant.value == nil ? "" : nil) else { continue }
+                var query = baseQuery.filter { $0.key != parameter.name }.map { ($0.key, $0.value) }
+                if variant.value != nil { query.append((parameter.name, text)) }
+                let broken = queryBreaks(parameter, schema: schema, text: variant.value == nil ? nil : text)
+                found.append(Case(contract: contract, query: query, body: baseBody.map { .object($0) },
+                                  label: "\(parameter.name) \(variant.value == nil ? "absent" : text)", broken: broken))
+            }
+        }
+        if let baseBody, let model = JSONBodyModel(contract: contract, contracts: contracts) {
+            for (name, _) in model.properties {
+                for variant in model.variants(name) {
+                    var body = baseBody
+                    body[name] = variant.value
+                    let violations = contracts.validator.validate(.object(body), against: bodySchema(contract))
+                    found.append(Case(contract: contract, query: baseQuery.map { ($0.key, $0.value) }, body: .object(body),
+                                      label: "\(name) \(variant.label)", broken: violations.first.map { "\($0.pointer.isEmpty ? "/" : $0.pointer) \($0.keyword)" }))
+                }
+            }
+        }
+        return found
+    }
+
+    /// A query value as text: numbers and strings as they are; nil for what a query cannot carry (objects, lists, null).
+    static func queryText(_ value: JSONValue?) -> String? {
+        guard let value else { return nil }
+        if let text = value.stringValue { return text }
+        if value.numberValue != nil || value.boolValue != nil { return value.serialized() }
+        return nil
+    }
+
+    /// The rule of `parameter` the query text breaks (read as the schema's type, as servers parse it); nil when none.
+    func queryBreaks(_ parameter: ParameterSpec, schema: JSONValue, text: String?) -> String? {
+        guard let text else { return parameter.required ? "\(parameter.name) required" : nil }
+        let types = schema["type"]?.arrayValue?.compactMap(\.stringValue) ?? schema["type"]?.stringValue.map { [$0] } ?? []
+        var value = JSONValue.string(text)
+        if types.contains("integer") || types.contains("number") {
+            guard let number = Double(text), number.isFinite else { return "\(parameter.name) type" }
+            value = .number(number)
+        } else if types.contains("boolean") {
+            guard text == "true" || text == "false" else { return "\(parameter.name) type" }
+            value = .bool(text == "true")
+        }
+        return contracts.validator.validate(value, against: schema).first.map { "\(parameter.name) \($0.keyword)" }
+    }
+
+    func resolved(_ schema: JSONValue) -> JSONValue {
+        guard let reference = schema["$ref"]?.stringValue else { return schema }
+        let name = (reference.split(separator: "/").last.map(String.init) ?? reference).replacingOccurrences(of: ".json", with: "")
+        return contracts.schema(named: name) ?? schema
+    }
+
+    func bodySchema(_ contract: Contract) -> JSONValue {
+        resolved(contract.request.body ?? .object(JSONObject()))
+    }
+
+    func send(_ item: Case, client: ExactHTTPClient) async -> ExactHTTPClient.Answer? {
+        guard var components = URLComponents(url: target, resolvingAgainstBaseURL: false) else { return nil }
+        let base = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.percentEncodedPath = base + item.contract.pathTemplate
+        if !item.query.isEmpty { components.queryItems = item.query.map { URLQueryItem(name: $0.0, value: $0.1) } }
+        guard let url = components.url else { return nil }
+        var headers: [String: String] = [:]
+        var body = Data()
+        if let value = item.body {
+            headers["Content-Type"] = "application/json"
+            body = value.data()
+        }
+        return try? await client.send(method: item.contract.method, url: url, headers: headers, body: body)
+    }
+
+    /// The findings one answer makes.
+    func judge(_ item: Case, _ answer: ExactHTTPClient.Answer) -> [Finding] {
+        let contract = item.contract
+        let request = "\(contract.method) \(contract.pathTemplate)"
+            + (item.query.isEmpty ? "" : "?" + item.query.map { "\($0.0)=\($0.1)" }.joined(separator: "&"))
+            + (item.body.map { " " + String($0.serialized().prefix(300)) } ?? "")
+        let answered = "\(answer.status) \(String(decoding: answer.body.prefix(200), as: UTF8.self))"
+        func finding(_ title: String, expected: String, note: Bool = false) -> Finding {
+            Finding(contractID: contract.id, title: title, expected: expected, actual: answered, request: request, count: 1, isNote: note)
+        }
+        var found: [Finding] = []
+        let documented = contract.responses.filter { $0.status == answer.status }
+        let statuses = Array(Set(contract.responses.map(\.status))).sorted().map(String.init).joined(separator: ", ")
+        if answer.status >= 500 {
+            found.append(finding("answers \(answer.status)", expected: "no server error (\(item.label))"))
+        } else if documented.isEmpty {
+            found.append(finding("answers \(answer.status), which it does not document", expected: "one of \(statuses)"))
+        }
+        if let broken = item.broken, (200..<300).contains(answer.status) {
+            found.append(finding("accepts what the document refuses: \(broken)", expected: "an error answer (\(item.label) breaks \(broken))"))
+        }
+        if item.broken == nil, [400, 422].contains(answer.status) {
+            let code = (try? JSONValue(parsing: answer.body)).flatMap { $0["error"]?["code"]?.stringValue ?? $0["error"]?["field"]?.stringValue }
+            found.append(finding("refuses what the document allows (\(answer.status)\(code.map { " " + $0 } ?? ""))",
+                                 expected: "an accepted request: \(item.label) breaks no rule the document states"))
+        }
+        let schemas = documented.compactMap(\.body)
+        if !schemas.isEmpty, let body = try? JSONValue(parsing: answer.body) {
+            // The body is judged by every documented answer of that status: one it matches is enough.
+            let violations = schemas.map { contracts.validator.validate(body, against: resolved($0)) }
+            if !violations.contains(where: \.isEmpty), let first = violations.min(by: { $0.count < $1.count })?.first {
+                found.append(finding("\(answer.status) body \(first.pointer.isEmpty ? "/" : first.pointer) \(first.keyword)", expected: first.message))
+            }
+        }
+        return found
+    }
+}
+
+extension DocumentExplorer.Outcome {
+    /// One result per finding, tagged with its operation and `exploration`, named `explore › operation: title`.
+    public func results(strict: Bool) -> [ScenarioResult] {
+        findings.map { finding in
+            let failed = !finding.isNote || strict
+            var result = ScenarioResult(name: "explore › \(finding.contractID): \(finding.title)", file: "contracts",
+                                        tags: [finding.contractID, "exploration"], status: failed ? .failed : .note, duration: .zero)
+            result.notes = ["\(finding.count) generated request(s); first: \(finding.request)"]
+            if failed {
+                result.failure = ScenarioFailure(stepNumber: nil, action: nil, pointer: nil,
+                                                 mismatches: [Mismatch("answer", expected: finding.expected, actual: finding.actual)],
+                                                 journalExcerpt: ["first request: \(finding.request)", "\(finding.count) generated request(s) met it"])
+            }
+            return result
+        }
+    }
+
+    /// The console lines: what was sent and left out.
+    public var consoleLines: [String] {
+        ["explored statelessly (no x-state): \(sent) generated request(s) judged by the contracts' own rules, \(findings.count) finding(s)"]
+            + skipped.map { "  not explored: \($0)" }
+    }
+}
