@@ -82,6 +82,8 @@ import Testing
         #expect(!output.contains("✗ browse › latitudeTooBig"))
         // A latitude out of the stated range must be refused; the target refuses it, so that is no finding.
         #expect(!output.contains("accepts what the document refuses: lat"), "\(output.suffix(3000))")
+        // A latitude without its longitude is refused by a rule the document states in no schema: a note, not a failure.
+        #expect(output.contains("≈ note: explore › browse: refuses what the document allows (400 INVALID_PARAMETER lng)"), "\(output.suffix(3000))")
     }
 
     @Test func runAndExploreTakeABasePathForDocumentsOnly() async throws {
@@ -99,10 +101,9 @@ import Testing
 
     @Test func diffBetweenTwoDocumentsNamesTheDocumentsLines() throws {
         let old = try Self.document("old.yaml", Self.listing)
-        let changed = Self.listing.replacingOccurrences(of: "required: [items]", with: "required: [items, total]")
-            .replacingOccurrences(of: "items: {type: array}", with: "items: {type: array}\n                  total: {type: integer}")
-            .replacingOccurrences(of: "{value: {items: []}}", with: "{value: {items: [], total: 0}}")
-            .replacingOccurrences(of: "                \"400\":", with: "                \"404\":")
+        // The new version drops the documented 400 and requires a query parameter the old one left optional.
+        let changed = Self.listing.replacingOccurrences(of: "\n        \"400\":", with: "\n        \"404\":")
+            .replacingOccurrences(of: "{name: lat, in: query, schema", with: "{name: lat, in: query, required: true, schema")
         let new = try Self.document("new.yaml", changed)
         defer {
             try? FileManager.default.removeItem(at: old.deletingLastPathComponent())
@@ -111,9 +112,10 @@ import Testing
         let outcome = try DiffCommand.parse([old.path, new.path, "--base-path", "/api/v1"]).execute()
         #expect(outcome.exitCode == 1, "\(outcome.output)")
         #expect(!outcome.output.contains(".json:"), "\(outcome.output)")
-        // The removed 400 is cited where the old document states it.
-        let removed = try #require(outcome.output.split(separator: "\n").first { $0.contains("BREAKING") && $0.contains("old.yaml:") })
-        #expect(removed.contains("old.yaml:23:"), "\(removed)")
-        #expect(removed.contains("/paths/~1announcements/get/responses/400"), "\(removed)")
+        // Each change is cited at the document's line, column and pointer: the new requirement where it is stated, the
+        // removed answer at the responses it is gone from.
+        let lines = outcome.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.hasPrefix("BREAKING   browse \(new.path):9:34:/paths/~1announcements/get/parameters/0/required: ") }, "\(outcome.output)")
+        #expect(lines.contains { $0.hasPrefix("BREAKING   browse \(new.path):11:7:/paths/~1announcements/get/responses: the response 400") }, "\(outcome.output)")
     }
 }
