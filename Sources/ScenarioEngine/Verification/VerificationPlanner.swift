@@ -21,6 +21,7 @@ public enum VerificationPlanner {
             for response in contract.responses {
                 for example in response.examples {
                     var check = makeCheck(contract, file, response, example, adminChecks: adminChecks)
+                    check.codeStated = ResponseCheck(contracts: contracts, check: check).codeStated
                     if (200..<300).contains(response.status), let create = setUps[contract.id] {
                         check = check.sentAfter(create.recipe(signingUpWith: check.recipe.body))
                     }
@@ -45,9 +46,11 @@ public enum VerificationPlanner {
         guard let first = removals.first(where: { $0.skipReason == nil }) else { return removals }
         return removals.map { check in
             guard check.skipReason == nil, check.name != first.name else { return check }
-            return VerificationCheck(contractID: check.contractID, file: check.file, exampleName: check.exampleName, response: check.response,
-                                     expectedField: check.expectedField, recipe: check.recipe,
-                                     skipReason: "the one announcement the flow creates is removed by \(first.name) already")
+            var skipped = VerificationCheck(contractID: check.contractID, file: check.file, exampleName: check.exampleName, response: check.response,
+                                            expectedField: check.expectedField, recipe: check.recipe,
+                                            skipReason: "the one announcement the flow creates is removed by \(first.name) already")
+            skipped.codeStated = check.codeStated
+            return skipped
         }
     }
 
@@ -183,7 +186,7 @@ public enum VerificationPlanner {
     public static func describe(_ plan: [VerificationCheck]) -> String {
         var lines: [String] = []
         for (i, check) in plan.enumerated() {
-            let expected = check.response.label
+            let expected = check.expectedLabel
             let path = check.recipe.pathTemplate
             var line = "\(i + 1). \(check.name): \(check.recipe.method) \(path) → \(expected)"
             if let first = check.recipe.before.first { line += " (after \(first.method) \(first.pathTemplate) with the same values)" }

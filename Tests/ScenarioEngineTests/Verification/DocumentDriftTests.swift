@@ -80,6 +80,9 @@ import Testing
         #expect(error.skipReason?.contains("names no request") == true)
         #expect(try Self.result(outcome, "browse › everything").status == .passed)
         #expect(plan.count == 2)
+        // The translation's made-up code is not named as if the document stated it.
+        #expect(!VerificationPlanner.describe(plan).contains("HTTP_400"))
+        #expect(VerificationPlanner.describe(plan).contains("→ 400"))
     }
 
     /// A details read with no create beside it, and a not-found answer whose error states no code.
