@@ -67,6 +67,11 @@ public struct DocumentExplorer: Sendable {
         let label: String
         /// The stated rule the request breaks (`/email format`, `lat maximum`); nil when the contracts allow it.
         let broken: String?
+        /// Whether the request it varies is one the contracts allow: only then is a refusal of a variant that breaks
+        /// nothing new a finding.
+        var baseAllowed = true
+        /// The value breaks its rule only by the whitespace around it: a server that trims it takes what a client means.
+        var paddingOnly = false
         /// The keyword of `broken`.
         var keyword: String? { broken?.split(separator: " ").last.map(String.init) }
     }
@@ -76,6 +81,7 @@ public struct DocumentExplorer: Sendable {
     public func explore() async -> Outcome {
         var skipped: [String] = []
         var queues: [[Case]] = []
+        var operations: [Contract] = []
         for contract in contracts.contracts {
             if !contract.path.parameterNames.isEmpty {
                 skipped.append("\(contract.id): its path needs \(contract.path.parameterNames.map { "{\($0)}" }.joined(separator: ", ")), which no request can fill")
@@ -85,47 +91,83 @@ public struct DocumentExplorer: Sendable {
                 skipped.append("\(contract.id): a multipart body is not generated for a document")
                 continue
             }
-            let generated = cases(for: contract)
-            if !generated.isEmpty { queues.append(generated) }
+            operations.append(contract)
         }
         let client = ExactHTTPClient(timeout: timeout)
         var findings: [String: Finding] = [:]
         var order: [String] = []
+        func record(_ found: [Finding]) {
+            for finding in found {
+                let key = finding.contractID + "\u{1}" + finding.title
+                if findings[key] == nil {
+                    findings[key] = finding
+                    order.append(key)
+                } else {
+                    findings[key]?.count += 1
+                }
+            }
+        }
         var sent = 0
-        var round = 0
         // Operations whose own example request was refused: every variant starts from it, so its refusals repeat that one.
         var refusedBase: Set<String> = []
+        for contract in operations {
+            // The example request, each key the server refuses by name taken out (at most five): one key the document
+            // requires and the server forbids would otherwise hide every other rule behind that one refusal.
+            var removed: [String] = []
+            while sent < cases, let base = self.cases(for: contract, removing: removed).first {
+                sent += 1
+                guard let answer = await send(base, client: client) else { break }
+                record(judge(base, answer))
+                let refused = [400, 422].contains(answer.status)
+                if refused, removed.count < 5, let field = (try? JSONValue(parsing: answer.body))?["error"]?["field"]?.stringValue,
+                    base.body?[field] != nil
+                {
+                    removed.append(field)
+                    continue
+                }
+                if refused { refusedBase.insert(contract.id) }
+                break
+            }
+            let generated = Array(self.cases(for: contract, removing: removed).dropFirst())
+            if !generated.isEmpty { queues.append(generated) }
+        }
+        var round = 0
         while sent < cases, queues.contains(where: { round < $0.count }) {
             for queue in queues where round < queue.count && sent < cases {
                 let item = queue[round]
                 sent += 1
                 guard let answer = await send(item, client: client) else { continue }
-                if round == 0, [400, 422].contains(answer.status) { refusedBase.insert(item.contract.id) }
-                for finding in judge(item, answer, baseRefused: round > 0 && refusedBase.contains(item.contract.id)) {
-                    let key = finding.contractID + "\u{1}" + finding.title
-                    if findings[key] == nil {
-                        findings[key] = finding
-                        order.append(key)
-                    } else {
-                        findings[key]?.count += 1
-                    }
-                }
+                record(judge(item, answer, baseRefused: refusedBase.contains(item.contract.id)))
             }
             round += 1
         }
         return Outcome(sent: sent, findings: order.compactMap { findings[$0] }, skipped: skipped)
     }
 
-    /// The operation's own request, then each body property and query parameter changed alone.
-    func cases(for contract: Contract) -> [Case] {
+    /// The operation's own request (without the body keys `removing` names), then each body property and query
+    /// parameter changed alone, and the body with a key no schema names.
+    func cases(for contract: Contract, removing: [String] = []) -> [Case] {
         let success = contract.responses.first { (200..<300).contains($0.status) }
         let exampleRequest = success?.examples.lazy.compactMap(\.request).first
         let baseQuery = (exampleRequest?.query ?? [:]).sorted { $0.key < $1.key }
-        let baseBody: JSONObject? = contract.request.body == nil ? nil
+        var baseBody: JSONObject? = contract.request.body == nil ? nil
             : exampleRequest?.body?.objectValue ?? contract.request.examples.first?.body?.objectValue
         if contract.request.body != nil && baseBody == nil { return [] }
+        for key in removing { baseBody?[key] = nil }
+        // A variant is judged by the rules it breaks beyond its base's: a base with a key taken out may break `required`
+        // already, and every variant would repeat that.
+        let baseBroken = baseBody.map { Set(contracts.validator.validate(.object($0), against: bodySchema(contract)).map(Self.rule)) } ?? []
+        func broken(_ body: JSONObject) -> String? {
+            contracts.validator.validate(.object(body), against: bodySchema(contract)).map(Self.rule).first { !baseBroken.contains($0) }
+        }
+        func allowedBase(_ item: Case) -> Case {
+            var item = item
+            item.baseAllowed = baseBroken.isEmpty
+            return item
+        }
         var found: [Case] = [Case(contract: contract, query: baseQuery.map { ($0.key, $0.value) }, body: baseBody.map { .object($0) },
-                                  label: "the example request", broken: nil)]
+                                  label: removing.isEmpty ? "the example request" : "the example request without \(removing.joined(separator: ", "))",
+                                  broken: baseBroken.sorted().first)]
         for parameter in contract.request.query {
             let schema = resolved(parameter.schema)
             let valid = baseQuery.first { $0.key == parameter.name }.map { JSONValue.string($0.value) }
@@ -144,13 +186,38 @@ public struct DocumentExplorer: Sendable {
                 for variant in model.variants(name) {
                     var body = baseBody
                     body[name] = variant.value
-                    let violations = contracts.validator.validate(.object(body), against: bodySchema(contract))
-                    found.append(Case(contract: contract, query: baseQuery.map { ($0.key, $0.value) }, body: .object(body),
-                                      label: "\(name) \(variant.label)", broken: violations.first.map { "\($0.pointer.isEmpty ? "/" : $0.pointer) \($0.keyword)" }))
+                    var item = Case(contract: contract, query: baseQuery.map { ($0.key, $0.value) }, body: .object(body),
+                                    label: "\(name) \(variant.label)", broken: broken(body))
+                    if item.broken != nil, let text = variant.value?.stringValue {
+                        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                        var plain = body
+                        plain[name] = .string(trimmed)
+                        item.paddingOnly = !trimmed.isEmpty && trimmed != text && broken(plain) == nil
+                    }
+                    found.append(item)
                 }
             }
         }
-        return found
+        // The whole-body cases go right after the example request, so a small budget still sends them.
+        var whole: [Case] = []
+        if var body = baseBody {
+            // A key no schema names: refused only under `additionalProperties: false`, which many servers apply unstated.
+            body["spotcheckUnknownKey"] = "x"
+            whole.append(Case(contract: contract, query: baseQuery.map { ($0.key, $0.value) }, body: .object(body),
+                              label: "an unknown key spotcheckUnknownKey", broken: broken(body)))
+        }
+        if baseBody != nil {
+            // Not an object at all: the error answer of a request no field can be blamed for is one clients meet too.
+            whole.append(Case(contract: contract, query: baseQuery.map { ($0.key, $0.value) }, body: .array([]),
+                              label: "a list instead of an object", broken: contracts.validator.validate(.array([]), against: bodySchema(contract)).first.map(Self.rule)))
+        }
+        found.insert(contentsOf: whole, at: 1)
+        return found.map(allowedBase)
+    }
+
+    /// `/pointer keyword` of a violation: how a broken rule is named and grouped.
+    static func rule(_ violation: SchemaViolation) -> String {
+        "\(violation.pointer.isEmpty ? "/" : violation.pointer) \(violation.keyword)"
     }
 
     /// A query value as text: numbers and strings as they are; nil for what a query cannot carry (objects, lists, null).
@@ -220,12 +287,13 @@ public struct DocumentExplorer: Sendable {
             found.append(finding("answers \(answer.status), which it does not document", expected: "one of \(statuses)"))
         }
         if let broken = item.broken, (200..<300).contains(answer.status) {
-            // A format is an annotation unless a validator opts in (JSON Schema 2020-12; OpenAPI 3.0 leaves formats open):
-            // a server that takes a padded email has not broken a rule the document states, only a corner it leaves open.
+            // A format is an annotation unless a validator opts in (JSON Schema 2020-12; OpenAPI 3.0 leaves formats open),
+            // and a value that breaks its rule only by surrounding whitespace is one a trimming server reads as meant:
+            // both are corners the document leaves open, not rules the server breaks.
             found.append(finding("accepts what the document refuses: \(broken)", expected: "an error answer (\(item.label) breaks \(broken))",
-                                 note: item.keyword == "format"))
+                                 note: item.keyword == "format" || item.paddingOnly))
         }
-        if item.broken == nil, [400, 422].contains(answer.status), !documented.isEmpty, !baseRefused {
+        if item.broken == nil, item.baseAllowed, [400, 422].contains(answer.status), !documented.isEmpty, !baseRefused {
             // The document states this status; which allowed requests get it beyond what its schemas say (two parameters
             // that go together, a rule in words) it leaves open, so this is a note, grouped by the server's error code.
             let error = (try? JSONValue(parsing: answer.body))?["error"]
