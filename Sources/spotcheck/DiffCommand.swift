@@ -15,8 +15,11 @@ struct DiffCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The old and new contract folders; with --base-ref only the new one (default: contracts).")
+    @Argument(help: "The old and new contract folders or OpenAPI documents (several separated by commas); with --base-ref only the new one (default: contracts).")
     var folders: [String] = []
+
+    @Option(help: ArgumentHelp("For OpenAPI documents: the path every operation's path is under, instead of the one servers gives (both sides).", valueName: "path"))
+    var basePath: String?
 
     @Option(name: .customLong("base-ref"), help: "Compare against the contracts folder at this git revision (e.g. origin/main).")
     var baseRef: String?
@@ -69,12 +72,12 @@ struct DiffCommand: ParsableCommand {
         let old: ContractSet
         let new: ContractSet
         do {
-            old = try ContractSet.load(from: oldURL)
-            new = try ContractSet.load(from: newURL)
+            old = try Self.load(baseRef != nil ? oldURL.path : folders[0], url: oldURL, basePath: basePath)
+            new = try Self.load(newPath, url: newURL, basePath: basePath)
         } catch {
             return CommandOutcome(output: "spotcheck diff: cannot compare, " + error.description + "\n", exitCode: 2)
         }
-        var changes = ContractDiff.compare(old: old, new: new)
+        var changes = Self.atDocumentPlaces(ContractDiff.compare(old: old, new: new), sets: [old, new])
         if let extracted, let baseRef {
             // Removed endpoints live only in the temporary copy; name them by revision instead.
             let prefix = LintPrinter.displayPath(extracted.url) + "/"
@@ -98,6 +101,31 @@ struct DiffCommand: ParsableCommand {
             return CommandOutcome(output: Self.renderJSON(changes, old: oldLabel, new: newPath) + "\n", exitCode: exitCode, diagnostics: annotations)
         }
         return CommandOutcome(output: annotations + safe(Self.renderText(changes, old: oldLabel, new: newPath, allowBreaking: allowBreaking)), exitCode: exitCode)
+    }
+
+    /// A folder, or the OpenAPI documents `argument` names (comma-separated), with `basePath` for documents.
+    static func load(_ argument: String, url: URL, basePath: String?) throws(ContractLoadError) -> ContractSet {
+        if let documents = InputFolder.documents(argument) { return try ContractSet.load(documents: documents, basePath: basePath) }
+        if basePath != nil { return try InputFolder.load(argument, basePath: basePath) }
+        return try ContractSet.load(from: url)
+    }
+
+    /// Each change about a set translated from OpenAPI documents, named at the document's file, line, column and pointer
+    /// instead of the translated contract file nobody wrote.
+    static func atDocumentPlaces(_ changes: [ContractChange], sets: [ContractSet]) -> [ContractChange] {
+        changes.map { change in
+            for set in sets {
+                guard let map = set.openAPISource else { continue }
+                let prefix = LintPrinter.displayPath(set.directory) + "/"
+                guard change.file.hasPrefix(prefix),
+                    let place = map.location(ofContractFile: String(change.file.dropFirst(prefix.count)), pointer: change.pointer)
+                else { continue }
+                let file = place.file + (place.line.map { ":\($0)" } ?? "") + (place.column.map { ":\($0)" } ?? "")
+                return ContractChange(severity: change.severity, kind: change.kind, contract: change.contract, file: file,
+                                      pointer: place.pointer, message: change.message)
+            }
+            return change
+        }
     }
 
     static func renderText(_ changes: [ContractChange], old: String, new: String, allowBreaking: Bool) -> String {

@@ -49,6 +49,9 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts).")
     var contractsDirectory: String?
 
+    @Option(help: ArgumentHelp("For OpenAPI documents: the path every operation's path is under, instead of the one servers gives.", valueName: "path"))
+    var basePath: String?
+
     @OptionGroup var reports: ReportFileOptions
 
     @OptionGroup var ci: CIReportOptions
@@ -100,7 +103,7 @@ struct ExploreCommand: AsyncParsableCommand {
             slice = parsed
         }
         if let client, client.trimmingCharacters(in: .whitespaces).isEmpty { return usage("--client expects a command line") }
-        guard let contracts = InputFolder.contracts(contractsDirectory, print: print)?.set else { return 2 }
+        guard let contracts = InputFolder.contracts(contractsDirectory, basePath: basePath, print: print)?.set else { return 2 }
         let writer: ScenarioDocument
         do {
             writer = ScenarioDocument(baseReport: try ScenarioDocument.bundledDefaultReport())

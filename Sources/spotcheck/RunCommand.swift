@@ -23,6 +23,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts).")
     var contractsDirectory: String?
 
+    @Option(help: ArgumentHelp("For OpenAPI documents: the path every operation's path is under, instead of the one servers gives.", valueName: "path"))
+    var basePath: String?
+
     @Option(help: "Run an external client instead of PetSpotClient: a command line speaking JSON lines on stdin/stdout.")
     var client: String?
 
@@ -105,7 +108,7 @@ struct RunCommand: AsyncParsableCommand {
         if let client, client.trimmingCharacters(in: .whitespaces).isEmpty { return usage("--client expects a command line") }
 
         let scenariosURL = InputFolder.resolve(scenariosDirectory, local: "scenarios", bundled: ScenarioLibrary.bundledDirectory)
-        guard let contracts = InputFolder.contracts(contractsDirectory, print: print)?.set else { return 2 }
+        guard let contracts = InputFolder.contracts(contractsDirectory, basePath: basePath, print: print)?.set else { return 2 }
         let problems = ScenarioLinter.lint(directory: scenariosURL, contracts: contracts)
         if !problems.isEmpty {
             print(LintPrinter.render(problems))

@@ -33,6 +33,9 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts).")
     var contractsDirectory: String?
 
+    @Option(help: ArgumentHelp("For OpenAPI documents: the path every operation's path is under, instead of the one servers gives.", valueName: "path"))
+    var basePath: String?
+
     @Flag(name: .customLong("dry-run"), help: "Print the plan without sending anything.")
     var dryRun = false
 
@@ -87,7 +90,7 @@ struct VerifyCommand: AsyncParsableCommand {
         let annotate = print
         let print = WorkflowCommandGuard.guarding(print, in: environment)
         let started = Date()
-        guard let (contracts, contractsURL) = InputFolder.contracts(contractsDirectory, print: print) else { return 2 }
+        guard let (contracts, contractsURL) = InputFolder.contracts(contractsDirectory, basePath: basePath, print: print) else { return 2 }
         var walkToReplay: WalkCase?
         if let replayWalk {
             do {
@@ -171,12 +174,20 @@ struct VerifyCommand: AsyncParsableCommand {
             let explored = servedContracts.count == contracts.contracts.count ? contracts
                 : ContractSet(directory: contracts.directory, contracts: servedContracts, schemas: contracts.schemas, validator: contracts.validator,
                               knownDefects: contracts.knownDefects, warnings: contracts.warnings, service: contracts.service)
-            let exploration = await RequestExplorer(contracts: explored, target: url, options: options).explore()
-            for line in ExplorationResults.consoleLines(exploration, strictHeaders: strictHeaders, strict: strict) { print(line) }
-            results += ExplorationResults.results(exploration, strictHeaders: strictHeaders, strict: strict)
-            if let saveWalks, let message = Self.save(exploration.groups.compactMap(\.walkCase), into: saveWalks, print: print) {
-                print("spotcheck verify: --save-walks: \(message)")
-                return 2
+            if DocumentExplorer.applies(to: explored) {
+                // No state is declared, so no model can keep in step: the requests are judged by the stated rules alone.
+                let exploration = await DocumentExplorer(contracts: explored, target: url, cases: cases ?? RequestExplorer.defaultCases,
+                                                         timeout: options.timeout).explore()
+                for line in exploration.consoleLines { print(line) }
+                results += exploration.results(strict: strict)
+            } else {
+                let exploration = await RequestExplorer(contracts: explored, target: url, options: options).explore()
+                for line in ExplorationResults.consoleLines(exploration, strictHeaders: strictHeaders, strict: strict) { print(line) }
+                results += ExplorationResults.results(exploration, strictHeaders: strictHeaders, strict: strict)
+                if let saveWalks, let message = Self.save(exploration.groups.compactMap(\.walkCase), into: saveWalks, print: print) {
+                    print("spotcheck verify: --save-walks: \(message)")
+                    return 2
+                }
             }
         }
         var report = RunReport(results: results, duration: outcome.report.duration, client: outcome.report.client, target: outcome.report.target)

@@ -53,6 +53,9 @@ struct OpenAPIPruner {
             // Its examples all broke the schema: one made from the schema stands in, when the schema allows one.
             if let made = madeExample(key: key, response: response) {
                 replacements[key, default: [:]][response] = made
+                if let status = files[key]?["responses"]?.arrayValue?[safe: response]?["status"]?.intValue {
+                    sourceMap.addMadeExample(key: key, status: status, name: "made from the schema")
+                }
                 return LintProblem(file: located.file, line: located.line, column: located.column, pointer: located.pointer,
                     message: "no example of this answer fits its schema; it is served with one made from the schema")
             }

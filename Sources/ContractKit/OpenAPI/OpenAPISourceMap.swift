@@ -12,6 +12,22 @@ public struct OpenAPISourceMap: Sendable {
     /// Per folder file, its mapped pointers, longest first when looked up.
     private var entries: [String: [Entry]] = [:]
 
+    /// `key status code` of each error code the translation had to make up (`HTTP_<status>`): the document states none,
+    /// so a drift report must not hold the server to it.
+    private var madeCodes: Set<String> = []
+    /// `key status name` of each example the translation made from a schema: its values are the least the schema allows,
+    /// not something the document says the server answers.
+    private var madeExamples: Set<String> = []
+
+    mutating func addMadeCode(key: String, status: Int, code: String) { madeCodes.insert("\(key) \(status) \(code)") }
+    mutating func addMadeExample(key: String, status: Int, name: String) { madeExamples.insert("\(key) \(status) \(name)") }
+
+    /// Whether the document states `code` for `status` in folder file `key` (false when the translation made it up).
+    public func states(code: String, status: Int, key: String) -> Bool { !madeCodes.contains("\(key) \(status) \(code)") }
+
+    /// Whether the example `name` of `status` in folder file `key` is the document's own (false when made from a schema).
+    public func states(example name: String, status: Int, key: String) -> Bool { !madeExamples.contains("\(key) \(status) \(name)") }
+
     mutating func add(key: String, pointer: String, file: OpenAPISourceFile, at: String) {
         entries[key, default: []].append(Entry(pointer: pointer, file: file, at: at))
     }

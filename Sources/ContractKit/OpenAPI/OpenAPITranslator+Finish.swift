@@ -16,6 +16,7 @@ extension OpenAPITranslator {
                 example["body"] = value
             }
             response["examples"] = [.object(example)]
+            if let status = response["status"]?.intValue { sourceMap.addMadeExample(key: key, status: status, name: "made from the schema") }
             responses[index] = .object(response)
             contract["responses"] = .array(responses)
             folder[key] = .object(contract)
@@ -27,6 +28,7 @@ extension OpenAPITranslator {
                     response["body"] != nil, response["code"] == nil else { continue }
                 let fromExample = response["examples"]?.arrayValue?.lazy.compactMap { $0["body"]?["error"]?["code"]?.stringValue }.first
                 response["code"] = .string(fromExample ?? "HTTP_\(status)")
+                if fromExample == nil { sourceMap.addMadeCode(key: key, status: status, code: "HTTP_\(status)") }
                 responses[i] = .object(Self.ordered(response))
             }
             contract["responses"] = .array(responses)

@@ -21,7 +21,7 @@ struct OpenAPITranslator {
     /// The folder being built: path relative to the folder → content.
     var folder: [String: JSONValue] = [:]
     /// For each folder file, where its parts came from.
-    private(set) var sourceMap = OpenAPISourceMap()
+    var sourceMap = OpenAPISourceMap()
     /// What is served around or not served, and the document's contradictions.
     var warnings: [OpenAPIProblem] = []
     /// Named schemas: the place a schema `$ref` points at → its file name under `schemas/` (without `.json`).

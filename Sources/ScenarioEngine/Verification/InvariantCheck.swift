@@ -32,6 +32,10 @@ enum InvariantCheck {
                 state.latitude = body["locationLatitude"]?.numberValue
                 state.longitude = body["locationLongitude"]?.numberValue
             }
+        } else if check.recipe.method == "POST", let id = body["id"]?.stringValue {
+            // Any other create: its id fills the `{id}` of the operations after it.
+            state.createdIDs.append(id)
+            if state.id == nil { state.id = id }
         } else if check.recipe.method == "GET", let object = body.objectValue, object["id"] != nil {
             if object["managementPassword"] != nil {
                 found.append(Mismatch("invariant: reads never expose managementPassword", expected: "no managementPassword key",

@@ -49,15 +49,28 @@ public struct ProviderVerifier: Sendable {
         // A service-wide entry covers several checks: it is "no longer seen" only when none of them showed it.
         var seen: Set<String> = []
         let client = ExactHTTPClient(timeout: .milliseconds(Int(timeout * 1000)))
+        // Contracts whose documented success came back, so a conflict that repeats it can be provoked.
+        var succeeded: Set<String> = []
+        // Per contract the checks no request could be built for: reported once as not reachable, not once per example.
+        var unreachable: [(contractID: String, file: String, reason: String, examples: [String])] = []
+        let stateless = !contracts.contracts.contains { $0.source["x-state"] != nil }
         for check in plan {
             let checkStarted = clock.now
             var result = ScenarioResult(name: check.name, file: check.file, tags: [check.contractID], status: .passed, duration: .zero)
             if let reason = check.skipReason {
                 result.status = .skipped
                 result.skipReason = reason
+            } else if check.recipe.repeatsSuccess && !succeeded.contains(check.contractID) {
+                result.status = .skipped
+                result.skipReason = "repeats the documented success, which the server did not give"
             } else {
                 do throws(VerificationError) {
-                    let request = try RequestBuilder(target: target, timeout: timeout, adminToken: adminToken).build(check.recipe, state: state)
+                    let builder = RequestBuilder(target: target, timeout: timeout, adminToken: adminToken)
+                    for setUp in check.recipe.before {
+                        // Its answer is not judged: a register that finds the account already there serves the login as well.
+                        if let request = try? builder.build(setUp, state: state) { _ = try? await client.send(request) }
+                    }
+                    let request = try builder.build(check.recipe, state: state)
                     let answer: HTTPAnswer
                     do {
                         let received = try await client.send(request)
@@ -67,6 +80,13 @@ public struct ProviderVerifier: Sendable {
                     }
                     var mismatches = ResponseCheck(contracts: contracts, check: check, ignoreMessages: ignoreMessages).mismatches(in: answer)
                     mismatches += InvariantCheck.mismatches(check, answer, &state)
+                    if answer.status == check.response.status, (200..<300).contains(answer.status) { succeeded.insert(check.contractID) }
+                    if let reason = Self.stateNotMade(check, answer, contracts: contracts, stateless: stateless) {
+                        // The document states this answer too; which one comes depends on a record it has no way to make.
+                        result.status = .note
+                        result.notes = [reason]
+                        mismatches = []
+                    }
                     let defect = knownDefects.defect(contractID: check.contractID, example: check.exampleName)
                         ?? knownDefects.defect(for: request, basePath: target.path, contractID: check.contractID, contracts: contracts)
                     if let defect, mismatches.isEmpty {
@@ -89,6 +109,14 @@ public struct ProviderVerifier: Sendable {
                             stepNumber: nil, action: nil, pointer: nil, mismatches: mismatches,
                             journalExcerpt: ["\(request.httpMethod ?? "") \(request.url?.absoluteString ?? "") → \(answer.status) \(ResponseCheck.excerpt(answer.body))"])
                     }
+                } catch where error.unreachable {
+                    result.status = .skipped
+                    result.skipReason = error.message
+                    if let i = unreachable.firstIndex(where: { $0.contractID == check.contractID }) {
+                        unreachable[i].examples.append(check.exampleName)
+                    } else {
+                        unreachable.append((check.contractID, check.file, error.message, [check.exampleName]))
+                    }
                 } catch {
                     result.status = .failed
                     result.failure = ScenarioFailure(stepNumber: nil, action: nil, pointer: nil,
@@ -96,6 +124,11 @@ public struct ProviderVerifier: Sendable {
                 }
             }
             result.duration = clock.now - checkStarted
+            results.append(result)
+        }
+        for entry in unreachable {
+            var result = ScenarioResult(name: "\(entry.contractID) › not reachable", file: entry.file, tags: [entry.contractID], status: .note, duration: .zero)
+            result.notes = ["\(entry.reason); not sent: \(entry.examples.joined(separator: ", "))"]
             results.append(result)
         }
         var report = RunReport(results: results, duration: clock.now - started, client: "provider verification", target: target.absoluteString)
@@ -107,8 +140,26 @@ public struct ProviderVerifier: Sendable {
     }
 }
 
+extension ProviderVerifier {
+    /// Why a stateless document's success example came back as another answer the same operation documents, when that
+    /// answer is one a missing record explains (unauthorised, forbidden, not found, a conflict); nil otherwise.
+    static func stateNotMade(_ check: VerificationCheck, _ answer: HTTPAnswer, contracts: ContractSet, stateless: Bool) -> String? {
+        guard stateless, check.recipe.before.isEmpty, (200..<300).contains(check.response.status), answer.status != check.response.status,
+            [401, 403, 404, 409].contains(answer.status),
+            let contract = contracts.contract(id: check.contractID), contract.responses.contains(where: { $0.status == answer.status })
+        else { return nil }
+        return "not reachable: answered \(answer.status), which the contract also states (\(ResponseCheck.excerpt(answer.body))); "
+            + "whether the \(check.response.status) comes depends on records none of its operations sets up"
+    }
+}
+
 /// Why a check could not be sent or answered.
 struct VerificationError: Error, Sendable {
     let message: String
-    init(_ message: String) { self.message = message }
+    /// The request cannot be built from what the run has: not the server's fault, so not a failure.
+    var unreachable = false
+    init(_ message: String, unreachable: Bool = false) {
+        self.message = message
+        self.unreachable = unreachable
+    }
 }

@@ -26,7 +26,8 @@ struct RequestBuilder {
             if value == nil && name == "id" { value = state.id }
             if value == nil && name == "file" { value = state.photoFile }
             guard let value else {
-                throw VerificationError("cannot fill {\(name)} in \(recipe.pathTemplate): no earlier check captured it (a created announcement, or its stored photo)")
+                throw VerificationError("{\(name)} in \(recipe.pathTemplate) needs a value no earlier answer gave (no operation of the "
+                    + "contracts creates one, or its create did not succeed)", unreachable: true)
             }
             path += value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? value
         }

@@ -48,6 +48,29 @@ public struct RequestRecipe: Sendable {
     public var body: Body
     /// The Authorization header to build.
     public var credentials: Credentials
+    /// Requests sent first, their answers not judged: the state the documented answer needs (the account a login uses).
+    public var before: [RequestRecipe] = []
+    /// The documented create sent again for its conflict: only meaningful once the contract's success went through.
+    public var repeatsSuccess = false
+}
+
+extension RequestRecipe.Body {
+    var isJSON: Bool {
+        if case .json = self { return true }
+        return false
+    }
+}
+
+extension Contract {
+    /// This create's request with its first example body, `body`'s values (a JSON object) written over it.
+    func recipe(signingUpWith body: RequestRecipe.Body) -> RequestRecipe {
+        var sent = request.examples.first?.body?.objectValue ?? JSONObject()
+        if case .json(let value) = body, let values = value.objectValue {
+            for (key, value) in values { sent[key] = value }
+        }
+        return RequestRecipe(method: method, pathTemplate: pathTemplate, pathParameters: [:], query: [], headers: [:],
+                             body: .json(.object(sent)), credentials: .none)
+    }
 }
 
 /// A file the verifier uploads: valid image bytes, text, or an image of a given size.

@@ -25,6 +25,20 @@ public struct UniqueStandIns: Sendable {
             if let name = unique.stringValue { fields.insert(name) }
             if let names = unique.arrayValue?.compactMap(\.stringValue) { fields.formUnion(names) }
         }
+        if !contracts.contracts.contains(where: { $0.source["x-state"] != nil }) {
+            // A document without x-state cannot declare a field unique, but a create that documents a conflict keys it by
+            // something, and an email address is what people register twice: a shared server must not see it again.
+            for contract in contracts.contracts where contract.method == "POST" && contract.responses.contains(where: { $0.status == 409 }) {
+                guard var schema = contract.request.body else { continue }
+                if let reference = schema["$ref"]?.stringValue {
+                    let name = (reference.split(separator: "/").last.map(String.init) ?? reference).replacingOccurrences(of: ".json", with: "")
+                    schema = contracts.schema(named: name) ?? schema
+                }
+                for (name, property) in schema["properties"]?.objectValue ?? JSONObject() where property["format"]?.stringValue == "email" {
+                    fields.insert(name)
+                }
+            }
+        }
         self.init(fields: fields, runToken: runToken)
     }
 

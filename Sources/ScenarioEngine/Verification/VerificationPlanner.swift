@@ -15,13 +15,19 @@ public enum VerificationPlanner {
     public static func plan(for contracts: ContractSet, adminChecks: Bool = false) -> [VerificationCheck] {
         var flow: [(rank: Int, check: VerificationCheck)] = []
         var negatives: [VerificationCheck] = []
+        let setUps = accountSetUps(contracts)
         for contract in contracts.contracts {
             let file = contract.file.lastPathComponent
             for response in contract.responses {
                 for example in response.examples {
-                    let check = makeCheck(contract, file, response, example, adminChecks: adminChecks)
+                    var check = makeCheck(contract, file, response, example, adminChecks: adminChecks)
+                    check.codeStated = ResponseCheck(contracts: contracts, check: check).codeStated
+                    if (200..<300).contains(response.status), let create = setUps[contract.id] {
+                        check = check.sentAfter(create.recipe(signingUpWith: check.recipe.body))
+                    }
                     if (200..<300).contains(response.status) {
-                        flow.append((rank(contract, example), check))
+                        // After the creates: its own set-up would otherwise take the create's example values first.
+                        flow.append((setUps[contract.id] == nil ? rank(contract, example) : max(1, rank(contract, example)), check))
                     } else {
                         negatives.append(check)
                     }
@@ -40,9 +46,11 @@ public enum VerificationPlanner {
         guard let first = removals.first(where: { $0.skipReason == nil }) else { return removals }
         return removals.map { check in
             guard check.skipReason == nil, check.name != first.name else { return check }
-            return VerificationCheck(contractID: check.contractID, file: check.file, exampleName: check.exampleName, response: check.response,
-                                     expectedField: check.expectedField, recipe: check.recipe,
-                                     skipReason: "the one announcement the flow creates is removed by \(first.name) already")
+            var skipped = VerificationCheck(contractID: check.contractID, file: check.file, exampleName: check.exampleName, response: check.response,
+                                            expectedField: check.expectedField, recipe: check.recipe,
+                                            skipReason: "the one announcement the flow creates is removed by \(first.name) already")
+            skipped.codeStated = check.codeStated
+            return skipped
         }
     }
 
@@ -98,10 +106,14 @@ public enum VerificationPlanner {
         // The upload's own answers, as its state declaration states them (x-state.file.x-errors): no file, not an image.
         func fileAnswerCode(_ rule: String) -> String? { contract.source["x-state"]?["file"]?["x-errors"]?[rule]?["code"]?.stringValue }
         var skipReason: String?
+        // Whether the request for this answer follows from the contract alone; an error example that names no request and
+        // gets none derived would be sent as the success request and judged against the error: a false alarm.
+        var derived = false
         switch (response.status, response.code) {
         case (500..., _):
             skipReason = "no request can make a healthy server fail; this answer is documented for clients"
         case (413, _):
+            derived = true
             if isMultipart, let limit = contract.request.maxFileBytes {
                 recipe.body = .multipart(part: filePart, file: .paddedPNG(bytes: limit))
             } else if let limit = contract.request.maxBodyBytes {
@@ -111,7 +123,9 @@ public enum VerificationPlanner {
             }
         case (403, _):
             recipe.credentials = .basicWrongPassword
+            derived = contract.request.auth?.scheme == "basic"
         case (404, _):
+            derived = contract.request.auth?.scheme == "basic" || !contract.pathParameters.isEmpty
             if contract.request.auth?.scheme == "basic" {
                 recipe.credentials = .basicUnknownAnnouncement
             } else {
@@ -122,10 +136,20 @@ public enum VerificationPlanner {
         case (400, let code?) where code == fileAnswerCode("required") && exampleRequest?.parts.isEmpty ?? true:
             // The documented "no file" request: multipart with only a text field.
             recipe.body = .multipartParts([(name: "note", isFile: false)])
+            derived = true
         case (400, let code?) where code == fileAnswerCode("detect"):
             recipe.body = .multipart(part: filePart, file: .text)
+            derived = true
+        case (409, _) where exampleRequest == nil && contract.method == "POST" && recipe.body.isJSON:
+            // A conflict on a create is the documented create sent again, once the first one went through.
+            recipe.repeatsSuccess = true
+            derived = true
         default:
             break
+        }
+        if exampleRequest == nil, !derived, skipReason == nil, !(200..<300).contains(response.status) {
+            skipReason = "the example names no request that gives this answer, and none follows from the contract (the example's "
+                + "x-request, or request in a contract file, says which)"
         }
         if let auth = contract.request.auth, auth.scheme != "basic", skipReason == nil, (recipe.credentials == .adminToken && !adminChecks) || (exampleRequest == nil && auth.header.lowercased() != "authorization") {
             skipReason = "needs the \(auth.header) credential (\(auth.scheme)) that only the server's operators have; give --admin-token to include it"
@@ -135,13 +159,37 @@ public enum VerificationPlanner {
                                  expectedField: field, recipe: recipe, skipReason: skipReason)
     }
 
+    /// A document without `x-state` cannot say that an operation's success needs a record another operation creates (a
+    /// login needs the account a register makes). When one POST's request body is made only of fields another POST
+    /// creates with (it answers 201), that create is sent first with the same values, once per success check.
+    static func accountSetUps(_ contracts: ContractSet) -> [String: Contract] {
+        guard !contracts.contracts.contains(where: { $0.source["x-state"] != nil }) else { return [:] }
+        func properties(_ contract: Contract) -> Set<String> {
+            guard var schema = contract.request.body else { return [] }
+            if let reference = schema["$ref"]?.stringValue {
+                let name = (reference.split(separator: "/").last.map(String.init) ?? reference).replacingOccurrences(of: ".json", with: "")
+                schema = contracts.schema(named: name) ?? schema
+            }
+            return Set(schema["properties"]?.objectValue?.keys.map { $0 } ?? [])
+        }
+        let creates = contracts.contracts.filter { $0.method == "POST" && $0.responses.contains { $0.status == 201 } && $0.request.examples.first?.body != nil }
+        var found: [String: Contract] = [:]
+        for contract in contracts.contracts where contract.method == "POST" && !contract.responses.contains(where: { $0.status == 201 }) {
+            let sent = Set(contract.request.examples.first?.body?.objectValue?.keys.map { $0 } ?? [])
+            guard !sent.isEmpty else { continue }
+            if let create = creates.first(where: { $0.id != contract.id && sent.isSubset(of: properties($0)) }) { found[contract.id] = create }
+        }
+        return found
+    }
+
     /// The plan as text, one numbered line per check, for `--dry-run`.
     public static func describe(_ plan: [VerificationCheck]) -> String {
         var lines: [String] = []
         for (i, check) in plan.enumerated() {
-            let expected = check.response.label
+            let expected = check.expectedLabel
             let path = check.recipe.pathTemplate
             var line = "\(i + 1). \(check.name): \(check.recipe.method) \(path) → \(expected)"
+            if let first = check.recipe.before.first { line += " (after \(first.method) \(first.pathTemplate) with the same values)" }
             if let reason = check.skipReason { line += " (skipped: \(reason))" }
             lines.append(line)
         }

@@ -1,0 +1,338 @@
+import ContractKit
+import Foundation
+import MockBackend
+import ScenarioEngine
+
+/// `verify`'s exploration of contracts without any `x-state` (a team's own OpenAPI document): no model can keep in step
+/// with a server whose state the contracts do not describe, so each generated request is judged by what the contracts
+/// state alone:
+/// - a request the contracts' schemas refuse (a required key left out, a value outside its enum, pattern, length or
+///   range) must not be accepted;
+/// - a request they allow must not be refused as malformed (400 or 422): the server is stricter than the document;
+/// - every answer's status must be one the operation documents, and a 5xx is a server error;
+/// - an answer with a documented status must match that status's body schema.
+///
+/// Requests are the operation's own example request with one body property or query parameter changed at a time (the
+/// values `FieldVariants` makes from its schema). Findings of one kind are grouped, so a refusal every request meets
+/// (a key the document requires and the server forbids) is one finding with a count, not one per request.
+public struct DocumentExplorer: Sendable {
+    /// One finding: a group of generated requests answered the same wrong way.
+    public struct Finding: Sendable, Equatable {
+        /// The contract (operation) it is about.
+        public let contractID: String
+        /// `accepts email ""`, `refuses range 1.5`, `answers 500`, `answers 401 undocumented`, `400 body /error`.
+        public let title: String
+        /// What the contracts state, and what the server did instead.
+        public let expected: String
+        public let actual: String
+        /// The first request of the group, for a person to replay.
+        public let request: String
+        /// How many generated requests met it.
+        public var count: Int
+        /// A failure, or a note (a corner the contracts leave open).
+        public let isNote: Bool
+    }
+
+    /// What an exploration did.
+    public struct Outcome: Sendable {
+        public let sent: Int
+        public let findings: [Finding]
+        /// Operations left out, and why (a path parameter no operation gives, a multipart body).
+        public let skipped: [String]
+    }
+
+    let contracts: ContractSet
+    let target: URL
+    let cases: Int
+    let timeout: Duration
+
+    /// An explorer of `target` sending at most `cases` requests.
+    public init(contracts: ContractSet, target: URL, cases: Int, timeout: Duration) {
+        self.contracts = contracts
+        self.target = target
+        self.cases = cases
+        self.timeout = timeout
+    }
+
+    /// Whether `contracts` are explored this way: no contract declares any state.
+    public static func applies(to contracts: ContractSet) -> Bool {
+        !contracts.contracts.contains { $0.source["x-state"] != nil }
+    }
+
+    /// One generated request and whether the contracts allow it (nil: allowed), with what it changes.
+    struct Case {
+        let contract: Contract
+        let query: [(String, String)]
+        let body: JSONValue?
+        let label: String
+        /// The stated rule the request breaks (`/email format`, `lat maximum`); nil when the contracts allow it.
+        let broken: String?
+        /// Whether the request it varies is one the contracts allow: only then is a refusal of a variant that breaks
+        /// nothing new a finding.
+        var baseAllowed = true
+        /// The value breaks its rule only by the whitespace around it: a server that trims it takes what a client means.
+        var paddingOnly = false
+        /// The keyword of `broken`.
+        var keyword: String? { broken?.split(separator: " ").last.map(String.init) }
+    }
+
+    /// Sends the generated requests round-robin over the operations (so a small budget still reaches each) and groups
+    /// what comes back wrong.
+    public func explore() async -> Outcome {
+        var skipped: [String] = []
+        var queues: [[Case]] = []
+        var operations: [Contract] = []
+        for contract in contracts.contracts {
+            if !contract.path.parameterNames.isEmpty {
+                skipped.append("\(contract.id): its path needs \(contract.path.parameterNames.map { "{\($0)}" }.joined(separator: ", ")), which no request can fill")
+                continue
+            }
+            if contract.request.contentType?.hasPrefix("multipart/") == true {
+                skipped.append("\(contract.id): a multipart body is not generated for a document")
+                continue
+            }
+            operations.append(contract)
+        }
+        let client = ExactHTTPClient(timeout: timeout)
+        var findings: [String: Finding] = [:]
+        var order: [String] = []
+        func record(_ found: [Finding]) {
+            for finding in found {
+                let key = finding.contractID + "\u{1}" + finding.title
+                if findings[key] == nil {
+                    findings[key] = finding
+                    order.append(key)
+                } else {
+                    findings[key]?.count += 1
+                }
+            }
+        }
+        var sent = 0
+        // Operations whose own example request was refused: every variant starts from it, so its refusals repeat that one.
+        var refusedBase: Set<String> = []
+        for contract in operations {
+            // The example request, each key the server refuses by name taken out (at most five): one key the document
+            // requires and the server forbids would otherwise hide every other rule behind that one refusal.
+            var removed: [String] = []
+            while sent < cases, let base = self.cases(for: contract, removing: removed).first {
+                sent += 1
+                guard let answer = await send(base, client: client) else { break }
+                record(judge(base, answer))
+                let refused = [400, 422].contains(answer.status)
+                if refused, removed.count < 5, let field = (try? JSONValue(parsing: answer.body))?["error"]?["field"]?.stringValue,
+                    base.body?[field] != nil
+                {
+                    removed.append(field)
+                    continue
+                }
+                if refused { refusedBase.insert(contract.id) }
+                break
+            }
+            let generated = Array(self.cases(for: contract, removing: removed).dropFirst())
+            if !generated.isEmpty { queues.append(generated) }
+        }
+        var round = 0
+        while sent < cases, queues.contains(where: { round < $0.count }) {
+            for queue in queues where round < queue.count && sent < cases {
+                let item = queue[round]
+                sent += 1
+                guard let answer = await send(item, client: client) else { continue }
+                record(judge(item, answer, baseRefused: refusedBase.contains(item.contract.id)))
+            }
+            round += 1
+        }
+        return Outcome(sent: sent, findings: order.compactMap { findings[$0] }, skipped: skipped)
+    }
+
+    /// The operation's own request (without the body keys `removing` names), then each body property and query
+    /// parameter changed alone, and the body with a key no schema names.
+    func cases(for contract: Contract, removing: [String] = []) -> [Case] {
+        let success = contract.responses.first { (200..<300).contains($0.status) }
+        let exampleRequest = success?.examples.lazy.compactMap(\.request).first
+        let baseQuery = (exampleRequest?.query ?? [:]).sorted { $0.key < $1.key }
+        var baseBody: JSONObject? = contract.request.body == nil ? nil
+            : exampleRequest?.body?.objectValue ?? contract.request.examples.first?.body?.objectValue
+        if contract.request.body != nil && baseBody == nil { return [] }
+        for key in removing { baseBody?[key] = nil }
+        // A variant is judged by the rules it breaks beyond its base's: a base with a key taken out may break `required`
+        // already, and every variant would repeat that.
+        let baseBroken = baseBody.map { Set(contracts.validator.validate(.object($0), against: bodySchema(contract)).map(Self.rule)) } ?? []
+        func broken(_ body: JSONObject) -> String? {
+            contracts.validator.validate(.object(body), against: bodySchema(contract)).map(Self.rule).first { !baseBroken.contains($0) }
+        }
+        func allowedBase(_ item: Case) -> Case {
+            var item = item
+            item.baseAllowed = baseBroken.isEmpty
+            return item
+        }
+        var found: [Case] = [Case(contract: contract, query: baseQuery.map { ($0.key, $0.value) }, body: baseBody.map { .object($0) },
+                                  label: removing.isEmpty ? "the example request" : "the example request without \(removing.joined(separator: ", "))",
+                                  broken: baseBroken.sorted().first)]
+        for parameter in contract.request.query {
+            let schema = resolved(parameter.schema)
+            let valid = baseQuery.first { $0.key == parameter.name }.map { JSONValue.string($0.value) }
+            for variant in FieldVariants.variants(name: parameter.name, schema: schema, valid: valid, required: parameter.required) {
+                // An empty value is how many clients leave a parameter out, and servers read it so: not a value to judge.
+                guard let text = Self.queryText(variant.value) ?? (variant.value == nil ? "" : nil), variant.value == nil || !text.isEmpty else { continue }
+                var query = baseQuery.filter { $0.key != parameter.name }.map { ($0.key, $0.value) }
+                if variant.value != nil { query.append((parameter.name, text)) }
+                let broken = queryBreaks(parameter, schema: schema, text: variant.value == nil ? nil : text)
+                found.append(Case(contract: contract, query: query, body: baseBody.map { .object($0) },
+                                  label: "\(parameter.name) \(variant.value == nil ? "absent" : text)", broken: broken))
+            }
+        }
+        if let baseBody, let model = JSONBodyModel(contract: contract, contracts: contracts) {
+            for (name, _) in model.properties {
+                for variant in model.variants(name) {
+                    var body = baseBody
+                    body[name] = variant.value
+                    var item = Case(contract: contract, query: baseQuery.map { ($0.key, $0.value) }, body: .object(body),
+                                    label: "\(name) \(variant.label)", broken: broken(body))
+                    if item.broken != nil, let text = variant.value?.stringValue {
+                        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+                        var plain = body
+                        plain[name] = .string(trimmed)
+                        item.paddingOnly = !trimmed.isEmpty && trimmed != text && broken(plain) == nil
+                    }
+                    found.append(item)
+                }
+            }
+        }
+        // The whole-body cases go right after the example request, so a small budget still sends them.
+        var whole: [Case] = []
+        if var body = baseBody {
+            // A key no schema names: refused only under `additionalProperties: false`, which many servers apply unstated.
+            body["spotcheckUnknownKey"] = "x"
+            whole.append(Case(contract: contract, query: baseQuery.map { ($0.key, $0.value) }, body: .object(body),
+                              label: "an unknown key spotcheckUnknownKey", broken: broken(body)))
+        }
+        if baseBody != nil {
+            // Not an object at all: the error answer of a request no field can be blamed for is one clients meet too.
+            whole.append(Case(contract: contract, query: baseQuery.map { ($0.key, $0.value) }, body: .array([]),
+                              label: "a list instead of an object", broken: contracts.validator.validate(.array([]), against: bodySchema(contract)).first.map(Self.rule)))
+        }
+        found.insert(contentsOf: whole, at: 1)
+        return found.map(allowedBase)
+    }
+
+    /// `/pointer keyword` of a violation: how a broken rule is named and grouped.
+    static func rule(_ violation: SchemaViolation) -> String {
+        "\(violation.pointer.isEmpty ? "/" : violation.pointer) \(violation.keyword)"
+    }
+
+    /// A query value as text: numbers and strings as they are; nil for what a query cannot carry (objects, lists, null).
+    static func queryText(_ value: JSONValue?) -> String? {
+        guard let value else { return nil }
+        if let text = value.stringValue { return text }
+        if value.numberValue != nil || value.boolValue != nil { return value.serialized() }
+        return nil
+    }
+
+    /// The rule of `parameter` the query text breaks (read as the schema's type, as servers parse it); nil when none.
+    func queryBreaks(_ parameter: ParameterSpec, schema: JSONValue, text: String?) -> String? {
+        guard let text else { return parameter.required ? "\(parameter.name) required" : nil }
+        let types = schema["type"]?.arrayValue?.compactMap(\.stringValue) ?? schema["type"]?.stringValue.map { [$0] } ?? []
+        var value = JSONValue.string(text)
+        if types.contains("integer") || types.contains("number") {
+            guard let number = Double(text), number.isFinite else { return "\(parameter.name) type" }
+            value = .number(number)
+        } else if types.contains("boolean") {
+            guard text == "true" || text == "false" else { return "\(parameter.name) type" }
+            value = .bool(text == "true")
+        }
+        return contracts.validator.validate(value, against: schema).first.map { "\(parameter.name) \($0.keyword)" }
+    }
+
+    func resolved(_ schema: JSONValue) -> JSONValue {
+        guard let reference = schema["$ref"]?.stringValue else { return schema }
+        let name = (reference.split(separator: "/").last.map(String.init) ?? reference).replacingOccurrences(of: ".json", with: "")
+        return contracts.schema(named: name) ?? schema
+    }
+
+    func bodySchema(_ contract: Contract) -> JSONValue {
+        resolved(contract.request.body ?? .object(JSONObject()))
+    }
+
+    func send(_ item: Case, client: ExactHTTPClient) async -> ExactHTTPClient.Answer? {
+        guard var components = URLComponents(url: target, resolvingAgainstBaseURL: false) else { return nil }
+        let base = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.percentEncodedPath = base + item.contract.pathTemplate
+        if !item.query.isEmpty { components.queryItems = item.query.map { URLQueryItem(name: $0.0, value: $0.1) } }
+        guard let url = components.url else { return nil }
+        var headers: [String: String] = [:]
+        var body = Data()
+        if let value = item.body {
+            headers["Content-Type"] = "application/json"
+            body = value.data()
+        }
+        return try? await client.send(method: item.contract.method, url: url, headers: headers, body: body)
+    }
+
+    /// The findings one answer makes.
+    func judge(_ item: Case, _ answer: ExactHTTPClient.Answer, baseRefused: Bool = false) -> [Finding] {
+        let contract = item.contract
+        let request = "\(contract.method) \(contract.pathTemplate)"
+            + (item.query.isEmpty ? "" : "?" + item.query.map { "\($0.0)=\($0.1)" }.joined(separator: "&"))
+            + (item.body.map { " " + String($0.serialized().prefix(300)) } ?? "")
+        let answered = "\(answer.status) \(String(decoding: answer.body.prefix(200), as: UTF8.self))"
+        func finding(_ title: String, expected: String, note: Bool = false) -> Finding {
+            Finding(contractID: contract.id, title: title, expected: expected, actual: answered, request: request, count: 1, isNote: note)
+        }
+        var found: [Finding] = []
+        let documented = contract.responses.filter { $0.status == answer.status }
+        let statuses = Array(Set(contract.responses.map(\.status))).sorted().map(String.init).joined(separator: ", ")
+        if answer.status >= 500 {
+            found.append(finding("answers \(answer.status)", expected: "no server error (\(item.label))"))
+        } else if documented.isEmpty {
+            found.append(finding("answers \(answer.status), which it does not document", expected: "one of \(statuses)"))
+        }
+        if let broken = item.broken, (200..<300).contains(answer.status) {
+            // A format is an annotation unless a validator opts in (JSON Schema 2020-12; OpenAPI 3.0 leaves formats open),
+            // and a value that breaks its rule only by surrounding whitespace is one a trimming server reads as meant:
+            // both are corners the document leaves open, not rules the server breaks.
+            found.append(finding("accepts what the document refuses: \(broken)", expected: "an error answer (\(item.label) breaks \(broken))",
+                                 note: item.keyword == "format" || item.paddingOnly))
+        }
+        if item.broken == nil, item.baseAllowed, [400, 422].contains(answer.status), !documented.isEmpty, !baseRefused {
+            // The document states this status; which allowed requests get it beyond what its schemas say (two parameters
+            // that go together, a rule in words) it leaves open, so this is a note, grouped by the server's error code.
+            let error = (try? JSONValue(parsing: answer.body))?["error"]
+            let code = [error?["code"]?.stringValue, error?["field"]?.stringValue].compactMap { $0 }.joined(separator: " ")
+            found.append(finding("refuses what the document allows (\(answer.status)\(code.isEmpty ? "" : " " + code))",
+                                 expected: "an accepted request: \(item.label) breaks no rule the document states", note: true))
+        }
+        let schemas = documented.compactMap(\.body)
+        if !schemas.isEmpty, let body = try? JSONValue(parsing: answer.body) {
+            // The body is judged by every documented answer of that status: one it matches is enough.
+            let violations = schemas.map { contracts.validator.validate(body, against: resolved($0)) }
+            if !violations.contains(where: \.isEmpty), let first = violations.min(by: { $0.count < $1.count })?.first {
+                found.append(finding("\(answer.status) body \(first.pointer.isEmpty ? "/" : first.pointer) \(first.keyword)", expected: first.message))
+            }
+        }
+        return found
+    }
+}
+
+extension DocumentExplorer.Outcome {
+    /// One result per finding, tagged with its operation and `exploration`, named `explore › operation: title`.
+    public func results(strict: Bool) -> [ScenarioResult] {
+        findings.map { finding in
+            let failed = !finding.isNote || strict
+            var result = ScenarioResult(name: "explore › \(finding.contractID): \(finding.title)", file: "contracts",
+                                        tags: [finding.contractID, "exploration"], status: failed ? .failed : .note, duration: .zero)
+            result.notes = ["\(finding.count) generated request(s); first: \(finding.request)"]
+            if failed {
+                result.failure = ScenarioFailure(stepNumber: nil, action: nil, pointer: nil,
+                                                 mismatches: [Mismatch("answer", expected: finding.expected, actual: finding.actual)],
+                                                 journalExcerpt: ["first request: \(finding.request)", "\(finding.count) generated request(s) met it"])
+            }
+            return result
+        }
+    }
+
+    /// The console lines: what was sent and left out.
+    public var consoleLines: [String] {
+        ["explored statelessly (no x-state): \(sent) generated request(s) judged by the contracts' own rules, \(findings.count) finding(s)"]
+            + skipped.map { "  not explored: \($0)" }
+    }
+}
