@@ -37,18 +37,30 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
                 run(action, context: context)
             }
         case .body(var chunk):
-            run(machine.receivedBody(&chunk), context: context)
+            let action = machine.receivedBody(&chunk)
+            // The body-window timer is armed when the read ends (`channelReadComplete`), not here: a body that arrives
+            // with its end in one read (almost every create) then never schedules and cancels a timer.
+            switch action {
+            case .watchBody, .none: return
+            default: run(action, context: context)
+            }
         case .end:
             run(machine.receivedEnd(), context: context)
         }
     }
 
+    func channelReadComplete(context: ChannelHandlerContext) {
+        syncBodyWatch(context: context)
+        context.fireChannelReadComplete()
+    }
+
     /// What the server decides about a request before its body: its limit, and whether the admin API answers it.
     private func makeHead(_ head: HTTPRequestHead, context: ChannelHandlerContext) -> HTTPConnectionStateMachine.Head {
         let started = ContinuousClock.now
-        let request = MockRequest(method: head.method, uri: head.uri, headers: head.headers,
+        var request = MockRequest(method: head.method, uri: head.uri, headers: head.headers,
                                   remoteAddress: context.channel.remoteAddress?.description)
         let adminPath = request.path.hasPrefix(AdminAPI.prefix)
+        if !adminPath && !adminOnly { server.route(&request) }
         // The admin-only port answers 404 to anything else, so it never asks the backend for a limit.
         let limit = adminPath || adminOnly ? AdminAPI.bodyLimit : server.responder.bodyLimit(for: request)
         return HTTPConnectionStateMachine.Head(
