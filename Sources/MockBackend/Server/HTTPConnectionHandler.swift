@@ -40,21 +40,10 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
                 run(action, context: context)
             }
         case .body(var chunk):
-            let action = machine.receivedBody(&chunk)
-            // The body-window timer is armed when the read ends (`channelReadComplete`), not here: a body that arrives
-            // with its end in one read (almost every create) then never schedules and cancels a timer.
-            switch action {
-            case .watchBody, .none: return
-            default: run(action, context: context)
-            }
+            run(machine.receivedBody(&chunk), context: context)
         case .end:
             run(machine.receivedEnd(), context: context)
         }
-    }
-
-    func channelReadComplete(context: ChannelHandlerContext) {
-        syncBodyWatch(context: context)
-        context.fireChannelReadComplete()
     }
 
     /// What the server decides about a request before its body: its limit, and whether the admin API answers it.
