@@ -17,7 +17,14 @@
 #    server with `--idle-timeout`-free defaults (60 s). Meanwhile the main and admin ports must answer GET health within
 #    1 s, the idle server's CPU time must grow by less than 2 s over 20 s, and all trickling connections must be closed
 #    by the server within 75 s of their first byte (60 s window + slack). Before this change none ever were.
+# 0. A typical announcement's cost (issue 36): `serve --store-limit 0 --journal-limit 1`, WARM (2,000) creates of
+#    bench/create-body.json, then RSS, then TYPICAL (20,000) more on 4 keep-alive connections, then RSS again: the
+#    growth divided by TYPICAL is the memory per stored announcement (record, key, index entries, allocator slack).
 # Figures go to bench/out/memory-bounds.json and are printed.
+#
+# Another binary: SPOTCHECK_BIN=path (run as `path serve ...`; a wrapper script can add `--contracts DIR` for a binary
+# of another commit). PARTS="0" runs part 0 only (without 1, the script stops after 0), e.g. to compare two commits:
+#   for b in /tmp/before-serve /tmp/after-serve; do SPOTCHECK_BIN=$b PARTS=0 bash bench/memory-bounds.sh; done
 set -euo pipefail
 source "$(dirname "$0")/harden-lib.sh"
 
@@ -25,6 +32,10 @@ BIG=${BIG:-100000}
 CREATES=${CREATES:-800}
 BOUND=${BOUND:-48M}
 TRICKLERS=${TRICKLERS:-320}
+WARM=${WARM:-2000}
+TYPICAL=${TYPICAL:-20000}
+PARTS=${PARTS:-0 1 2 3}
+part() { [[ " $PARTS " == *" $1 "* ]]; }
 
 ulimit -n 20000 2>/dev/null || ulimit -n "$(ulimit -Hn)"
 harden_build
@@ -32,6 +43,50 @@ bound_bytes=$(python3 -c "import sys; s=sys.argv[1].upper(); m={'K':1<<10,'M':1<
 
 hwm_kib() { awk '/^VmHWM:/ { print $2 }' "/proc/$SERVE_PID/status"; }
 cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$SERVE_PID/stat"; }
+
+per_typical=null; rss_typical_before=null; rss_typical_after=null
+if part 0; then
+echo "== 0. a typical announcement: $WARM creates to warm up, then $TYPICAL of bench/create-body.json, --store-limit 0"
+serve_start --store-limit 0 --journal-limit 1
+creates() { # count
+    python3 - "$SERVE_HOSTPORT" "$1" <<'PY'
+import concurrent.futures, http.client, sys
+host, count = sys.argv[1], int(sys.argv[2])
+body = open("bench/create-body.json", "rb").read()
+def run(n):
+    c = http.client.HTTPConnection(host, timeout=60)
+    bad = 0
+    for _ in range(n):
+        c.request("POST", "/api/v1/announcements", body, {"Content-Type": "application/json"})
+        r = c.getresponse()
+        r.read()
+        bad += r.status != 201
+    c.close()
+    return bad
+with concurrent.futures.ThreadPoolExecutor(4) as pool:
+    bad = sum(pool.map(run, [count // 4 + (1 if i < count % 4 else 0) for i in range(4)]))
+print(f"   {count} creates, {bad} not 201")
+sys.exit(1 if bad else 0)
+PY
+}
+creates "$WARM"
+sleep 1
+rss_typical_before=$(rss_kib)
+creates "$TYPICAL"
+sleep 1
+rss_typical_after=$(rss_kib)
+per_typical=$(( (rss_typical_after - rss_typical_before) * 1024 / TYPICAL ))
+echo "   RSS ${rss_typical_before} -> ${rss_typical_after} KiB: ${per_typical} bytes per stored announcement"
+serve_stop
+fi
+if ! part 1; then
+    python3 - "$OUT/memory-bounds.json" <<PY
+import json, sys
+json.dump({"warm": $WARM, "typical": $TYPICAL, "rssTypicalBeforeKiB": $rss_typical_before,
+           "rssTypicalAfterKiB": $rss_typical_after, "bytesPerTypicalAnnouncement": $per_typical}, open(sys.argv[1], "w"), indent=1)
+PY
+    exit 0
+fi
 
 echo "== 1. store at its byte bound: $CREATES creates of ${BIG}-byte descriptions, --store-max-bytes $BOUND"
 serve_start --store-limit 0 --store-max-bytes "$BOUND" --journal-limit 1 --admin-port 0
@@ -145,7 +200,9 @@ serve_stop
 
 python3 - "$OUT/memory-bounds.json" <<PY
 import json, sys
-json.dump({"bound": "$BOUND", "creates": $CREATES, "descriptionBytes": $BIG, "kept": $kept,
+json.dump({"warm": $WARM, "typical": $TYPICAL, "rssTypicalBeforeKiB": $rss_typical_before,
+           "rssTypicalAfterKiB": $rss_typical_after, "bytesPerTypicalAnnouncement": $per_typical,
+           "bound": "$BOUND", "creates": $CREATES, "descriptionBytes": $BIG, "kept": $kept,
            "rssBeforeKiB": $rss_before, "rssStoreKiB": $rss_store, "stateAnswerBytes": $dump_bytes,
            "stateHwmBeforeKiB": $hwm_before, "stateHwmAfterKiB": $hwm_after, "tricklers": $TRICKLERS,
            "slowestHealthS": $slowest, "cpuS": $cpu_s}, open(sys.argv[1], "w"), indent=1)

@@ -131,7 +131,7 @@ public struct ContractMock: Sendable {
             responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift, contracts: options.contracts), faults: FaultLayer(rules: options.faults, seed: options.seed, clock: options.faultClock),
             journal: Journal(limit: options.journalLimit), admin: ModelAdminHooks(store: backend.store, collections: options.contracts.state.collections),
             contractID: { [routes = options.contracts.routes] method, path in routes.contractID(method: method, path: path) },
-            exchangeObserver: options.exchangeObserver)
+            routes: options.contracts.routes, exchangeObserver: options.exchangeObserver)
         let address = try await server.start()
         return ContractMock(backend: backend, server: server, address: address)
     }

@@ -47,6 +47,13 @@ public struct RouteTable: Sendable {
     public let options: RoutingOptions
     /// Whether `OPTIONS` is a preflight whatever the path.
     public let preflight: Bool
+    /// Shared by every copy of this table and by no other table, so a match worked out once can be trusted by a later
+    /// layer only when it came from the very table that layer routes with (`identity`).
+    private let token = Token()
+    private final class Token: Sendable {}
+
+    /// The same for every copy of this table and different for any other table.
+    public var identity: ObjectIdentifier { ObjectIdentifier(token) }
 
     /// The table for `contracts` under `service`'s routing, preflight and static mounts.
     public init(contracts: [Contract], service: ServiceFile) {
@@ -100,27 +107,32 @@ public struct RouteTable: Sendable {
         var end = 0
         while end < bytes.count, bytes[end] != UInt8(ascii: "?"), bytes[end] != UInt8(ascii: "#") { end += 1 }
         guard end > 0, bytes[0] == UInt8(ascii: "/") else { return .notFound }
-        // Segment bounds as (start, end) offsets; eight cover every PetSpot path without growing.
-        var starts: [Int] = []
-        var ends: [Int] = []
-        starts.reserveCapacity(8)
-        ends.reserveCapacity(8)
-        var start = 1
-        for i in 1..<end where bytes[i] == UInt8(ascii: "/") {
-            starts.append(start)
-            ends.append(i)
-            start = i + 1
+        var slashes = 0
+        for i in 0..<end where bytes[i] == UInt8(ascii: "/") { slashes += 1 }
+        // Segment bounds as (start, end) offsets, on the stack: two arrays per match were two allocations per request.
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * slashes) { bounds in
+            let starts = UnsafeMutableBufferPointer(rebasing: bounds[0..<slashes])
+            let ends = UnsafeMutableBufferPointer(rebasing: bounds[slashes...])
+            var count = 0
+            var start = 1
+            for i in 1..<end where bytes[i] == UInt8(ascii: "/") {
+                starts[count] = start
+                ends[count] = i
+                count += 1
+                start = i + 1
+            }
+            starts[count] = start
+            ends[count] = end
+            count += 1
+            if options.trailingSlash, count > 1, starts[count - 1] == ends[count - 1] { count -= 1 }
+            if count == 1, starts[0] == ends[0] { count = 0 }
+            return resolve(method: method, bytes: bytes, starts: UnsafeBufferPointer(rebasing: starts[0..<count]),
+                           ends: UnsafeBufferPointer(rebasing: ends[0..<count]))
         }
-        starts.append(start)
-        ends.append(end)
-        if options.trailingSlash, starts.count > 1, starts[starts.count - 1] == ends[ends.count - 1] {
-            starts.removeLast()
-            ends.removeLast()
-        }
-        if starts.count == 1, starts[0] == ends[0] {
-            starts.removeAll()
-            ends.removeAll()
-        }
+    }
+
+    private func resolve(method: String, bytes: UnsafeBufferPointer<UInt8>, starts: UnsafeBufferPointer<Int>,
+                         ends: UnsafeBufferPointer<Int>) -> RouteMatch {
         let count = starts.count
         guard count < candidates.count else { return .notFound }
         let headAsGet = options.headAsGet && method == "HEAD"
@@ -160,7 +172,8 @@ public struct RouteTable: Sendable {
         return .endpoint(route: best, contractID: routes[best].contractID, parameters: bestValues)
     }
 
-    private func matchesLiterals(_ literals: [[UInt8]?], _ starts: [Int], _ ends: [Int], _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    private func matchesLiterals(_ literals: [[UInt8]?], _ starts: UnsafeBufferPointer<Int>, _ ends: UnsafeBufferPointer<Int>,
+                                 _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for position in 0..<literals.count {
             let start = starts[position], end = ends[position]
             guard let literal = literals[position] else {

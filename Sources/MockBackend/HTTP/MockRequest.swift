@@ -1,15 +1,27 @@
+import ContractKit
 import NIOCore
 import NIOHTTP1
 
 /// One fully read HTTP request, as the server hands it to a responder.
 public struct MockRequest: Sendable {
     /// The request method, e.g. `POST`.
-    public var method: HTTPMethod
+    public var method: HTTPMethod {
+        didSet { route = nil }
+    }
     /// The raw request target as sent, e.g. `/api/v1/announcements?lat=1`.
     public var uri: String {
         // Path and query are read several times per request (route, faults, journal), so they are split once.
-        didSet { (path, query) = Self.split(uri) }
+        didSet {
+            (path, query) = Self.split(uri)
+            route = nil
+        }
     }
+    /// The route the server matched for this method and path, when it routes with a contract route table; a new method
+    /// or URI drops it.
+    ///
+    /// The body limit, the journal, the fault selectors and the backend each needed the route: matching once and
+    /// carrying the match saves three matches per request.
+    public internal(set) var route: RequestRoute?
     /// The request headers as sent.
     public var headers: HTTPHeaders
     /// The body bytes (empty when there was none).
@@ -33,5 +45,18 @@ public struct MockRequest: Sendable {
     private static func split(_ uri: String) -> (path: String, query: String?) {
         guard let q = uri.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (uri, nil) }
         return (String(uri[..<q]), String(uri[uri.index(after: q)...]))
+    }
+}
+
+/// A route table's match for a request, with the table it came from.
+public struct RequestRoute: Sendable {
+    /// The `RouteTable.identity` of the table that matched.
+    public let table: ObjectIdentifier
+    /// What it matched.
+    public let match: RouteMatch
+
+    /// The match of `table` for a request, if it came from that very table (nil: route it yourself).
+    func matched(by table: RouteTable) -> RouteMatch? {
+        self.table == table.identity ? match : nil
     }
 }

@@ -54,9 +54,7 @@ extension ModelBackend {
 
     /// The declarations of `endpoint`'s contract, with its collection's layout.
     func declared(_ endpoint: ModelEndpoint) -> DeclaredEndpoint {
-        var declared = declared(endpoint.contractID)
-        declared.layout = endpoint.layout
-        return declared
+        endpoint.declared
     }
 }
 

@@ -107,9 +107,11 @@ public struct ModelBackend: MockResponder {
         }
     }
 
-    /// The target of a request, from the route table compiled from the contracts.
+    /// The target of a request, from the route table compiled from the contracts (the server's match when it routed
+    /// with this very table).
     func target(_ request: MockRequest) -> Target {
-        switch configuration.contracts.routes.resolve(method: request.method.rawValue, path: request.path) {
+        let routes = configuration.contracts.routes
+        switch request.route?.matched(by: routes) ?? routes.resolve(method: request.method.rawValue, path: request.path) {
         case .preflight: return .preflight
         case .notFound: return .notFound
         case .undecodableParameter: return .undecodable

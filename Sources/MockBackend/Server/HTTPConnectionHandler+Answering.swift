@@ -10,7 +10,7 @@ extension HTTPConnectionHandler {
     func reject(_ request: MockRequest, started: ContinuousClock.Instant, context: ChannelHandlerContext) {
         let responder = server.responder
         let isAdmin = request.path.hasPrefix(AdminAPI.prefix)
-        let contract = isAdmin ? nil : server.contractID(request.method.rawValue, request.path)
+        let contract = isAdmin ? nil : server.routedContractID(request)
         runAsync(context, { () async -> MockResponse in
             if isAdmin { return AdminAPI.tooLarge() }
             return await responder.respondToOversizedBody(request)
@@ -52,7 +52,7 @@ extension HTTPConnectionHandler {
             return
         }
         let method = request.method.rawValue
-        let contract = server.contractID(method, request.path)
+        let contract = server.routedContractID(request)
         // Before the fault layer: a refused act changes nothing, not even a rule's counter.
         if let refused = server.adminActRefusal(request, contract: contract) {
             finish(refused, for: request, keepAlive: keepAlive, context: context)

@@ -18,6 +18,9 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     private var bodyWatch: Scheduled<Void>?
     /// Violations of the exchange being answered, sent as headers with its response head.
     var violationHeaders: [ExchangeViolation] = []
+    /// The peer's address as text (nil inside: none), read at the first request: asking the channel (a lock) and
+    /// formatting the address for every request of a keep-alive connection cost more than routing it.
+    private var peer: String??
 
     init(server: MockServer, adminOnly: Bool) {
         self.server = server
@@ -46,9 +49,10 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     /// What the server decides about a request before its body: its limit, and whether the admin API answers it.
     private func makeHead(_ head: HTTPRequestHead, context: ChannelHandlerContext) -> HTTPConnectionStateMachine.Head {
         let started = ContinuousClock.now
-        let request = MockRequest(method: head.method, uri: head.uri, headers: head.headers,
-                                  remoteAddress: context.channel.remoteAddress?.description)
+        if peer == nil { peer = .some(context.channel.remoteAddress?.description) }
+        var request = MockRequest(method: head.method, uri: head.uri, headers: head.headers, remoteAddress: peer ?? nil)
         let adminPath = request.path.hasPrefix(AdminAPI.prefix)
+        if !adminPath && !adminOnly { server.route(&request) }
         // The admin-only port answers 404 to anything else, so it never asks the backend for a limit.
         let limit = adminPath || adminOnly ? AdminAPI.bodyLimit : server.responder.bodyLimit(for: request)
         return HTTPConnectionStateMachine.Head(

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 import Logging
 import NIOCore
@@ -35,6 +36,9 @@ public final class MockServer: Sendable {
     public let journal: Journal
     /// Names the contract a request matches (nil when none), for fault selectors and the journal.
     public let contractID: @Sendable (_ method: String, _ path: String) -> String?
+    /// The route table `contractID` reads, when the server routes by contracts: each request is then matched once, as
+    /// its head arrives, and every later layer reads that match (`MockRequest.route`).
+    public let routes: RouteTable?
     let adminAPI: AdminAPI
     /// Validates, counts and records each exchange before and after the journal stores it; nil checks nothing.
     public let exchangeObserver: (any ExchangeObserver)?
@@ -45,11 +49,13 @@ public final class MockServer: Sendable {
     /// The bound ports, shared with the admin API's trust checks (created before `self` exists, so kept apart from `state`).
     private let listeningPorts = Locked<(main: Int?, admin: Int?)>((nil, nil))
 
-    /// Creates a server; `contractID` names the contract a request matches, for fault selectors and the journal.
+    /// Creates a server; `contractID` names the contract a request matches, for fault selectors and the journal;
+    /// `routes`, when given, must be the table `contractID` answers from.
     public init(configuration: ServerConfiguration, responder: any MockResponder, faults: FaultLayer, journal: Journal,
                 admin: (any AdminHooks)?, contractID: @escaping @Sendable (_ method: String, _ path: String) -> String?,
-                exchangeObserver: (any ExchangeObserver)? = nil) {
+                routes: RouteTable? = nil, exchangeObserver: (any ExchangeObserver)? = nil) {
         self.configuration = configuration
+        self.routes = routes
         self.exchangeObserver = exchangeObserver
         self.responder = responder
         self.faults = faults
@@ -64,6 +70,18 @@ public final class MockServer: Sendable {
         adminAPI.harSecrets = configuration.harSecrets
         self.adminAPI = adminAPI
         self.group = configuration.eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton
+    }
+
+    /// Matches `request` with `routes` once, for every layer after the head (nothing without `routes`).
+    func route(_ request: inout MockRequest) {
+        guard let routes else { return }
+        request.route = RequestRoute(table: routes.identity, match: routes.resolve(method: request.method.rawValue, path: request.path))
+    }
+
+    /// The contract `request` matches, for fault selectors and the journal: its route when it carries one of `routes`.
+    func routedContractID(_ request: MockRequest) -> String? {
+        if let routes, let match = request.route?.matched(by: routes) { return match.contractID }
+        return self.contractID(request.method.rawValue, request.path)
     }
 
     /// The ports whose pages the admin API trusts as its own: both, unless the main port serves another server's pages.

@@ -34,10 +34,12 @@ public final class ExchangeMonitor: ExchangeObserver {
     public func inspect(_ entry: JournalEntry, requestBody: ByteBuffer, parsedRequestBody: JSONValue?, responseBody: ByteBuffer?) -> [ExchangeViolation] {
         guard let validator else { return [] }
         var exchange = Exchange(entry)
-        exchange.requestBody = Self.prefix(requestBody, contentType: exchange.requestHeader("content-type"))
+        exchange.requestBody = Self.prefix(requestBody, contentType: exchange.requestHeader("content-type"), captured: exchange.requestBody)
         exchange.parsedRequestBody = parsedRequestBody
         guard checksAnswers else { return validator.validate(exchange, answerIsGenuine: false) }
-        if let responseBody { exchange.responseBody = Self.prefix(responseBody, contentType: exchange.responseHeader("content-type")) }
+        if let responseBody {
+            exchange.responseBody = Self.prefix(responseBody, contentType: exchange.responseHeader("content-type"), captured: exchange.responseBody)
+        }
         // A fault the harness injected shaped the answer on purpose; only the request is the client's to answer for.
         let genuine = entry.fault == nil || entry.fault == "delay"
         return validator.validate(exchange, answerIsGenuine: genuine)
@@ -63,9 +65,14 @@ public final class ExchangeMonitor: ExchangeObserver {
     }
 
     /// The bytes validation reads: the whole JSON body up to its limit, else the first `Exchange.nonJSONValidationLimit`.
-    private static func prefix(_ buffer: ByteBuffer, contentType: String?) -> [UInt8] {
+    ///
+    /// `captured` is the journal's copy of the start of the same body: when it already holds exactly those bytes (any
+    /// body under the journal's limit), it is shared instead of copying the body a second time.
+    private static func prefix(_ buffer: ByteBuffer, contentType: String?, captured: [UInt8]) -> [UInt8] {
         let limit = Exchange.validationLimit(contentType: contentType)
         if Exchange.isJSON(contentType) && buffer.readableBytes > limit { return [] }
-        return buffer.getBytes(at: buffer.readerIndex, length: min(limit, buffer.readableBytes)) ?? []
+        let length = min(limit, buffer.readableBytes)
+        if captured.count == length { return captured }
+        return buffer.getBytes(at: buffer.readerIndex, length: length) ?? []
     }
 }
