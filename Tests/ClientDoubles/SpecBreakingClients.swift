@@ -159,8 +159,12 @@ struct AutoRetrying: ClientSession {
         if observation.outcome == .failure, observation.alert != nil {
             let inner = self.inner
             Task {
-                try? await Task.sleep(for: .milliseconds(300))
-                _ = try? await inner.perform(.retry)
+                // Until an attempt gets through, a few times: a single retry made while the scenario still refuses
+                // connections would leave no request in the journal, and the scenario's wait would see nothing to blame.
+                for _ in 0..<4 {
+                    try? await Task.sleep(for: .milliseconds(300))
+                    if (try? await inner.perform(.retry))?.outcome != .failure { break }
+                }
             }
         }
         return observation

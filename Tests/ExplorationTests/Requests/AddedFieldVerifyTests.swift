@@ -72,9 +72,9 @@ import Testing
         var options = RequestExplorer.Options(seed: Self.seed)
         options.adminToken = "tajnehasloadmina"
         options.cases = 150
-        options.timeout = .seconds(20)
+        options.timeout = .seconds(60)
         print("AddedFieldVerifyTests seed \(Self.seed)")
-        let outcome = await RequestExplorer(contracts: contracts, target: address.baseURL, options: options).explore()
+        let outcome = await ExplorationSlots.shared.run { await RequestExplorer(contracts: contracts, target: address.baseURL, options: options).explore() }
         try await server.shutdown()
         #expect(outcome.setupFailure == nil)
         let headlines = outcome.groups.map(\.headline)

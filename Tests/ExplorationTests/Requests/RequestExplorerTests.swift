@@ -16,8 +16,10 @@ import Testing
     static func explore(_ url: URL, adminToken: String? = "tajnehasloadmina") async throws -> ExplorationOutcome {
         var options = RequestExplorer.Options(seed: seed)
         options.adminToken = adminToken
-        options.timeout = .seconds(20)
-        return await RequestExplorer(contracts: try contracts.get(), target: url, options: options).explore()
+        // Generous: a timeout here must only ever mean a server that stopped answering.
+        options.timeout = .seconds(60)
+        let contracts = try contracts.get()
+        return await ExplorationSlots.shared.run { await RequestExplorer(contracts: contracts, target: url, options: options).explore() }
     }
 
     static func explore(intercept: @escaping ChangedServer.Intercept = { _ in nil },

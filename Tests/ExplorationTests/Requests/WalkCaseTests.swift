@@ -68,16 +68,17 @@ import Testing
         })
         var options = RequestExplorer.Options(seed: RequestExplorerTests.seed)
         options.adminToken = "tajnehasloadmina"
-        options.timeout = .seconds(20)
+        options.timeout = .seconds(60)
         let contracts = try RequestExplorerTests.contracts.get()
-        let found = await RequestExplorer(contracts: contracts, target: server.baseURL, options: options).explore()
+        let found = await ExplorationSlots.shared.run { await RequestExplorer(contracts: contracts, target: server.baseURL, options: options).explore() }
         let walk = try #require(RequestExplorerTests.failing(found).compactMap(\.walkCase).first, "\(found.groups.map(\.headline))")
         // Through the file, as `verify --save-walks` and `--replay-walk` pass it.
         options.replayWalk = try WalkCase.parse(walk.encoded(), file: "saved.json")
-        let replayed = await RequestExplorer(contracts: contracts, target: server.baseURL, options: options).explore()
+        let replaying = options
+        let replayed = await ExplorationSlots.shared.run { await RequestExplorer(contracts: contracts, target: server.baseURL, options: replaying).explore() }
         // The same walk on a faithful server differs in nothing.
         let mock = try await ContractMock.start(.init(contracts: contracts, quiet: true))
-        let clean = await RequestExplorer(contracts: contracts, target: mock.baseURL, options: options).explore()
+        let clean = await ExplorationSlots.shared.run { await RequestExplorer(contracts: contracts, target: mock.baseURL, options: replaying).explore() }
         try await mock.shutdown()
         try await server.shutdown()
         let again = try #require(RequestExplorerTests.failing(replayed).first, "the replay differs in nothing")

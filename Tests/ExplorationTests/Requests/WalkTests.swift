@@ -128,7 +128,8 @@ import Testing
         var options = RequestExplorer.Options(seed: RequestExplorerTests.seed)
         options.adminToken = "tajnehasloadmina"
         options.walks = false
-        let outcome = await RequestExplorer(contracts: try RequestExplorerTests.contracts.get(), target: server.baseURL, options: options).explore()
+        let contracts = try RequestExplorerTests.contracts.get()
+        let outcome = await ExplorationSlots.shared.run { await RequestExplorer(contracts: contracts, target: server.baseURL, options: options).explore() }
         try await server.shutdown()
         #expect(RequestExplorerTests.failing(outcome).isEmpty, "\(RequestExplorerTests.failing(outcome).map(\.headline))")
         #expect(outcome.walks == 0)
