@@ -27,21 +27,9 @@ struct WalkRunner: Sendable {
     /// A new walk of at most `length` steps chosen with `random` from the model's state; the walk named `walk` (its
     /// index, which with the seed reproduces it); stops at the first step that differs.
     func generate(walk: Int, length: Int, random: inout ModelRandom, on run: inout LockstepRun) async -> Result {
-        var state = WalkState()
-        var result = Result()
-        let base = run.slotCount
-        for name in 0..<length {
-            guard let step = choose(name: name, after: result.steps.last, state: state, random: &random) else { break }
-            let observation = await execute(step, walk: "\(walk)", state: &state, run: &run)
-            result.steps.append(step)
-            result.requests += 1
-            if !observation.differences.isEmpty {
-                result.difference = (result.steps.count - 1, observation)
-                break
-            }
+        await send(walk: "\(walk)", on: &run) { index, last, state in
+            index < length ? choose(name: index, after: last, state: state, random: &random) : nil
         }
-        result.requests += await cleanUp(state, base: base, run: &run)
-        return result
     }
 
     /// The walk that passes every page and size limit: `fillRecords` records of the first listed collection, each made
@@ -63,10 +51,17 @@ struct WalkRunner: Sendable {
     /// Sends `steps` as they are (a replay, `attempt` keeping its unique values apart from earlier ones); stops at the
     /// first step that differs.
     func replay(_ steps: [WalkStep], walk: String, on run: inout LockstepRun) async -> Result {
+        await send(walk: walk, on: &run) { index, _, _ in index < steps.count ? steps[index] : nil }
+    }
+
+    /// Sends the steps `next` gives (from the step's index, the last step sent and the walk's state; nil ends the walk),
+    /// stops at the first step that differs, then removes the walk's records.
+    private func send(walk: String, on run: inout LockstepRun,
+                      next: (_ index: Int, _ last: WalkStep?, _ state: WalkState) -> WalkStep?) async -> Result {
         var state = WalkState()
         var result = Result()
         let base = run.slotCount
-        for step in steps {
+        while let step = next(result.steps.count, result.steps.last, state) {
             let observation = await execute(step, walk: walk, state: &state, run: &run)
             result.steps.append(step)
             result.requests += 1

@@ -54,18 +54,7 @@ import Testing
     }
 
     @Test func aSavedWalkReplaysTheSameDifference() async throws {
-        let deleted = WalkTests.Memory()
-        let server = try await ChangedServer.start(bend: { request, response in
-            guard request.method == .DELETE else { return response }
-            let id = WalkTests.lastComponent(request)
-            if response.status == .noContent || response.status == .ok { deleted.flag(id) }
-            if response.status == .notFound, deleted.isFlagged(id) {
-                var headers = HTTPHeaders()
-                headers.add(name: "request-id", value: "abcdefghij")
-                return MockResponse(status: .noContent, headers: headers, body: ByteBuffer())
-            }
-            return response
-        })
+        let server = try await ChangedServer.start(bend: WalkTests.answeringASecondDeleteAsTheFirst())
         var options = RequestExplorer.Options(seed: RequestExplorerTests.seed)
         options.adminToken = "tajnehasloadmina"
         options.timeout = .seconds(60)

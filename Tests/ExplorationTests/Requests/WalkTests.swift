@@ -45,6 +45,22 @@ import Testing
         String(request.path.split(separator: "?").first?.split(separator: "/").last ?? "")
     }
 
+    /// A server that answers a second delete of the same record 204, as it answered the first (the model: 404).
+    static func answeringASecondDeleteAsTheFirst() -> ChangedServer.Bend {
+        let deleted = Memory()
+        return { request, response in
+            guard request.method == .DELETE else { return response }
+            let id = Self.lastComponent(request)
+            if response.status == .noContent || response.status == .ok { deleted.flag(id) }
+            if response.status == .notFound, deleted.isFlagged(id) {
+                var headers = HTTPHeaders()
+                headers.add(name: "request-id", value: "abcdefghij")
+                return MockResponse(status: .noContent, headers: headers, body: ByteBuffer())
+            }
+            return response
+        }
+    }
+
     static func walkGroups(_ outcome: ExplorationOutcome) -> [DifferenceGroup] {
         RequestExplorerTests.failing(outcome).filter { !$0.walk.isEmpty }
     }
@@ -71,18 +87,7 @@ import Testing
     }
 
     @Test func aSecondDeleteOfTheSameRecordAnsweredAsTheFirstIsFound() async throws {
-        let deleted = Memory()
-        let outcome = try await RequestExplorerTests.explore(bend: { request, response in
-            guard request.method == .DELETE else { return response }
-            let id = Self.lastComponent(request)
-            if response.status == .noContent || response.status == .ok { deleted.flag(id) }
-            if response.status == .notFound, deleted.isFlagged(id) {
-                var headers = HTTPHeaders()
-                headers.add(name: "request-id", value: "abcdefghij")
-                return MockResponse(status: .noContent, headers: headers, body: ByteBuffer())
-            }
-            return response
-        })
+        let outcome = try await RequestExplorerTests.explore(bend: Self.answeringASecondDeleteAsTheFirst())
         let failing = RequestExplorerTests.failing(outcome)
         #expect(!failing.isEmpty)
         #expect(failing.allSatisfy { !$0.walk.isEmpty && $0.model.hasPrefix("404") && $0.server.hasPrefix("204") }, "\(failing.map(\.headline))")
