@@ -64,4 +64,18 @@ import Testing
     func numbersAreWrittenAsJavaScriptWritesThem(value: Double, text: String) {
         #expect(JSONValue.number(value).serialized() == text)
     }
+
+    /// The short path (Swift's own text) agrees with the general layout on fractions of every magnitude around its bounds.
+    @Test func theShortPathAgreesWithTheGeneralLayout() {
+        var values: [Double] = [1e-4, 1e-4.nextDown, 1e-4.nextUp, 1e15.nextDown, 999_999_999_999_999.5, 0.1 + 0.2, 52.2297, -21.0122287]
+        // A fixed grid: every decade from 1e-7 to 1e16, a thousand mantissas each, thirds for long expansions.
+        for exponent in -7...16 {
+            for step in 0..<1000 {
+                let value = (1 + Double(step) * 0.008_765_431) * pow(10, Double(exponent))
+                values += [value, -value / 3]
+            }
+        }
+        let differing = values.filter { JavaScriptNumberText.text($0) != JavaScriptNumberText.layout($0) }
+        #expect(differing.isEmpty, "\(differing.prefix(5))")
+    }
 }

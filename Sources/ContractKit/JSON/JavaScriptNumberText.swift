@@ -8,6 +8,16 @@ enum JavaScriptNumberText {
         guard n.isFinite else { return "null" }
         if n == 0 { return "0" }
         if n.rounded() == n && abs(n) < 1e15 { return String(Int64(n)) }
+        // Swift writes a fraction with 1e-4 ≤ |n| < 1e15 without an exponent, with the same digits and layout as
+        // JavaScript (only its integers differ, by a ".0", and they were written above): most stored coordinates take
+        // this path, with no splitting.
+        let magnitude = abs(n)
+        if magnitude >= 1e-4 && magnitude < 1e15 { return n.description }
+        return layout(n)
+    }
+
+    /// The general case: the shortest digits laid out by JavaScript's rules.
+    static func layout(_ n: Double) -> String {
         let (digits, pointPosition) = shortestDigits(abs(n))
         let sign = n < 0 ? "-" : ""
         let k = digits.count, position = pointPosition

@@ -140,11 +140,13 @@ public struct ContractSet: Sendable {
 
     /// The contract whose method and path template match, with the path parameters.
     public func match(method: String, path: String) -> ContractMatch? {
-        let upper = method.uppercased()
+        // Methods arrive upper-case (NIO's, the journal's): no new string then.
+        let upper = method.utf8.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) ? method.uppercased() : method
         // By index: binding each contract to a local copied the whole struct (every field retained) per candidate, on
         // every exchange the monitor checks; only the winner is copied out.
         var best: (index: Int, parameters: [String: String])?
-        for index in contracts.indices where contracts[index].method == upper {
+        let segments = PathTemplate.segmentCount(of: path)
+        for index in contracts.indices where contracts[index].method == upper && contracts[index].path.segments.count == segments {
             guard let parameters = contracts[index].path.match(path) else { continue }
             if let current = best, contracts[current.index].path.literalCount >= contracts[index].path.literalCount { continue }
             best = (index, parameters)

@@ -33,6 +33,26 @@ public struct PathTemplate: Sendable, Equatable, CustomStringConvertible {
         self.segments = segments
     }
 
+    /// How many segments a path has, counted as `match` reads it (query and fragment cut, one trailing slash dropped):
+    /// a template matches only paths with as many segments as it has, so a caller matching one path against many
+    /// templates counts once and skips the others (nil: not a path, which no template matches).
+    public static func segmentCount(of path: String) -> Int? {
+        let bytes = path.utf8
+        guard bytes.first == UInt8(ascii: "/") else { return nil }
+        var slashes = 0, length = 0, endsWithSlash = false
+        for byte in bytes.dropFirst() {
+            if byte == UInt8(ascii: "?") || byte == UInt8(ascii: "#") { break }
+            length += 1
+            endsWithSlash = byte == UInt8(ascii: "/")
+            if endsWithSlash { slashes += 1 }
+        }
+        if endsWithSlash {
+            length -= 1
+            slashes -= 1
+        }
+        return length == 0 ? 0 : slashes + 1
+    }
+
     /// The parameter names in order.
     public var parameterNames: [String] {
         segments.compactMap { if case .parameter(let n) = $0 { return n } else { return nil } }

@@ -108,9 +108,9 @@ public struct CompiledSchema: Sendable {
         }
         for property in node.properties {
             if let value = object[property.name] {
-                check(value, property.node, at: JSONPointer.appending(pointer, property.name), depth: depth, into: &out)
+                check(value, property.node, at: property.pointer(under: pointer), depth: depth, into: &out)
             } else if property.required {
-                out.append(SchemaViolation(pointer: JSONPointer.appending(pointer, property.name), keyword: "required",
+                out.append(SchemaViolation(pointer: property.pointer(under: pointer), keyword: "required",
                     message: "\(property.name) is required"))
             }
         }

@@ -27,6 +27,21 @@ final class CompiledSchemaNode: @unchecked Sendable {
         let name: String
         let node: Int
         let required: Bool
+        /// The property's pointer under the root ("/name", escaped), built once: most bodies are checked from the root,
+        /// and building it per check was string work on every request.
+        let rootPointer: String
+
+        init(name: String, node: Int, required: Bool) {
+            self.name = name
+            self.node = node
+            self.required = required
+            rootPointer = JSONPointer.appending("", name)
+        }
+
+        /// The property's pointer under `base`.
+        func pointer(under base: String) -> String {
+            base.isEmpty ? rootPointer : JSONPointer.appending(base, name)
+        }
     }
 
     /// `allOf`, `anyOf`, `oneOf` and `not`, with the alternatives' descriptions for the messages.

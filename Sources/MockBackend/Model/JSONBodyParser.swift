@@ -61,7 +61,8 @@ enum JSONBodyParser {
 
     /// The lowercased `charset` parameter of the Content-Type, if any.
     static func charset(_ headers: HTTPHeaders) -> String? {
-        guard let type = headers.first(name: "Content-Type") else { return nil }
+        // Most requests send no parameter at all: no splitting then (it was 1 % of a create).
+        guard let type = headers.first(name: "Content-Type"), type.utf8.contains(UInt8(ascii: ";")) else { return nil }
         for parameter in type.split(separator: ";").dropFirst() {
             let pair = parameter.split(separator: "=", maxSplits: 1)
             guard pair.count == 2, pair[0].trimmingCharacters(in: .whitespaces).lowercased() == "charset" else { continue }

@@ -14,8 +14,12 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     var machine: HTTPConnectionStateMachine
     /// The one timer a connection can have at a time: a delay fault, the next slow-body chunk or the oversized-body linger.
     private var pending: Scheduled<Void>?
-    /// Ends each body window while a body arrives (armed while the machine `watchesBody`).
+    /// Ends each body window while a body arrives. It stays armed after a body ends and re-arms itself for the next
+    /// body's window when it fires (or stops, if no body is arriving): a create whose body comes with its head then
+    /// schedules and cancels no timer at all, which cost about 2 % of a create's CPU.
     private var bodyWatch: Scheduled<Void>?
+    /// When the current body window began; nil while the machine watches no body.
+    private var bodyWindowStart: NIODeadline?
     /// Violations of the exchange being answered, sent as headers with its response head.
     var violationHeaders: [ExchangeViolation] = []
     /// The peer's address as text (nil inside: none), read at the first request: asking the channel (a lock) and
@@ -73,7 +77,9 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         machine.channelInactive()
         pending?.cancel()
         pending = nil
-        syncBodyWatch(context: context)
+        bodyWindowStart = nil
+        bodyWatch?.cancel()
+        bodyWatch = nil
         context.fireChannelInactive()
     }
 
@@ -116,20 +122,38 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
         }
     }
 
-    /// Keeps the body-window timer armed exactly while the machine watches a body.
+    /// Starts a body window when the machine begins watching a body and forgets it when it stops; the timer itself is
+    /// only armed when none is pending (`bodyWatchFired` re-arms it for the window in force).
     private func syncBodyWatch(context: ChannelHandlerContext) {
-        if machine.watchesBody {
-            guard bodyWatch == nil else { return }
-            let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-            bodyWatch = context.eventLoop.assumeIsolated().scheduleTask(in: server.configuration.idleTimeout.timeAmount) {
-                let (handler, context) = bound.value
-                handler.bodyWatch = nil
-                handler.run(handler.machine.bodyWindowEnded(), context: context)
-            }
-        } else if let watch = bodyWatch {
-            watch.cancel()
-            bodyWatch = nil
+        guard machine.watchesBody else {
+            bodyWindowStart = nil
+            return
         }
+        guard bodyWindowStart == nil else { return }
+        let start = NIODeadline.now()
+        bodyWindowStart = start
+        if bodyWatch == nil { armBodyWatch(at: start + server.configuration.idleTimeout.timeAmount, context: context) }
+    }
+
+    private func armBodyWatch(at deadline: NIODeadline, context: ChannelHandlerContext) {
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        bodyWatch = context.eventLoop.assumeIsolated().scheduleTask(deadline: deadline) {
+            let (handler, context) = bound.value
+            handler.bodyWatchFired(context: context)
+        }
+    }
+
+    /// The timer fired: the window in force (if any) ends now, or later if it began after the timer was armed.
+    private func bodyWatchFired(context: ChannelHandlerContext) {
+        bodyWatch = nil
+        guard let start = bodyWindowStart else { return }
+        let end = start + server.configuration.idleTimeout.timeAmount
+        if NIODeadline.now() < end {
+            armBodyWatch(at: end, context: context)
+            return
+        }
+        bodyWindowStart = nil
+        run(machine.bodyWindowEnded(), context: context)
     }
 
     /// Aborts with a TCP RST: a zero linger time makes close discard unsent data and reset the peer.

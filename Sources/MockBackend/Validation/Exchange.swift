@@ -83,7 +83,12 @@ public struct Exchange: Sendable {
 
     /// The media type of a Content-Type, lower-cased, parameters dropped.
     static func mediaType(_ contentType: String) -> String {
-        // Checked twice per exchange: ASCII (every real Content-Type) is cut, trimmed and lower-cased without Foundation.
+        // Checked several times per exchange. Most Content-Types are already a bare lower-case media type: returned as
+        // they are. Other ASCII ones (every real Content-Type) are cut, trimmed and lower-cased without Foundation.
+        if !contentType.utf8.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: ";") || $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t")
+                                               || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }) {
+            return contentType
+        }
         if !contentType.utf8.contains(where: { $0 >= 0x80 }) {
             guard let type = contentType.utf8.split(separator: UInt8(ascii: ";")).first else { return "" }
             let blank: (UInt8) -> Bool = { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }

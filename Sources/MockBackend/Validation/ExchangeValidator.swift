@@ -27,7 +27,9 @@ public final class ExchangeValidator: Sendable {
             return label([undocumented(exchange)], exchange)
         }
         let contract = match.contract
-        var found = RequestValidation(contracts: contracts, contract: contract, exchange: exchange, parameters: match.parameters).violations()
+        // Compiled when the contracts loaded; a contract from elsewhere (never in `serve`) is compiled here.
+        let check = contracts.requestChecks[contract.id] ?? CompiledRequestCheck(contract, validator: contracts.validator)
+        var found = RequestValidation(check: check, contractID: contract.id, spec: contract.request, exchange: exchange, parameters: match.parameters).violations()
         guard answerIsGenuine, let status = exchange.status, !isProxyFailure(exchange) else { return label(found, exchange) }
         let responseCheck = ResponseValidation(contracts: contracts, contract: contract, exchange: exchange)
         found += responseCheck.violations()

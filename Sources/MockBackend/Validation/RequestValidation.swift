@@ -4,15 +4,17 @@ import Foundation
 /// The client's side of an exchange against its contract: content type, JSON body schema or multipart parts, query,
 /// documented headers and the auth scheme. Every finding is the client's fault.
 struct RequestValidation {
-    let contracts: ContractSet
-    let contract: Contract
+    /// The contract's request, compiled. The check holds the parts it reads, not the contract set or the whole contract:
+    /// copying those per exchange cost a retain and a release of each of their members.
+    let check: CompiledRequestCheck
+    /// The contract's id, for the findings.
+    let contractID: String
+    /// The contract's request.
+    let spec: RequestSpec
     let exchange: Exchange
     let parameters: [String: String]
 
     func violations() -> [ExchangeViolation] {
-        let spec = contract.request
-        // Compiled when the contracts loaded; a contract from elsewhere (never in `serve`) is compiled here.
-        let check = contracts.requestChecks[contract.id] ?? CompiledRequestCheck(contract, validator: contracts.validator)
         var found: [ExchangeViolation] = []
         for parameter in check.pathParameters {
             guard let value = parameters[parameter.spec.name] else { continue }
@@ -49,7 +51,7 @@ struct RequestValidation {
     }
 
     private func violation(_ pointer: String, _ expected: String, _ got: String) -> ExchangeViolation {
-        ExchangeViolation(contract: contract.id, pointer: pointer, expected: expected, got: got, side: .client)
+        ExchangeViolation(contract: contractID, pointer: pointer, expected: expected, got: got, side: .client)
     }
 
     private func authViolations(_ auth: AuthRequirement) -> [ExchangeViolation] {
@@ -81,7 +83,7 @@ struct RequestValidation {
               || (Exchange.isJSON(documented) && Exchange.isJSON(sent)) else {
             return [violation("header:Content-Type", documented, sent.map { "\"\($0)\"" } ?? "missing")]
         }
-        if let schema = spec.body {
+        if spec.body != nil {
             guard exchange.requestBodySize <= Exchange.jsonValidationLimit else { return [] }
             let body: JSONValue
             if let parsed = exchange.parsedRequestBody {
@@ -93,7 +95,8 @@ struct RequestValidation {
                     return [violation("/", "a JSON body", "not JSON (\(error.description)): \(ViolationText.excerpt(exchange.requestBody))")]
                 }
             }
-            let found = compiled?.validate(body) ?? contracts.validate(body, against: schema)
+            guard let compiled else { return [] }  // compiled whenever the request documents a body schema
+            let found = compiled.validate(body)
             return found.map {
                 violation($0.pointer.isEmpty ? "/" : $0.pointer, $0.message, ViolationText.describe(JSONPointer.resolve($0.pointer, in: body)))
             }
