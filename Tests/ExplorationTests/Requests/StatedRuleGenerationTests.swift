@@ -214,6 +214,22 @@ import Testing
         #expect(!comparison.differences(model: answer("2025-11-19T10:00:00.000Z"), server: answer("2025-11-19T10:00:00.000+00:00")).isEmpty)
     }
 
+    @Test func aRecordsIdInsideATextIsLabelledWhereverItStands() {
+        var comparison = AnswerComparison()
+        let serverID = "0f66cab3-2833-4e5e-8f0d-054d470cb669", modelID = "a2161b4e-09d8-433a-b2d6-060bde7a58a5"
+        comparison.labels[serverID] = "<announcement 1>"
+        comparison.labels[modelID] = "<announcement 1>"
+        func answer(_ message: String) -> ExactHTTPClient.Answer {
+            ExactHTTPClient.Answer(status: 404, headers: [], body: Data("{\"message\":\"\(message)\"}".utf8))
+        }
+        let long = String(repeating: "é", count: 40_000)
+        #expect(comparison.differences(model: answer("no \(modelID) here"), server: answer("no \(serverID) here")).isEmpty)
+        #expect(comparison.differences(model: answer(long + modelID), server: answer(long + serverID)).isEmpty)
+        // An id the run never labelled is compared by its form only, a mangled one is not an id at all.
+        #expect(!comparison.differences(model: answer("no \(modelID) here"), server: answer("no \(serverID.dropLast()) here")).isEmpty)
+        #expect(AnswerComparison.holds("ab", "") && !AnswerComparison.holds("", "a") && AnswerComparison.holds("ñandú", "dú"))
+    }
+
     @Test func theBundledContractsStillGenerateAndReportTheirCoverage() throws {
         for folder in [ContractSet.bundledDirectory, ContractSet.bundledDirectory.appendingPathComponent("versions/2026-01-12")] {
             let generator = RequestGenerator(contracts: try ContractSet.load(from: folder), adminChecks: true)
