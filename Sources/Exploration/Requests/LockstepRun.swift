@@ -76,7 +76,10 @@ struct LockstepRun: Sendable {
         self.comparison = comparison
         // Keys and unique values must be new to a shared server on every run, so they come from the clock, not the seed.
         self.nonce = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000
-        self.random = ModelRandom(seed: seed)
+        // A stream of its own: `serve --seed N` draws its ids from ModelRandom(seed: N), so drawing "an id no server
+        // holds" from that same stream gave out an id such a server had just created (a walk's delete of a refused
+        // record then answered 204 there and 404 in the model).
+        self.random = ModelRandom(seed: seed ^ Self.streamOffset)
         var keyFields: [String: String] = [:]
         for (contractID, declaration) in contracts.state.declarations where [.create, .authenticate].contains(declaration.action) {
             if let key = declaration.key { keyFields[contractID] = key }
@@ -340,6 +343,9 @@ struct LockstepRun: Sendable {
         if case .json(let json) = request.body { return json }
         return nil
     }
+
+    /// Sets the exploration's draws apart from a seeded server's (any constant other than 0 would do).
+    static let streamOffset: UInt64 = 0x5107_C4EC_0000_0001
 
     private mutating func nextFresh() -> FreshValues {
         freshCounter += 1

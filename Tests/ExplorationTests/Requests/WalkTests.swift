@@ -65,6 +65,17 @@ import Testing
         RequestExplorerTests.failing(outcome).filter { !$0.walk.isEmpty }
     }
 
+    /// `serve --seed N` and `verify --seed N` together (as CI runs them): the ids the exploration draws as "held by no
+    /// server" are never ids such a server hands out. They were, and a walk's delete of a refused record answered 204.
+    @Test func anUnknownIDIsNeverOneASeededServerCreates() {
+        for seed: UInt64 in 1...5 {
+            var server = ModelRandom(seed: seed), exploration = ModelRandom(seed: seed ^ LockstepRun.streamOffset)
+            let created = Set((0..<2_000).map { _ in server.uuid() })
+            let drawn = (0..<2_000).map { _ in exploration.uuid() }
+            #expect(drawn.allSatisfy { !created.contains($0) }, "seed \(seed)")
+        }
+    }
+
     @Test func aListCutAtTwentyRecordsIsFoundByTheWalkThatFillsIt() async throws {
         let outcome = try await RequestExplorerTests.explore(bend: { request, response in
             guard Self.isList(request) else { return response }
