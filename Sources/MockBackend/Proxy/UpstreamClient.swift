@@ -16,7 +16,7 @@ struct UpstreamClient: Sendable {
         let limit = maxResponseBytes
         let channel: any Channel
         do {
-            let bootstrap = ClientBootstrap(group: group)
+            channel = try await ClientBootstrap(group: group)
                 .channelOption(.socketOption(.tcp_nodelay), value: 1)
                 .connectTimeout(timeout)
                 .channelInitializer { channel in
@@ -24,13 +24,7 @@ struct UpstreamClient: Sendable {
                         try channel.pipeline.syncOperations.addUpstreamClientHandlers()
                     }
                 }
-            // An address literal (127.0.0.1, ::1: every local target) is connected to directly. By name, NIO resolves
-            // with getaddrinfo on its thread pool and races the answers: a third of a harness request's time on loopback.
-            if let address = try? SocketAddress(ipAddress: host, port: port) {
-                channel = try await bootstrap.connect(to: address).get()
-            } else {
-                channel = try await bootstrap.connect(host: host, port: port).get()
-            }
+                .connect(host: host, port: port).get()
         } catch {
             throw .upstreamFailed(target: target, reason: "\(error)")
         }
