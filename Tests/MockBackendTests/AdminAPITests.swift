@@ -112,7 +112,7 @@ final class ResetRecorder: AdminHooks, @unchecked Sendable {
     }
 
     @Test func aConfiguredTokenIsRequired() async throws {
-        let configuration = ServerConfiguration(adminToken: "s3cret", quiet: true)
+        let configuration = ServerConfiguration(adminToken: "s3cret", idleTimeout: patientIdleTimeout, quiet: true)
         try await withServer(configuration: configuration) { _, address in
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
@@ -138,7 +138,7 @@ final class ResetRecorder: AdminHooks, @unchecked Sendable {
     }
 
     @Test func theAdminPortServesOnlyTheAdminAPI() async throws {
-        let configuration = ServerConfiguration(adminPort: 0, quiet: true)
+        let configuration = ServerConfiguration(adminPort: 0, idleTimeout: patientIdleTimeout, quiet: true)
         try await withServer(configuration: configuration) { _, address in
             let adminPort = try #require(address.adminPort)
             #expect(adminPort != address.port)

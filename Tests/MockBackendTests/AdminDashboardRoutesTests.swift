@@ -120,7 +120,7 @@ import Testing
     }
 
     @Test func theTokenMayComeAsAQueryParameterAndThePageNeedsNone() async throws {
-        try await withServer(configuration: ServerConfiguration(adminToken: "s3cret", quiet: true)) { _, address in
+        try await withServer(configuration: ServerConfiguration(adminToken: "s3cret", idleTimeout: patientIdleTimeout, quiet: true)) { _, address in
             let connection = try await RawConnection.connect(port: address.port)
             defer { connection.close() }
             try await connection.send(rawRequest("GET", "/__spotcheck/faults/active"))
@@ -186,7 +186,7 @@ import Testing
     /// The offline switch: one route to go offline, one to come back, other rules untouched.
     @Test func offlineAndBackKeepOtherRules() async throws {
         let other = FaultRule(name: "slow", selector: FaultSelector(contract: "getAnnouncement"), fault: .delay(ms: 1))
-        try await withServer(rules: [other], configuration: ServerConfiguration(adminPort: 0, quiet: true)) { server, address in
+        try await withServer(rules: [other], configuration: ServerConfiguration(adminPort: 0, idleTimeout: patientIdleTimeout, quiet: true)) { server, address in
             let admin = try await RawConnection.connect(port: try #require(address.adminPort))
             defer { admin.close() }
             try await admin.send(rawRequest("POST", "/__spotcheck/faults/offline"))

@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func everyAdminAnswerForbidsFramingSniffingAndReferrers() async throws {
-        try await withServer(configuration: ServerConfiguration(adminPort: 0, quiet: true), admin: ResetRecorder()) { _, address in
+        try await withServer(configuration: ServerConfiguration(adminPort: 0, idleTimeout: patientIdleTimeout, quiet: true), admin: ResetRecorder()) { _, address in
             let admin = try #require(address.adminPort)
             let cases: [(port: Int, text: String, status: Int)] = [
                 (address.port, request("GET", "/__spotcheck/", [("Host", "127.0.0.1")]), 200),

@@ -158,7 +158,7 @@ import Testing
     }
 
     @Test func allowedHostsAndTheBoundNameAreAnswered() async throws {
-        var configuration = ServerConfiguration(host: "localhost", adminPort: 0, quiet: true)
+        var configuration = ServerConfiguration(host: "localhost", adminPort: 0, idleTimeout: patientIdleTimeout, quiet: true)
         configuration.allowedHosts = ["devbox.lan", "*.dev.test"]
         try await withServer(configuration: configuration) { _, address in
             let admin = try #require(address.adminPort)

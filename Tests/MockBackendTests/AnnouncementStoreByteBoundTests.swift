@@ -82,6 +82,7 @@ import Testing
     @Test func overHTTPTheOldestAnswer404AndTheStateSaysSo() async throws {
         var options = ContractMock.Options(contracts: try S.loadedContracts(), seed: 3, adminToken: "admin-secret", quiet: true)
         options.storeMaxBytes = 600_000
+        options.idleTimeout = patientIdleTimeout
         let mock = try await ContractMock.start(options)
         do {
             let http = PetSpotHTTP(mock)

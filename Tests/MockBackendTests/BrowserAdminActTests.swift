@@ -142,7 +142,7 @@ import Testing
         try await withServer(responder: EchoResponder()) { upstream, address in
             let contracts = try PetSpotTestSupport.loadedContracts()
             // No fault rule: the proxy streams, and must still hand the delete to the check.
-            let proxy = try await FaultProxy.start(target: address.baseURL, contracts: contracts)
+            let proxy = try await FaultProxy.start(target: address.baseURL, contracts: contracts, idleTimeout: patientIdleTimeout)
             do {
                 let connection = try await RawConnection.connect(port: proxy.port)
                 defer { connection.close() }

@@ -188,7 +188,8 @@ import Testing
     @Test func theNewerFolderSendsHelmetsHeadersAndMountsOnlyTheAdminDelete() async throws {
         let versions = ContractSet.bundledDirectory.appendingPathComponent("versions/2026-01-12")
         let contracts = try ContractSet.load(from: versions)
-        let options = ContractMock.Options(contracts: contracts, seed: 4, adminToken: "admin-secret", quiet: true, checkResponses: true)
+        let options = ContractMock.Options(contracts: contracts, seed: 4, adminToken: "admin-secret", quiet: true, checkResponses: true,
+                                           idleTimeout: patientIdleTimeout)
         let mock = try await ContractMock.start(options)
         do {
             let http = PetSpotHTTP(mock)

@@ -169,7 +169,7 @@ import Testing
     }
 
     @Test func refuseClosesTheListenerAndKeepsTheAdminPortUp() async throws {
-        let configuration = ServerConfiguration(adminPort: 0, quiet: true)
+        let configuration = ServerConfiguration(adminPort: 0, idleTimeout: patientIdleTimeout, quiet: true)
         let rule = FaultRule(selector: FaultSelector(path: "/offline"), fault: .refuse(ms: nil))
         try await withServer(rules: [rule], configuration: configuration) { server, address in
             let connection = try await RawConnection.connect(port: address.port)

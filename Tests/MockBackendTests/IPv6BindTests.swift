@@ -12,7 +12,7 @@ import Testing
 
     @Test(arguments: ["::1", "[::1]"]) func bindsAndAnswers(host: String) async throws {
         guard Self.hasIPv6Loopback else { return }
-        let configuration = ServerConfiguration(host: host, quiet: true)
+        let configuration = ServerConfiguration(host: host, idleTimeout: patientIdleTimeout, quiet: true)
         #expect(configuration.bindHost == "::1")
         #expect(configuration.isLoopback)
         try await withServer(configuration: configuration) { _, address in

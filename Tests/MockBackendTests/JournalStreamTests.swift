@@ -131,7 +131,7 @@ import Testing
     }
 
     @Test func theStreamFollowsTheTokenRules() async throws {
-        try await withServer(configuration: ServerConfiguration(adminToken: "t", quiet: true)) { _, address in
+        try await withServer(configuration: ServerConfiguration(adminToken: "t", idleTimeout: patientIdleTimeout, quiet: true)) { _, address in
             let events = try await RawConnection.connect(port: address.port)
             defer { events.close() }
             try await events.send(rawRequest("GET", "/__spotcheck/events"))

@@ -32,6 +32,7 @@ func withPetSpotMock<T>(
         fixtures: fixtures ? RecordFixture.bundledFile : nil, faults: faults, adminToken: adminToken, quiet: true,
         checkResponses: true)
     options.dataDirectory = dataDirectory
+    options.idleTimeout = patientIdleTimeout
     options.allowBrowserAdmin = allowBrowserAdmin
     let mock = try await ContractMock.start(options)
     do {

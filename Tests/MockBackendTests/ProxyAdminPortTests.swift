@@ -19,7 +19,7 @@ import Testing
 
     private func withProxyInFrontOfAMock(_ body: (ContractMock, RunningFaultProxy) async throws -> Void) async throws {
         try await withPetSpotMock(adminToken: nil) { mock in
-            let proxy = try await FaultProxy.start(target: mock.baseURL, contracts: try PetSpotTestSupport.loadedContracts())
+            let proxy = try await FaultProxy.start(target: mock.baseURL, contracts: try PetSpotTestSupport.loadedContracts(), idleTimeout: patientIdleTimeout)
             do {
                 try await body(mock, proxy)
                 try await proxy.shutdown()

@@ -49,14 +49,14 @@ private struct NewerEmailRuleBackend: MockResponder {
         let backend = try ModelBackend(configuration: .init(contracts: contracts, seed: 3, adminToken: "admin-secret", checkResponses: false))
         let responder = makeResponder(backend)
         let server = MockServer(
-            configuration: ServerConfiguration(quiet: true), responder: responder, faults: FaultLayer(rules: [], seed: nil),
+            configuration: ServerConfiguration(idleTimeout: patientIdleTimeout, quiet: true), responder: responder, faults: FaultLayer(rules: [], seed: nil),
             journal: Journal(limit: 100), admin: nil,
             contractID: { method, path in contracts.routes.contractID(method: method, path: path) })
         let address = try await server.start()
         let monitor = ExchangeMonitor(validator: ExchangeValidator(contracts: contracts), coverage: ContractCoverage(contracts: contracts, source: "real"))
         let proxy: RunningFaultProxy
         do {
-            proxy = try await FaultProxy.start(target: address.baseURL, contracts: contracts, exchangeObserver: monitor)
+            proxy = try await FaultProxy.start(target: address.baseURL, contracts: contracts, exchangeObserver: monitor, idleTimeout: patientIdleTimeout)
         } catch {
             try? await server.shutdown()
             throw error

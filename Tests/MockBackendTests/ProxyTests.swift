@@ -10,7 +10,7 @@ import Testing
                               _ body: (RunningFaultProxy, MockServer) async throws -> T) async throws -> T {
         try await withServer(responder: responder) { upstream, address in
             let target = try #require(URL(string: address.baseURL.absoluteString + targetPath))
-            let proxy = try await FaultProxy.start(target: target, faults: rules, contractID: TestContracts.id)
+            let proxy = try await FaultProxy.start(target: target, faults: rules, contractID: TestContracts.id, idleTimeout: patientIdleTimeout)
             do {
                 let result = try await body(proxy, upstream)
                 try await proxy.shutdown()
@@ -103,7 +103,7 @@ import Testing
     @Test func contractIdsComeFromAContractSet() async throws {
         let contracts = try ContractSet.load(from: ContractSet.bundledDirectory)
         try await withServer { _, address in
-            let proxy = try await FaultProxy.start(target: address.baseURL, contracts: contracts)
+            let proxy = try await FaultProxy.start(target: address.baseURL, contracts: contracts, idleTimeout: patientIdleTimeout)
             do {
                 let connection = try await RawConnection.connect(port: proxy.port)
                 defer { connection.close() }
@@ -121,7 +121,7 @@ import Testing
     @Test func theTwoStepSubmissionThroughTheProxyToThePetSpotBackend() async throws {
         let rules = [FaultRule(name: "first upload 503", selector: FaultSelector(contract: "uploadPhoto"), calls: [1...1], fault: .status(503))]
         try await withPetSpotMock { mock in
-            let proxy = try await FaultProxy.start(target: mock.baseURL, faults: rules, contracts: try PetSpotTestSupport.loadedContracts())
+            let proxy = try await FaultProxy.start(target: mock.baseURL, faults: rules, contracts: try PetSpotTestSupport.loadedContracts(), idleTimeout: patientIdleTimeout)
             do {
                 let connection = try await RawConnection.connect(port: proxy.port)
                 defer { connection.close() }
@@ -179,7 +179,7 @@ import Testing
         }
         try #require(named == 0)
         let port = Int(UInt16(bigEndian: bound.sin_port))
-        let proxy = try await FaultProxy.start(target: try #require(URL(string: "http://127.0.0.1:\(port)")))
+        let proxy = try await FaultProxy.start(target: try #require(URL(string: "http://127.0.0.1:\(port)")), idleTimeout: patientIdleTimeout)
         do {
             let connection = try await RawConnection.connect(port: proxy.port)
             defer { connection.close() }

@@ -127,16 +127,21 @@ final class RawConnection: @unchecked Sendable {
         try await send(Array(text.utf8))
     }
 
-    /// Sends `text` `times` times, pausing `interval` between sends, all from one dedicated thread: a steady sender even
-    /// when the task pool is saturated by tests running beside it.
-    func sendSteadily(_ text: String, times: Int, every interval: Duration) async throws {
+    /// Sends `text` `times` times, pausing `interval` between sends, then `last` if given, all from one dedicated
+    /// thread: a steady sender even when the task pool is saturated by tests running beside it.
+    func sendSteadily(_ text: String, times: Int, every interval: Duration, thenSending last: String = "") async throws {
         let bytes = Array(text.utf8)
+        let lastBytes = Array(last.utf8)
         let pause = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
         try await RawConnection.offPool { [self] in
             for _ in 0..<times {
                 let n = bytes.withUnsafeBytes { posixSend(fd, $0.baseAddress, $0.count, noSignal) }
                 if n != bytes.count { throw RawSocketError(code: n < 0 ? errno : 0) }
                 Thread.sleep(forTimeInterval: pause)
+            }
+            if !lastBytes.isEmpty {
+                let n = lastBytes.withUnsafeBytes { posixSend(fd, $0.baseAddress, $0.count, noSignal) }
+                if n != lastBytes.count { throw RawSocketError(code: n < 0 ? errno : 0) }
             }
         }
     }

@@ -176,7 +176,7 @@ import Testing
 
     @Test func logsOneLinePerRequestUnlessQuiet() async throws {
         let lines = LogCapture()
-        var configuration = ServerConfiguration(quiet: false)
+        var configuration = ServerConfiguration(idleTimeout: patientIdleTimeout, quiet: false)
         configuration.logger = lines.logger
         try await withServer(configuration: configuration) { _, address in
             let connection = try await RawConnection.connect(port: address.port)
@@ -188,7 +188,7 @@ import Testing
         #expect(lines.messages.first?.contains("GET /api/v1/announcements/1 -> 200 getAnnouncement") == true)
 
         let quiet = LogCapture()
-        var quietConfiguration = ServerConfiguration(quiet: true)
+        var quietConfiguration = ServerConfiguration(idleTimeout: patientIdleTimeout, quiet: true)
         quietConfiguration.logger = quiet.logger
         try await withServer(configuration: quietConfiguration) { _, address in
             let connection = try await RawConnection.connect(port: address.port)

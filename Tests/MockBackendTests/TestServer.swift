@@ -15,10 +15,17 @@ enum TestContracts {
     }
 }
 
+/// The idle timeout of test servers that do not test the idle timeout itself.
+///
+/// A wire test connects, then sends from another task hop; with the whole suite on two busy cores, the task pool can
+/// leave a test waiting for over a minute between the two (CI saw 77 s), and the 60 s default would close the connection
+/// first. Ten minutes is far beyond any stall seen and still ends a forgotten connection.
+let patientIdleTimeout: Duration = .seconds(600)
+
 /// Starts a server on 127.0.0.1:0, runs `body`, and shuts the server down whether `body` succeeds or throws.
 func withServer<T>(
     rules: [FaultRule] = [],
-    configuration: ServerConfiguration = ServerConfiguration(quiet: true),
+    configuration: ServerConfiguration = ServerConfiguration(idleTimeout: patientIdleTimeout, quiet: true),
     responder: any MockResponder = EchoResponder(),
     admin: (any AdminHooks)? = nil,
     journalLimit: Int = 1000,

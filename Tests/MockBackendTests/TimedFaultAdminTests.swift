@@ -16,7 +16,7 @@ import Testing
 
     @Test func aQuotaPutThroughTheAdminAPIRoundTripsAndAnswers429WithRateLimitHeadersOnTheWire() async throws {
         let clock = VirtualFaultClock()
-        let server = MockServer(configuration: ServerConfiguration(quiet: true), responder: EchoResponder(),
+        let server = MockServer(configuration: ServerConfiguration(idleTimeout: patientIdleTimeout, quiet: true), responder: EchoResponder(),
                                 faults: FaultLayer(rules: [], seed: 1, clock: clock), journal: Journal(), admin: nil, contractID: TestContracts.id)
         let address = try await server.start()
         do {

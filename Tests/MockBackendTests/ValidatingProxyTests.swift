@@ -28,6 +28,7 @@ import Testing
         let contracts = try PetSpotTestSupport.loadedContracts()
         var options = ContractMock.Options(contracts: contracts, seed: 3, quiet: true, checkResponses: false)
         options.drift = drift
+        options.idleTimeout = patientIdleTimeout
         let mock = try await ContractMock.start(options)
         let console = Console()
         let monitor = ExchangeMonitor(
@@ -37,7 +38,7 @@ import Testing
             console: { console.write($0) })
         let proxy: RunningFaultProxy
         do {
-            proxy = try await FaultProxy.start(target: mock.baseURL, contracts: contracts, exchangeObserver: monitor)
+            proxy = try await FaultProxy.start(target: mock.baseURL, contracts: contracts, exchangeObserver: monitor, idleTimeout: patientIdleTimeout)
         } catch {
             try? await mock.shutdown()
             throw error

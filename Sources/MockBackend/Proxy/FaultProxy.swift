@@ -124,18 +124,21 @@ public final class FaultProxy: MockResponder {
     ///
     /// The admin API and dashboard answer on `adminPort` only (0 picks a free one): the main port serves the target's
     /// pages, and a page the target serves must not read the journal (every client's Authorization) or change the rules.
+    /// `idleTimeout` is how long a client's connection may sit silent before the proxy closes it.
     public static func start(target: URL, host: String = "127.0.0.1", port: Int = 0, faults: [FaultRule] = [],
                              seed: UInt64? = nil, journalLimit: Int = 1000, contracts: ContractSet? = nil,
                              contractID: (@Sendable (_ method: String, _ path: String) -> String?)? = nil,
                              adminPort: Int = 0, adminToken: String? = nil, quiet: Bool = true,
                              timeout: Duration = .seconds(60), exchangeObserver: (any ExchangeObserver)? = nil,
                              allowedHosts: [String] = [], faultClock: any FaultClock = SystemFaultClock(),
-                             allowBrowserAdmin: Bool = false, keepSecrets: Bool = false) async throws -> RunningFaultProxy {
+                             allowBrowserAdmin: Bool = false, keepSecrets: Bool = false,
+                             idleTimeout: Duration = .seconds(60)) async throws -> RunningFaultProxy {
         let proxy = try FaultProxy(target: target, timeout: timeout)
         let matcher: @Sendable (String, String) -> String? = contractID ?? { method, path in
             contracts?.match(method: method, path: path)?.contract.id
         }
-        var configuration = ServerConfiguration(host: host, port: port, adminPort: adminPort, adminToken: adminToken, quiet: quiet)
+        var configuration = ServerConfiguration(host: host, port: port, adminPort: adminPort, adminToken: adminToken,
+                                                idleTimeout: idleTimeout, quiet: quiet)
         configuration.allowedHosts = allowedHosts
         configuration.harSecrets = keepSecrets ? nil : contracts.map { SecretNames(contracts: $0) } ?? SecretNames()
         configuration.adminOnMainPort = false

@@ -14,46 +14,43 @@ struct UpstreamClient: Sendable {
     func send(head: HTTPRequestHead, body: ByteBuffer) async throws(ProxyError) -> MockResponse {
         let target = targetDescription
         let limit = maxResponseBytes
-        let channel: any Channel
-        do {
-            channel = try await ClientBootstrap(group: group)
-                .channelOption(.socketOption(.tcp_nodelay), value: 1)
-                .connectTimeout(timeout)
-                .channelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try channel.pipeline.syncOperations.addUpstreamClientHandlers()
-                    }
-                }
-                .connect(host: host, port: port).get()
-        } catch {
-            throw .upstreamFailed(target: target, reason: "\(error)")
-        }
-        let promise = channel.eventLoop.makePromise(of: MockResponse.self)
-        let timeoutTask = channel.eventLoop.scheduleTask(in: timeout) {
+        let timeout = timeout
+        // Connecting, writing the request and collecting the answer all happen on one event loop, never with a hop to
+        // the task pool between them: a pool busy for longer than the target's idle timeout would otherwise find the
+        // fresh connection already closed by the target ("I/O on closed channel") before the request went out.
+        let loop = group.next()
+        let promise = loop.makePromise(of: MockResponse.self)
+        let timeoutTask = loop.scheduleTask(in: timeout) {
             promise.fail(ProxyError.upstreamTimedOut(target: target, seconds: Double(timeout.nanoseconds) / 1e9))
-            channel.close(promise: nil)
         }
-        channel.eventLoop.execute {
-            do {
-                try channel.pipeline.syncOperations.addHandler(UpstreamResponseCollector(promise: promise, limit: limit, target: target))
-            } catch {
-                promise.fail(ProxyError.upstreamFailed(target: target, reason: "\(error)"))
-                return
+        let connected = ClientBootstrap(group: loop)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .connectTimeout(timeout)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addUpstreamClientHandlers()
+                    try channel.pipeline.syncOperations.addHandler(UpstreamResponseCollector(promise: promise, limit: limit, target: target))
+                }
             }
+            .connect(host: host, port: port)
+        connected.whenSuccess { channel in
             channel.write(HTTPClientRequestPart.head(head), promise: nil)
             if body.readableBytes > 0 {
                 channel.write(HTTPClientRequestPart.body(.byteBuffer(body)), promise: nil)
             }
             channel.writeAndFlush(HTTPClientRequestPart.end(nil), promise: nil)
+            // Whatever ends the exchange (the answer, a failure, the timeout) ends the connection too.
+            promise.futureResult.whenComplete { _ in channel.close(promise: nil) }
+        }
+        connected.whenFailure { error in
+            promise.fail(ProxyError.upstreamFailed(target: target, reason: "\(error)"))
         }
         do {
             let response = try await promise.futureResult.get()
             timeoutTask.cancel()
-            try? await channel.close()
             return response
         } catch {
             timeoutTask.cancel()
-            try? await channel.close()
             if let proxyError = error as? ProxyError { throw proxyError }
             throw .upstreamFailed(target: target, reason: "\(error)")
         }

@@ -15,6 +15,7 @@ func withConformanceServer<T>(
     var options = ContractMock.Options(
         contracts: try contracts ?? PetSpotTestSupport.loadedContracts(), seed: 12, adminToken: adminToken, quiet: true, checkResponses: true)
     options.reproduceKnownDefects = knownDefects
+    options.idleTimeout = patientIdleTimeout
     let mock = try await ContractMock.start(options)
     do {
         let result = try await body(PetSpotHTTP(mock))
