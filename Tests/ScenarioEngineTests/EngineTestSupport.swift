@@ -7,10 +7,19 @@ import Testing
 /// Shared, read-only inputs for the engine suites.
 enum EngineTestSupport {
     /// The repository's contracts.
-    static func contracts() throws -> ContractSet { try ContractSet.load(from: ContractSet.bundledDirectory) }
+    static func contracts() throws -> ContractSet { try bundledContracts.get() }
 
     /// The bundled scenario library.
-    static func library() throws -> ScenarioLibrary { try ScenarioLibrary.load(from: ScenarioLibrary.bundledDirectory) }
+    static func library() throws -> ScenarioLibrary { try bundledLibrary.get() }
+
+    // Both are loaded once per test process: every suite starting at once and each loading them again kept the two
+    // cores busy for over a minute before the first test could finish.
+    private static let bundledContracts = Result { () throws(ContractLoadError) in
+        try ContractSet.load(from: ContractSet.bundledDirectory)
+    }
+    private static let bundledLibrary = Result { () throws(ScenarioLoadError) in
+        try ScenarioLibrary.load(from: ScenarioLibrary.bundledDirectory)
+    }
 
     /// The bundled scenario stored in `file`.
     static func scenario(_ file: String) throws -> Scenario {

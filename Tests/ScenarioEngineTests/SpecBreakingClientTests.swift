@@ -95,9 +95,19 @@ import Testing
         let r = try await Self.results(["fault-step1-refuse.json", "fault-step2-503.json"], driver: SpecBreakingClients.RetriesOnItsOwn())
         for file in ["fault-step1-refuse.json", "fault-step2-503.json"] {
             let message = Self.message(r[file])
-            #expect(r[file]?.failure?.action == "wait", "\(file): \(message)")
-            #expect(message.contains("requests: expected no request at all"), "\(message)")
-            #expect(message.contains("nothing is sent until Try Again") || message.contains("must not retry on its own"), "\(message)")
+            #expect(r[file]?.status == .failed, "\(file): \(message)")
+            // The double retries from a background task 300 ms after the alert. Usually that lands in the scenario's
+            // 1.5 s wait, which blames it by name; on a task pool busy with every other suite it can land later, and
+            // then Try Again finds the failure already gone. Either way the client fails, at one of those two steps.
+            switch r[file]?.failure?.action {
+            case "wait":
+                #expect(message.contains("requests: expected no request at all"), "\(message)")
+                #expect(message.contains("nothing is sent until Try Again") || message.contains("must not retry on its own"), "\(message)")
+            case "retry":
+                #expect(message.contains("no failure alert is shown"), "\(message)")
+            default:
+                Issue.record("\(file) failed at neither the wait nor Try Again: \(message)")
+            }
         }
     }
 

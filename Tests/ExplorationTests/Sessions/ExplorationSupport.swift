@@ -8,7 +8,13 @@ import Testing
 /// Shared set-up for the exploration suites.
 enum ExplorationSupport {
     /// The repository's contracts.
-    static func contracts() throws -> ContractSet { try ContractSet.load(from: ContractSet.bundledDirectory) }
+    static func contracts() throws -> ContractSet { try bundledContracts.get() }
+
+    /// Loaded once per test process: every suite starting at once and each loading the folder again kept the two cores
+    /// busy for over a minute before the first test could finish.
+    private static let bundledContracts = Result { () throws(ContractLoadError) in
+        try ContractSet.load(from: ContractSet.bundledDirectory)
+    }
 
     /// A session runner for `driver`.
     static func runner(_ driver: any ClientDriver, seed: UInt64 = 1) throws -> SessionRunner {

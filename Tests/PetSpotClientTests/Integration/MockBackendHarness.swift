@@ -13,7 +13,7 @@ enum MockBackendHarness {
         faults json: String? = nil,
         _ body: (ContractMock) async throws -> T
     ) async throws -> T {
-        let contracts = try ContractSet.load(from: ContractSet.bundledDirectory)
+        let contracts = try bundledContracts.get()
         var options = ContractMock.Options(contracts: contracts)
         options.quiet = true
         if let json {
@@ -28,6 +28,11 @@ enum MockBackendHarness {
             try? await backend.shutdown()
             throw error
         }
+    }
+
+    /// The repository's contracts, loaded once per test process rather than once per test.
+    private static let bundledContracts = Result { () throws(ContractLoadError) in
+        try ContractSet.load(from: ContractSet.bundledDirectory)
     }
 
     /// A client pointed at the backend. The default timeout is generous because tests share two
