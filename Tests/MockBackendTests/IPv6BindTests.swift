@@ -18,7 +18,7 @@ import Testing
         try await withServer(configuration: configuration) { _, address in
             #expect(address.baseURL.absoluteString == "http://[::1]:\(address.port)")
             // NIO's client, which connects to the IPv6 literal; FoundationNetworking on Linux refuses `[::1]` URLs.
-            let answer = try await ExactHTTPClient(timeout: .seconds(30)).send(method: "GET", url: address.baseURL.appendingPathComponent("__spotcheck/health"), headers: [:], body: Data())
+            let answer = try await ExactHTTPClient(timeout: .seconds(120)).send(method: "GET", url: address.baseURL.appendingPathComponent("__spotcheck/health"), headers: [:], body: Data())
             #expect(answer.status == 200)
         }
     }

@@ -36,7 +36,7 @@ import Testing
             request.httpBody = Data(json.utf8)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         }
-        return try await ExactHTTPClient(timeout: .seconds(30)).send(request)
+        return try await ExactHTTPClient(timeout: .seconds(120)).send(request)
     }
 
     private static let createBody = #"{"species": "DOG", "sex": "MALE", "locationLatitude": 52.2, "locationLongitude": 21.0, "email": "a@example.com", "lastSeenDate": "2025-11-18", "status": "MISSING"}"#

@@ -38,7 +38,7 @@ import Testing
         do {
             let monitor = try #require(mock.server.exchangeObserver as? ExchangeMonitor)
             #expect(!monitor.checksAnswers)
-            let client = ExactHTTPClient(timeout: .seconds(10))
+            let client = ExactHTTPClient(timeout: .seconds(120))
             let url = mock.baseURL.appendingPathComponent("api/v1/announcements")
             // Species missing: the mock refuses it like the real backend, and the request is the client's violation.
             let answer = try await client.send(method: "POST", url: url, headers: ["Content-Type": "application/json"],
@@ -61,7 +61,7 @@ import Testing
         let mock = try await serve.start().get()
         do {
             let monitor = try #require(mock.server.exchangeObserver as? ExchangeMonitor)
-            let client = ExactHTTPClient(timeout: .seconds(10))
+            let client = ExactHTTPClient(timeout: .seconds(120))
             let url = mock.baseURL.appendingPathComponent("api/v1/announcements")
             let valid = #"{"species": "cat", "sex": "MALE", "phone": "123456789", "lastSeenDate": "2025-11-18", "status": "MISSING", "locationLatitude": 1, "locationLongitude": 2}"#
             #expect(try await client.send(method: "POST", url: url, headers: ["Content-Type": "application/json"], body: Data(valid.utf8)).status == 201)

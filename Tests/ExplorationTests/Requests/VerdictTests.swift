@@ -54,7 +54,7 @@ import Testing
             let server = try await ChangedServer.start(bend: bend, sendsAssumptions: sends)
             let answer: ExactHTTPClient.Answer
             do {
-                answer = try await ExactHTTPClient(timeout: .seconds(20)).send(method: "GET", url: server.baseURL.appendingPathComponent("api/health"),
+                answer = try await ExactHTTPClient(timeout: .seconds(120)).send(method: "GET", url: server.baseURL.appendingPathComponent("api/health"),
                                                                                headers: [:], body: Data())
             } catch {
                 try await server.shutdown()
