@@ -151,7 +151,7 @@ import Testing
         let lines = RunCommandTests.Lines()
         let code: Int32
         do {
-            let command = try VerifyCommand.parse(["--contracts", RunCommandTests.contracts, "--target", backend.baseURL.absoluteString,
+            let command = try VerifyCommand.parse(["--timeout", "120", "--contracts", RunCommandTests.contracts, "--target", backend.baseURL.absoluteString,
                                                    "--skip", "photo of 20 MiB", "--no-explore", "--ctrf", folder.path("verify.ctrf.json")])
             code = await command.execute(print: { lines.add($0) }, environment: ["GITHUB_ACTIONS": "true"])
         } catch {

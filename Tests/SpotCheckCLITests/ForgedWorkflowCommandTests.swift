@@ -67,7 +67,7 @@ import Testing
                 return .object(root)
             }
         }) { target in
-            let command = try VerifyCommand.parse(["--contracts", RunCommandTests.contracts, "--target", target.absoluteString,
+            let command = try VerifyCommand.parse(["--timeout", "120", "--contracts", RunCommandTests.contracts, "--target", target.absoluteString,
                                                    "--skip", "photo of 20 MiB", "--seed", "37", "--cases", "50"])
             let lines = RunCommandTests.Lines()
             let code = await command.execute(print: { lines.add($0) }, environment: ["GITHUB_ACTIONS": "true"])

@@ -43,7 +43,7 @@ import Testing
         let mock = try await ContractMock.start(options)
         let result: (Int32, String)
         do {
-            let command = try VerifyCommand.parse(["--contracts", folder.path, "--target", mock.baseURL.absoluteString, "--skip", "photo of 20 MiB",
+            let command = try VerifyCommand.parse(["--timeout", "120", "--contracts", folder.path, "--target", mock.baseURL.absoluteString, "--skip", "photo of 20 MiB",
                                                    "--admin-token", "tajnehasloadmina", "--seed", "1"])
             let lines = RunCommandTests.Lines()
             result = (await command.execute(print: { lines.add($0) }), lines.text)
@@ -115,7 +115,7 @@ import Testing
         let text = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "\"Resource not found\"", with: "\"Nie znaleziono\"")
         try text.write(to: file, atomically: true, encoding: .utf8)
         try await Self.withMock(knownDefects: true) { target in
-            let base = ["--contracts", contracts.path, "--target", target.absoluteString, "--skip", "photo of 20 MiB", "--no-explore"]
+            let base = ["--timeout", "120", "--contracts", contracts.path, "--target", target.absoluteString, "--skip", "photo of 20 MiB", "--no-explore"]
             let json = FileManager.default.temporaryDirectory.appendingPathComponent("verify-\(UUID().uuidString).json")
             defer { try? FileManager.default.removeItem(at: json) }
             let command = try VerifyCommand.parse(base + ["--json", json.path])

@@ -54,7 +54,7 @@ import Testing
     static func verify(_ document: URL, _ extra: [String]) async throws -> (Int32, String) {
         let serve = try ServeCommand.parse(["--contracts", RunCommandTests.contracts, "--port", "0", "--quiet", "--seed", "7"])
         let mock = try await serve.start().get()
-        let command = try VerifyCommand.parse(["--contracts", document.path, "--target", mock.baseURL.absoluteString, "--seed", "34"] + extra)
+        let command = try VerifyCommand.parse(["--timeout", "120", "--contracts", document.path, "--target", mock.baseURL.absoluteString, "--seed", "34"] + extra)
         let lines = RunCommandTests.Lines()
         let code = await command.execute(print: { lines.add($0) })
         try await mock.shutdown()

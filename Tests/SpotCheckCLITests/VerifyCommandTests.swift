@@ -11,7 +11,7 @@ import Testing
 /// `spotcheck verify` in-process: the dry-run plan, usage errors, and a real run with its JUnit report.
 @Suite struct VerifyCommandTests {
     static func run(_ arguments: [String]) async throws -> (Int32, String) {
-        let command = try VerifyCommand.parse(["--contracts", RunCommandTests.contracts] + arguments)
+        let command = try VerifyCommand.parse(["--timeout", "120", "--contracts", RunCommandTests.contracts] + arguments)
         let lines = RunCommandTests.Lines()
         let code = await command.execute(print: { lines.add($0) })
         return (code, lines.text)

@@ -49,7 +49,7 @@ import Testing
     }
 
     static func verify(contracts: String, target: URL, cases: Int = 200, _ extra: [String] = []) async throws -> (Int32, String) {
-        let command = try VerifyCommand.parse(["--contracts", contracts, "--target", target.absoluteString, "--skip", "photo of 20 MiB",
+        let command = try VerifyCommand.parse(["--timeout", "120", "--contracts", contracts, "--target", target.absoluteString, "--skip", "photo of 20 MiB",
                                                "--seed", "24", "--cases", String(cases), "--admin-token", "tajnehasloadmina"] + extra)
         let lines = RunCommandTests.Lines()
         let code = await command.execute(print: { lines.add($0) })

@@ -72,7 +72,7 @@ import Testing
         var options = RequestExplorer.Options(seed: Self.seed)
         options.adminToken = "tajnehasloadmina"
         options.cases = 150
-        options.timeout = .seconds(60)
+        options.timeout = .seconds(120)
         print("AddedFieldVerifyTests seed \(Self.seed)")
         let outcome = await ExplorationSlots.shared.run { await RequestExplorer(contracts: contracts, target: address.baseURL, options: options).explore() }
         try await server.shutdown()

@@ -17,7 +17,7 @@ import Testing
         var options = RequestExplorer.Options(seed: seed)
         options.adminToken = adminToken
         // Generous: a timeout here must only ever mean a server that stopped answering.
-        options.timeout = .seconds(60)
+        options.timeout = .seconds(120)
         let contracts = try contracts.get()
         return await ExplorationSlots.shared.run { await RequestExplorer(contracts: contracts, target: url, options: options).explore() }
     }

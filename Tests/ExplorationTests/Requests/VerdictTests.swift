@@ -29,7 +29,7 @@ import Testing
         let defects = try await ContractMock.start(defectsOptions)
         var options = RequestExplorer.Options(seed: RequestExplorerTests.seed)
         options.adminToken = "tajnehasloadmina"
-        options.timeout = .seconds(60)
+        options.timeout = .seconds(120)
         options.cases = 400
         let explorer = RequestExplorer(contracts: try contracts.get(), target: server.baseURL, options: options)
         let outcome = await ExplorationSlots.shared.run { await explorer.explore(model: model.baseURL, modelWithDefects: defects.baseURL) }

@@ -57,7 +57,7 @@ import Testing
         let server = try await ChangedServer.start(bend: WalkTests.answeringASecondDeleteAsTheFirst())
         var options = RequestExplorer.Options(seed: RequestExplorerTests.seed)
         options.adminToken = "tajnehasloadmina"
-        options.timeout = .seconds(60)
+        options.timeout = .seconds(120)
         let contracts = try RequestExplorerTests.contracts.get()
         let found = await ExplorationSlots.shared.run { await RequestExplorer(contracts: contracts, target: server.baseURL, options: options).explore() }
         let walk = try #require(RequestExplorerTests.failing(found).compactMap(\.walkCase).first, "\(found.groups.map(\.headline))")

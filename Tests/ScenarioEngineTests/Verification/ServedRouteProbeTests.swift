@@ -32,7 +32,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let contracts = try ContractSet.load(from: folder)
         let server = try await ContractMock.start(.init(contracts: try ContractSet.load(from: ContractSet.bundledDirectory), quiet: true))
-        let outcome = await ServedRouteProbe(contracts: contracts, target: server.baseURL, timeout: .seconds(60)).probe()
+        let outcome = await ServedRouteProbe(contracts: contracts, target: server.baseURL, timeout: .seconds(120)).probe()
         try await server.shutdown()
         return outcome
     }
