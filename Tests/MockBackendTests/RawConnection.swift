@@ -112,14 +112,7 @@ final class RawConnection: @unchecked Sendable {
 
     /// Sends all bytes.
     func send(_ bytes: [UInt8]) async throws {
-        try await RawConnection.offPool { [self] in
-            var offset = 0
-            while offset < bytes.count {
-                let n = bytes[offset...].withUnsafeBytes { posixSend(fd, $0.baseAddress, $0.count, noSignal) }
-                if n < 0 { throw RawSocketError(code: errno) }
-                offset += n
-            }
-        }
+        try await RawConnection.offPool { [self] in try sendNow(bytes) }
     }
 
     /// Sends a string as UTF-8.
@@ -127,22 +120,31 @@ final class RawConnection: @unchecked Sendable {
         try await send(Array(text.utf8))
     }
 
-    /// Sends `text` `times` times, pausing `interval` between sends, then `last` if given, all from one dedicated
-    /// thread: a steady sender even when the task pool is saturated by tests running beside it.
-    func sendSteadily(_ text: String, times: Int, every interval: Duration, thenSending last: String = "") async throws {
-        let bytes = Array(text.utf8)
-        let lastBytes = Array(last.utf8)
+    /// Connects to 127.0.0.1:port, sends `first`, then `text` `times` times pausing `interval` between sends, then
+    /// `last`, all from one dedicated thread: a steady sender even when the task pool is saturated by tests running
+    /// beside it (a task hop anywhere in between could outlast a short idle timeout on a busy machine).
+    static func connect(port: Int, sending first: String, thenSteadily text: String, times: Int, every interval: Duration,
+                        thenSending last: String) async throws -> RawConnection {
         let pause = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
-        try await RawConnection.offPool { [self] in
+        return try await offPool {
+            let connection = try connectNow(port: port)
+            try connection.sendNow(Array(first.utf8))
             for _ in 0..<times {
-                let n = bytes.withUnsafeBytes { posixSend(fd, $0.baseAddress, $0.count, noSignal) }
-                if n != bytes.count { throw RawSocketError(code: n < 0 ? errno : 0) }
+                try connection.sendNow(Array(text.utf8))
                 Thread.sleep(forTimeInterval: pause)
             }
-            if !lastBytes.isEmpty {
-                let n = lastBytes.withUnsafeBytes { posixSend(fd, $0.baseAddress, $0.count, noSignal) }
-                if n != lastBytes.count { throw RawSocketError(code: n < 0 ? errno : 0) }
-            }
+            try connection.sendNow(Array(last.utf8))
+            return connection
+        }
+    }
+
+    /// Sends all of `bytes` on the calling thread.
+    private func sendNow(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { posixSend(fd, $0.baseAddress, $0.count, noSignal) }
+            if n < 0 { throw RawSocketError(code: errno) }
+            offset += n
         }
     }
 

@@ -22,12 +22,12 @@ import Testing
             let port = try #require(server.address?.port)
             let connection = try await RawConnection.connect(port: port, sending: rawRequest("GET", "/api/v1/announcements/x"))
             defer { connection.close() }
-            let started = ContinuousClock.now
+            // The target never ends its body on its own, so a connection that ends within the window was cut by the
+            // proxy. (No stopwatch: on a busy machine it would time the task pool too.)
             let read = await connection.read(window: .seconds(40))
             #expect(read.status == 200)
             #expect(read.ending == .closed || read.ending == .reset)
             #expect((read.body?.count ?? 0) < 1000)
-            #expect(ContinuousClock.now - started < .seconds(35))
             let entry = try #require(server.journal.entries().last)
             #expect(entry.status == 200)
         }
@@ -38,11 +38,9 @@ import Testing
             let port = try #require(server.address?.port)
             let connection = try await RawConnection.connect(port: port, sending: rawRequest("GET", "/api/v1/announcements/x"))
             defer { connection.close() }
-            let started = ContinuousClock.now
             let read = await connection.readResponse(window: .seconds(40))
             #expect(read.status == 504)
             #expect(read.text.contains("nothing of the body"))
-            #expect(ContinuousClock.now - started < .seconds(35))
         }
     }
 
