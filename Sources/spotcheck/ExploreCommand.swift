@@ -15,7 +15,7 @@ struct ExploreCommand: AsyncParsableCommand {
             becomes an ordinary scenario with the seed model's expectations and runs like `spotcheck run` runs it. The \
             exploration runs the whole budget, groups the failing sessions by the check they broke, shrinks one per group to \
             the fewest steps, inputs, faults and stored values that still fail that check, and keeps it only if it fails \
-            the same way on three fresh replays; a client time-out where no timing fault was planned is replayed with the \
+            the same way on four fresh replays (of at most eight); a client time-out where no timing fault was planned is replayed with the \
             deadlines raised and, if it then passes, reported as a slow machine. --save writes one scenario per group that \
             `spotcheck run --scenarios DIR` fails with the same headline. Exit 0 when no counterexample was confirmed, 1 \
             on a counterexample, 2 on bad usage. See docs/explore.md.

@@ -65,7 +65,7 @@ public struct ExplorationReport: Sendable {
             lines.append("\(SlowMachineRetry.reasonPrefix): \(slowMachineSessions) session\(slowMachineSessions == 1 ? "" : "s") (they passed with the deadlines raised; not client bugs)")
         }
         for check in unconfirmed {
-            lines.append("not confirmed (the shrunk session did not fail the same way on three fresh replays, so it is not reported as a bug): \(check)")
+            lines.append("not confirmed (the shrunk session did not fail the same way on four of eight fresh replays, so it is not reported as a bug): \(check)")
         }
         lines.append("rules exercised (steps that checked each):")
         for rule in ModelRule.allCases {
@@ -75,7 +75,7 @@ public struct ExplorationReport: Sendable {
         if groups.isEmpty {
             lines.append("no counterexample")
         } else {
-            lines.append("\(groups.count) distinct counterexample\(groups.count == 1 ? "" : "s"), each shrunk and confirmed on three fresh replays:")
+            lines.append("\(groups.count) distinct counterexample\(groups.count == 1 ? "" : "s"), each shrunk and confirmed on fresh replays:")
         }
         for (n, g) in groups.enumerated() {
             lines.append("COUNTEREXAMPLE \(n + 1) of \(groups.count): breaks \(g.rule.rawValue): \(g.rule.statement)")

@@ -18,8 +18,13 @@ public struct Explorer: Sendable {
     public var maxFailures: Int?
     /// The slice of the session indices this runner explores, `nil` for all of them.
     public var shard: Shard?
-    /// How many fresh replays of the shrunk session must fail the same way for it to count.
+    /// How many fresh replays of the shrunk session must fail the same way for it to count, after the one whose
+    /// failure its summary quotes.
     public static let confirmations = 3
+    /// The most replays a shrunk session gets to fail the same way `1 + confirmations` times. A bug that hangs on timing
+    /// (a retry the client starts on its own 300 ms after a failure) can miss one replay while every test suite shares
+    /// two cores; a failure a slow machine caused once does not come back four times.
+    public static let replayBudget = 8
 
     /// An explorer; `jobs` below 1 counts as 1.
     public init(runner: SessionRunner, seed: UInt64, jobs: Int, budget: Budget, maxFailures: Int? = nil, shard: Shard? = nil) {
@@ -148,8 +153,9 @@ public struct Explorer: Sendable {
     }
 
     /// Shrinks `session` while the check that failed still fails (anywhere in the session), writes the result as a
-    /// scenario file, and replays that file three times, each with a fresh backend; `nil` unless every replay fails
-    /// the same check. The failure reported is the replay's first: step numbers refer to the saved file.
+    /// scenario file, and replays that file, each time with a fresh backend, until it has failed the same check four
+    /// times (`1 + confirmations`) or `replayBudget` replays have run; `nil` if it fell short. The failure reported is
+    /// the first replay's that failed: step numbers refer to the saved file.
     public func shrink(_ session: Session, index: Int, failure: SessionFailure, originalSteps: Int) async throws(ExplorationError) -> Counterexample? {
         let runner = self.runner
         let check = failure.signature
@@ -160,19 +166,28 @@ public struct Explorer: Sendable {
         }
         // The summary quotes the saved file's own failure, so it is judged once before the summary is written.
         var (steps, document) = runner.model(shrunk, name: "explored", summary: "")
-        let first = try await runner.replay(document, steps: steps)
-        guard let found = first.failure, first.checks.contains(check) else { return nil }
+        var replays = 0
+        var found: SessionFailure?
+        while found == nil, replays < Self.replayBudget - Self.confirmations {
+            replays += 1
+            let first = try await runner.replay(document, steps: steps)
+            if let failure = first.failure, first.checks.contains(check) { found = failure }
+        }
+        guard let found else { return nil }
         let name = "explored: \(found.rule.rawValue) (seed \(generator.seed), session \(index))"
         let summary = "Found by spotcheck explore --seed \(generator.seed) (session \(index)), shrunk from \(originalSteps) to \(steps.count) steps. "
             + "It breaks the rule that \(found.rule.statement). First failure: \(found.headline)"
         (steps, document) = runner.model(shrunk, name: name, summary: summary)
         var final: SessionFailure?
-        for _ in 0..<Self.confirmations {
+        var confirmed = 0
+        while confirmed < Self.confirmations, replays < Self.replayBudget {
+            replays += 1
             let replay = try await runner.replay(document, steps: steps)
-            guard let replayed = replay.failure, replay.checks.contains(check) else { return nil }
+            guard let replayed = replay.failure, replay.checks.contains(check) else { continue }
+            confirmed += 1
             final = final ?? replayed
         }
-        guard let final else { return nil }
+        guard confirmed == Self.confirmations, let final else { return nil }
         return Counterexample(sessionIndex: index, original: session, shrunk: shrunk, failure: final, document: document,
                               steps: (originalSteps, steps.count), shrinkRuns: tried)
     }
