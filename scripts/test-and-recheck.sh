@@ -14,8 +14,20 @@ swift test "$@" 2>&1 | tee "$log"
 status=${PIPESTATUS[0]}
 [ "$status" -eq 0 ] && exit 0
 
-# swift-testing prints "✘ Test name(...) recorded an issue at File.swift:line:col: ..." for each failed expectation.
-mapfile -t failed < <(grep -oE '✘ Test [A-Za-z_][A-Za-z0-9_]*\(' "$log" | sed -E 's/^✘ Test //; s/\($//' | sort -u)
+# swift-testing prints "✘ Test name(...) recorded an issue at File.swift:line:col: ..." for each failed expectation, or
+# '✘ Test "display name" ...' for a test with a display name; `--filter` needs the function, so a display name is looked
+# up in its @Test("...") line and the func that follows it.
+function_of_display_name() {
+    grep -rh -A3 --include='*.swift' -F "@Test(\"$1\"" Tests | grep -oE 'func [A-Za-z_][A-Za-z0-9_]*' | head -n 1 | sed 's/^func //'
+}
+mapfile -t failed < <(
+    grep -oE '✘ Test [A-Za-z_][A-Za-z0-9_]*\(' "$log" | sed -E 's/^✘ Test //; s/\($//'
+    grep -oE '✘ Test "[^"]+"' "$log" | sed -E 's/^✘ Test "//; s/"$//' | sort -u | while IFS= read -r display; do
+        name=$(function_of_display_name "$display")
+        echo "${name:-unknown display name: $display}"
+    done
+)
+mapfile -t failed < <(printf '%s\n' "${failed[@]}" | grep -v '^$' | sort -u)
 if [ "${#failed[@]}" -eq 0 ]; then
     echo "CI: swift test failed (exit $status) without naming a failed test (a crash or a build error?); see above" >&2
     exit "$status"
