@@ -155,7 +155,7 @@ public struct Explorer: Sendable {
     /// Shrinks `session` while the check that failed still fails (anywhere in the session), writes the result as a
     /// scenario file, and replays that file, each time with a fresh backend, until it has failed the same check four
     /// times (`1 + confirmations`) or `replayBudget` replays have run; `nil` if it fell short. The failure reported is
-    /// the first replay's that failed: step numbers refer to the saved file.
+    /// the first confirming replay's, of the saved file: step numbers refer to it.
     public func shrink(_ session: Session, index: Int, failure: SessionFailure, originalSteps: Int) async throws(ExplorationError) -> Counterexample? {
         let runner = self.runner
         let check = failure.signature
@@ -164,32 +164,41 @@ public struct Explorer: Sendable {
             guard let outcome = try? await runner.run(candidate) else { return false }
             return outcome.failure != nil && outcome.checks.contains(check)
         }
-        // The summary quotes the saved file's own failure, so it is judged once before the summary is written.
-        var (steps, document) = runner.model(shrunk, name: "explored", summary: "")
-        var replays = 0
-        var found: SessionFailure?
-        while found == nil, replays < Self.replayBudget - Self.confirmations {
-            replays += 1
-            let first = try await runner.replay(document, steps: steps)
-            if let failure = first.failure, first.checks.contains(check) { found = failure }
-        }
-        guard let found else { return nil }
-        let name = "explored: \(found.rule.rawValue) (seed \(generator.seed), session \(index))"
-        let summary = "Found by spotcheck explore --seed \(generator.seed) (session \(index)), shrunk from \(originalSteps) to \(steps.count) steps. "
-            + "It breaks the rule that \(found.rule.statement). First failure: \(found.headline)"
-        (steps, document) = runner.model(shrunk, name: name, summary: summary)
-        var final: SessionFailure?
-        var confirmed = 0
-        while confirmed < Self.confirmations, replays < Self.replayBudget {
-            replays += 1
+        // The summary quotes the saved file's own failure, so the first failing replay runs the file without one and
+        // the confirming replays run the file with it.
+        let unnamed = runner.model(shrunk, name: "explored", summary: "")
+        var named: (steps: [ModelledStep], document: JSONValue)?
+        let failures = try await Self.replayUntilConfirmed(needed: 1 + Self.confirmations, budget: Self.replayBudget) {
+            (found: [SessionFailure]) throws(ExplorationError) -> SessionFailure? in
+            if named == nil, let first = found.first {
+                let name = "explored: \(first.rule.rawValue) (seed \(generator.seed), session \(index))"
+                let summary = "Found by spotcheck explore --seed \(generator.seed) (session \(index)), shrunk from \(originalSteps) to "
+                    + "\(unnamed.steps.count) steps. It breaks the rule that \(first.rule.statement). First failure: \(first.headline)"
+                named = runner.model(shrunk, name: name, summary: summary)
+            }
+            let (steps, document) = named ?? unnamed
             let replay = try await runner.replay(document, steps: steps)
-            guard let replayed = replay.failure, replay.checks.contains(check) else { continue }
-            confirmed += 1
-            final = final ?? replayed
+            guard let failure = replay.failure, replay.checks.contains(check) else { return nil }
+            return failure
         }
-        guard confirmed == Self.confirmations, let final else { return nil }
-        return Counterexample(sessionIndex: index, original: session, shrunk: shrunk, failure: final, document: document,
-                              steps: (originalSteps, steps.count), shrinkRuns: tried)
+        guard let failures, let named else { return nil }
+        return Counterexample(sessionIndex: index, original: session, shrunk: shrunk, failure: failures[1], document: named.document,
+                              steps: (originalSteps, named.steps.count), shrinkRuns: tried)
+    }
+
+    /// Replays (through `replay`, which gets the failures so far and returns this replay's, or nil if it did not fail
+    /// the same way) until `needed` have failed or `budget` replays have run, stopping early once the replays left
+    /// cannot make up the difference; the failures in order when `needed` were reached, else nil.
+    static func replayUntilConfirmed<Failure>(
+        needed: Int, budget: Int, _ replay: (_ found: [Failure]) async throws(ExplorationError) -> Failure?
+    ) async throws(ExplorationError) -> [Failure]? {
+        var found: [Failure] = []
+        var replays = 0
+        while found.count < needed, needed - found.count <= budget - replays {
+            replays += 1
+            if let failure = try await replay(found) { found.append(failure) }
+        }
+        return found.count == needed ? found : nil
     }
 
     /// Writes the counterexample's scenario into `directory` as `explored-<rule>-seed<S>-<index>.json`; returns the file.
