@@ -213,6 +213,37 @@ import Testing
         }
     }
 
+    @Test func aRefuseOfNoTimeClosesTheConnectionButNeverTheListener() async throws {
+        try await withServer(rules: only(.refuse(ms: 0), calls: [1...1])) { server, address in
+            let connection = try await RawConnection.connect(port: address.port)
+            defer { connection.close() }
+            try await connection.send(rawRequest("GET", "/x"))
+            let read = await connection.read(window: .seconds(60))
+            #expect(read.bytes.isEmpty)
+            #expect(read.ending != .silent)
+            // No waiting for a re-bind: the very next connect is accepted, because the listener never closed.
+            #expect(!server.isRefusing)
+            let again = try await RawConnection.connect(port: address.port)
+            defer { again.close() }
+            try await again.send(rawRequest("GET", "/y"))
+            #expect(await again.readResponse().status == 200)
+            #expect(server.journal.entries().map(\.fault) == ["refuse", nil])
+        }
+    }
+
+    @Test func aStandingRefuseOfNoTimeEndsAnEarlierWindowAndLeavesTheAdminAPIReachable() async throws {
+        try await withServer(rules: [FaultRule(fault: .refuse())]) { server, address in
+            #expect(server.isRefusing)
+            server.faults.replaceRules([FaultRule(fault: .refuse(ms: 0))])
+            while server.isRefusing { try await Task.sleep(for: .milliseconds(20)) }
+            let admin = try await RawConnection.connect(port: address.port)
+            defer { admin.close() }
+            try await admin.send(rawRequest("DELETE", "/__spotcheck/faults"))
+            #expect(await admin.readResponse().status == 204)
+            #expect(!server.isRefusing)
+        }
+    }
+
     @Test func refuseClosesKeptAliveConnectionsToo() async throws {
         try await withServer(rules: [FaultRule(selector: FaultSelector(path: "/offline"), fault: .refuse(ms: nil))]) { server, address in
             let bystander = try await RawConnection.connect(port: address.port)

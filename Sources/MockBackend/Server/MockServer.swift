@@ -238,6 +238,7 @@ public final class MockServer: Sendable {
     @discardableResult
     func refuse(for ms: Int?, sparing: ObjectIdentifier? = nil) -> EventLoopFuture<Void> {
         let main = mainConnections.withLock { $0 }
+        if ms == 0 { return refuseForNoTime(main: main, sparing: sparing) }
         let (listener, victims, epoch): ((any Channel)?, [any Channel], Int) = state.withLock { s in
             guard s.phase == .running else { return (nil, [], 0) }
             s.offline = true
@@ -267,6 +268,23 @@ public final class MockServer: Sendable {
             }
         }
         return closed.recover { _ in }
+    }
+
+    /// A window of no length refuses no connect, so the listener stays up: closing it and binding again would leave
+    /// a window as long as a re-bind takes on a busy machine, and a client connecting right after the rule would be
+    /// refused by a rule that promised it would not be. Open main-port connections still close, as with any refuse;
+    /// an earlier window still open ends, as with any rule change that does not take the server offline.
+    private func refuseForNoTime(main: Set<ObjectIdentifier>, sparing: ObjectIdentifier?) -> EventLoopFuture<Void> {
+        let (victims, endedWindow): ([any Channel], Int?) = state.withLock { s in
+            guard s.phase == .running else { return ([], nil) }
+            let victims = s.connections.filter { main.contains($0.key) && $0.key != sparing }.map(\.value)
+            guard s.offline else { return (victims, nil) }
+            s.offlineEpoch += 1
+            return (victims, s.offlineEpoch)
+        }
+        if let endedWindow { listenAgain(epoch: endedWindow) }
+        for channel in victims { channel.close(promise: nil) }
+        return group.next().makeSucceededVoidFuture()
     }
 
     /// Keeps the freed main port bound (not listening) while this refuse window lasts.
