@@ -4,9 +4,11 @@ import NIOPosix
 
 @testable import MockBackend
 
-/// A bare TCP target for proxy tests: keeps each request line exactly as the bytes arrived, then answers 200 `ok` and closes.
+/// A bare TCP target for proxy tests: keeps each request line exactly as the bytes arrived, then writes a fixed answer
+/// (200 `ok` by default) and closes, or holds the connection open.
 ///
-/// No HTTP parser sits in front of it, so what it records is what the proxy wrote, byte for byte.
+/// No HTTP parser sits in front of it, so what it records is what the proxy wrote, byte for byte. It answers from the
+/// event loop, never the task pool, so its answer comes at once even while the test process's pool is busy.
 final class RequestLineRecorder: Sendable {
     private let lines: Locked<[[UInt8]]>
     private let channel: any Channel
@@ -16,14 +18,18 @@ final class RequestLineRecorder: Sendable {
         self.lines = lines
     }
 
-    /// Starts listening on 127.0.0.1, on a free port.
-    static func start() async throws -> RequestLineRecorder {
+    /// A complete 200 answer with the body `ok`.
+    static let okAnswer = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"
+
+    /// Starts listening on 127.0.0.1, on a free port. Every connection gets `answer` once its head has arrived; then
+    /// the target closes it, or with `holdOpen` keeps it open and silent (a body that stops coming).
+    static func start(answer: String = okAnswer, holdOpen: Bool = false) async throws -> RequestLineRecorder {
         let lines = Locked<[[UInt8]]>([])
         let channel = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addHandler(Handler(lines: lines))
+                    try channel.pipeline.syncOperations.addHandler(Handler(lines: lines, answer: answer, holdOpen: holdOpen))
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
@@ -46,11 +52,15 @@ final class RequestLineRecorder: Sendable {
         typealias OutboundOut = ByteBuffer
 
         private let lines: Locked<[[UInt8]]>
+        private let answer: String
+        private let holdOpen: Bool
         private var bytes: [UInt8] = []
         private var answered = false
 
-        init(lines: Locked<[[UInt8]]>) {
+        init(lines: Locked<[[UInt8]]>, answer: String, holdOpen: Bool) {
             self.lines = lines
+            self.answer = answer
+            self.holdOpen = holdOpen
         }
 
         func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -62,8 +72,9 @@ final class RequestLineRecorder: Sendable {
             answered = true
             let line = Array(bytes[..<lineEnd])
             lines.withLock { $0.append(line) }
-            let answer = "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok"
-            context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: answer))).assumeIsolated().whenComplete { _ in
+            let written = context.writeAndFlush(wrapOutboundOut(ByteBuffer(string: answer)))
+            guard !holdOpen else { return }
+            written.assumeIsolated().whenComplete { _ in
                 context.close(promise: nil)
             }
         }

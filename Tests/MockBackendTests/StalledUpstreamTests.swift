@@ -5,20 +5,30 @@ import Testing
 
 /// Once the target has sent its answer's head, a body that stops coming is cut by the proxy's timeout, over real sockets.
 @Suite struct StalledUpstreamTests {
-    /// A target that sends its head and then one body byte per 60 s (a `slowBody` fault), behind a proxy with a short timeout.
-    private func withStallingTarget<T>(padding: Int, _ body: (MockServer) async throws -> T) async throws -> T {
-        let stall = FaultRule(name: "stall the body", fault: .slowBody(chunkBytes: 1, intervalMs: 60_000))
-        return try await withServer(rules: [stall], responder: EchoResponder(padding: padding)) { _, upstream in
-            // Long enough for a loaded machine to produce the head (CI runs the whole suite in parallel on two cores,
-            // where 5 s was once not enough), short beside the target's 60 s silence.
-            let proxy = try FaultProxy(target: upstream.baseURL, timeout: .seconds(12))
-            return try await withServer(responder: proxy) { server, _ in try await body(server) }
+    /// A target that sends its answer's head and the first byte of a `bodyBytes`-long JSON body, then nothing more,
+    /// behind a proxy with a short timeout.
+    ///
+    /// The target answers from the event loop: a mock target answering from the task pool could take longer than the
+    /// proxy's timeout to send even its head while the rest of the suite keeps the pool busy, and the proxy would then
+    /// rightly report a target that never answered, which is not what these tests are about.
+    private func withStallingTarget<T>(bodyBytes: Int, _ body: (MockServer) async throws -> T) async throws -> T {
+        let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(bodyBytes)\r\n\r\n{"
+        let target = try await RequestLineRecorder.start(answer: head, holdOpen: true)
+        do {
+            // Short beside a silence that never ends, long enough for a busy machine to start the proxy's own task.
+            let proxy = try FaultProxy(target: target.baseURL, timeout: .seconds(12))
+            let result = try await withServer(responder: proxy) { server, _ in try await body(server) }
+            try await target.shutdown()
+            return result
+        } catch {
+            try? await target.shutdown()
+            throw error
         }
     }
 
     @Test func aStreamedBodyThatStallsIsCut() async throws {
         // Larger than the JSON validation limit, so the proxy streams it and its head reaches the client first.
-        try await withStallingTarget(padding: Exchange.jsonValidationLimit + 1000) { server in
+        try await withStallingTarget(bodyBytes: Exchange.jsonValidationLimit + 1000) { server in
             let port = try #require(server.address?.port)
             let connection = try await RawConnection.connect(port: port, sending: rawRequest("GET", "/api/v1/announcements/x"))
             defer { connection.close() }
@@ -34,7 +44,7 @@ import Testing
     }
 
     @Test func aHeldJSONBodyThatStallsBecomesA504() async throws {
-        try await withStallingTarget(padding: 0) { server in
+        try await withStallingTarget(bodyBytes: 100) { server in
             let port = try #require(server.address?.port)
             let connection = try await RawConnection.connect(port: port, sending: rawRequest("GET", "/api/v1/announcements/x"))
             defer { connection.close() }
@@ -51,14 +61,15 @@ import Testing
                 let head = "POST /api/v1/announcements HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n"
                 let connection = try await RawConnection.connect(port: address.port, sending: head + "1\r\n{\r\n")
                 defer { connection.close() }
+                // Trickles for up to a minute, so the cut is the proxy's even if a busy machine delays its 504.
                 let sender = Task {
-                    for _ in 0..<100 {
+                    for _ in 0..<600 {
                         guard (try? await connection.send("1\r\n \r\n")) != nil else { return }
                         try? await Task.sleep(for: .milliseconds(100))
                     }
                 }
                 defer { sender.cancel() }
-                let read = await connection.read(window: .seconds(8))
+                let read = await connection.read(window: .seconds(60))
                 #expect(read.status == 504)
                 #expect(read.text.lowercased().contains("connection: close"))
                 #expect(read.ending == .closed || read.ending == .reset)
