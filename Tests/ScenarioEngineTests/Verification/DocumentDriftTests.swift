@@ -28,7 +28,7 @@ import Testing
         let contracts = try ContractSet.load(documents: urls)
         let server = try await ContractMock.start(.init(contracts: try ContractSet.load(from: served), quiet: true))
         let plan = VerificationPlanner.plan(for: contracts)
-        let outcome = await ProviderVerifier(contracts: contracts, target: server.baseURL, timeout: 60).verify(plan)
+        let outcome = await ProviderVerifier(contracts: contracts, target: server.baseURL, timeout: 120).verify(plan)
         try await server.shutdown()
         return (outcome, plan)
     }
