@@ -14,15 +14,10 @@ import Testing
 
     /// A proxy (streaming, or buffering as while a fault rule is active) in front of a recorder of raw request lines.
     private func withProxy(streams: Bool, _ body: (RequestLineRecorder, ServerAddress) async throws -> Void) async throws {
-        let recorder = try await RequestLineRecorder.start()
-        do {
+        try await RequestLineRecorder.with { recorder in
             // A timeout far beyond the read window: a request that never reaches the target shows as no answer at all.
             let proxy = try FaultProxy(target: recorder.baseURL, timeout: .seconds(120), streams: streams)
             try await withServer(responder: proxy) { _, address in try await body(recorder, address) }
-            try await recorder.shutdown()
-        } catch {
-            try? await recorder.shutdown()
-            throw error
         }
     }
 

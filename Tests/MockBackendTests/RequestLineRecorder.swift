@@ -36,6 +36,20 @@ final class RequestLineRecorder: Sendable {
         return RequestLineRecorder(channel: channel, lines: lines)
     }
 
+    /// Runs `body` with a recorder started as by `start(answer:holdOpen:)`, and shuts it down however `body` ends.
+    static func with<T>(answer: String = okAnswer, holdOpen: Bool = false,
+                        _ body: (RequestLineRecorder) async throws -> T) async throws -> T {
+        let recorder = try await start(answer: answer, holdOpen: holdOpen)
+        do {
+            let result = try await body(recorder)
+            try await recorder.shutdown()
+            return result
+        } catch {
+            try? await recorder.shutdown()
+            throw error
+        }
+    }
+
     /// `http://127.0.0.1:port`.
     var baseURL: URL { URL(string: "http://127.0.0.1:\(channel.localAddress?.port ?? 0)")! }
 

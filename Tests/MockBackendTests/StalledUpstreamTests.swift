@@ -13,16 +13,10 @@ import Testing
     /// rightly report a target that never answered, which is not what these tests are about.
     private func withStallingTarget<T>(bodyBytes: Int, _ body: (MockServer) async throws -> T) async throws -> T {
         let head = "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(bodyBytes)\r\n\r\n{"
-        let target = try await RequestLineRecorder.start(answer: head, holdOpen: true)
-        do {
+        return try await RequestLineRecorder.with(answer: head, holdOpen: true) { target in
             // Short beside a silence that never ends, long enough for a busy machine to start the proxy's own task.
             let proxy = try FaultProxy(target: target.baseURL, timeout: .seconds(12))
-            let result = try await withServer(responder: proxy) { server, _ in try await body(server) }
-            try await target.shutdown()
-            return result
-        } catch {
-            try? await target.shutdown()
-            throw error
+            return try await withServer(responder: proxy) { server, _ in try await body(server) }
         }
     }
 

@@ -25,6 +25,11 @@ public final class MockServer: Sendable {
         var offlineEpoch = 0
         /// Bumped whenever the last connection closes, so only the newest idle period trims memory.
         var idleEpoch = 0
+
+        /// The open connections among `ids`, except `sparing`.
+        func channels(in ids: Set<ObjectIdentifier>, except sparing: ObjectIdentifier?) -> [any Channel] {
+            connections.filter { ids.contains($0.key) && $0.key != sparing }.map(\.value)
+        }
     }
 
     /// How the server listens.
@@ -245,7 +250,7 @@ public final class MockServer: Sendable {
             s.offlineEpoch += 1
             let l = s.listener
             s.listener = nil
-            return (l, s.connections.filter { main.contains($0.key) && $0.key != sparing }.map(\.value), s.offlineEpoch)
+            return (l, s.channels(in: main, except: sparing), s.offlineEpoch)
         }
         // Connections close only once the listener is gone, so a client that sees its connection end is refused on reconnect.
         let closeVictims: @Sendable () -> Void = { for channel in victims { channel.close(promise: nil) } }
@@ -275,16 +280,20 @@ public final class MockServer: Sendable {
     /// refused by a rule that promised it would not be. Open main-port connections still close, as with any refuse;
     /// an earlier window still open ends, as with any rule change that does not take the server offline.
     private func refuseForNoTime(main: Set<ObjectIdentifier>, sparing: ObjectIdentifier?) -> EventLoopFuture<Void> {
-        let (victims, endedWindow): ([any Channel], Int?) = state.withLock { s in
-            guard s.phase == .running else { return ([], nil) }
-            let victims = s.connections.filter { main.contains($0.key) && $0.key != sparing }.map(\.value)
-            guard s.offline else { return (victims, nil) }
-            s.offlineEpoch += 1
-            return (victims, s.offlineEpoch)
-        }
-        if let endedWindow { listenAgain(epoch: endedWindow) }
+        let victims = state.withLock { s in s.phase == .running ? s.channels(in: main, except: sparing) : [] }
+        endRefuseWindow()
         for channel in victims { channel.close(promise: nil) }
         return group.next().makeSucceededVoidFuture()
+    }
+
+    /// Ends the refuse window in force, if any: the server listens on its port again.
+    private func endRefuseWindow() {
+        let epoch: Int? = state.withLock { s in
+            guard s.phase == .running, s.offline else { return nil }
+            s.offlineEpoch += 1
+            return s.offlineEpoch
+        }
+        if let epoch { listenAgain(epoch: epoch) }
     }
 
     /// Keeps the freed main port bound (not listening) while this refuse window lasts.
@@ -339,12 +348,7 @@ public final class MockServer: Sendable {
         if case .refuse(let ms)? = faults.standingRefusal {
             return refuse(for: ms)
         }
-        let epoch: Int? = state.withLock { s in
-            guard s.phase == .running, s.offline else { return nil }
-            s.offlineEpoch += 1
-            return s.offlineEpoch
-        }
-        if let epoch { listenAgain(epoch: epoch) }
+        endRefuseWindow()
         return nil
     }
 
