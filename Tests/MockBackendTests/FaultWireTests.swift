@@ -232,10 +232,15 @@ import Testing
     }
 
     @Test func aStandingRefuseOfNoTimeEndsAnEarlierWindowAndLeavesTheAdminAPIReachable() async throws {
-        try await withServer(rules: [FaultRule(fault: .refuse())]) { server, address in
+        let log = LogCapture()
+        let configuration = ServerConfiguration(idleTimeout: patientIdleTimeout, logger: log.logger, quiet: true)
+        try await withServer(rules: [FaultRule(fault: .refuse())], configuration: configuration) { server, address in
             #expect(server.isRefusing)
             server.faults.replaceRules([FaultRule(fault: .refuse(ms: 0))])
             while server.isRefusing { try await Task.sleep(for: .milliseconds(20)) }
+            // Installed again while listening, it leaves the listener alone: only the first rule ever closed it.
+            server.faults.replaceRules([FaultRule(name: "again", fault: .refuse(ms: 0))])
+            #expect(log.messages.filter { $0.hasPrefix("refusing connections") }.count == 1, "\(log.messages)")
             let admin = try await RawConnection.connect(port: address.port)
             defer { admin.close() }
             try await admin.send(rawRequest("DELETE", "/__spotcheck/faults"))

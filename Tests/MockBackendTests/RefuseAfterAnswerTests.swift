@@ -6,20 +6,26 @@ import Testing
 /// `refuseAfterAnswer`: the selected request gets its answer, and the port is closed before the answer is written,
 /// so the client's next request meets a refused connect (offline), not a kept-alive connection dropped under it.
 @Suite struct RefuseAfterAnswerTests {
+    /// A connection answered once and kept alive, then the trigger `/first`, whose answer must come with
+    /// `Connection: close`; the caller closes both.
+    private func keptAliveBystanderAndAnsweredTrigger(port: Int) async throws -> (bystander: RawConnection, trigger: RawConnection) {
+        let bystander = try await RawConnection.connect(port: port)
+        try await bystander.send(rawRequest("GET", "/idle"))
+        #expect(await bystander.readResponse().status == 200)
+
+        let trigger = try await RawConnection.connect(port: port)
+        try await trigger.send(rawRequest("GET", "/first"))
+        let answer = await trigger.readResponse()
+        #expect(answer.status == 200)
+        #expect(answer.text.lowercased().contains("connection: close"))
+        return (bystander, trigger)
+    }
+
     @Test func theTriggerIsAnsweredThenTheNextConnectIsRefused() async throws {
         let rules = [FaultRule(name: "offline after this", selector: FaultSelector(path: "/first"), fault: .refuseAfterAnswer())]
         try await withServer(rules: rules) { server, address in
-            let bystander = try await RawConnection.connect(port: address.port)
-            defer { bystander.close() }
-            try await bystander.send(rawRequest("GET", "/idle"))
-            #expect(await bystander.readResponse().status == 200)
-
-            let trigger = try await RawConnection.connect(port: address.port)
-            defer { trigger.close() }
-            try await trigger.send(rawRequest("GET", "/first"))
-            let answer = await trigger.readResponse()
-            #expect(answer.status == 200)
-            #expect(answer.text.lowercased().contains("connection: close"))
+            let (bystander, trigger) = try await keptAliveBystanderAndAnsweredTrigger(port: address.port)
+            defer { bystander.close(); trigger.close() }
             #expect(server.isRefusing)
             await #expect(throws: RawSocketError(code: ECONNREFUSED)) { _ = try await RawConnection.connect(port: address.port) }
             #expect(await bystander.read(window: .seconds(60)).ending == .closed)
@@ -30,20 +36,14 @@ import Testing
 
     @Test func aWindowOfNoTimeAnswersClosesTheOthersAndKeepsListening() async throws {
         let rules = [FaultRule(selector: FaultSelector(path: "/first"), fault: .refuseAfterAnswer(ms: 0))]
-        try await withServer(rules: rules) { server, address in
-            let bystander = try await RawConnection.connect(port: address.port)
-            defer { bystander.close() }
-            try await bystander.send(rawRequest("GET", "/idle"))
-            #expect(await bystander.readResponse().status == 200)
-
-            let trigger = try await RawConnection.connect(port: address.port)
-            defer { trigger.close() }
-            try await trigger.send(rawRequest("GET", "/first"))
-            let answer = await trigger.readResponse()
-            #expect(answer.status == 200)
-            #expect(answer.text.lowercased().contains("connection: close"))
+        let log = LogCapture()
+        let configuration = ServerConfiguration(idleTimeout: patientIdleTimeout, logger: log.logger, quiet: true)
+        try await withServer(rules: rules, configuration: configuration) { server, address in
+            let (bystander, trigger) = try await keptAliveBystanderAndAnsweredTrigger(port: address.port)
+            defer { bystander.close(); trigger.close() }
             #expect(await bystander.read(window: .seconds(60)).ending == .closed)
             #expect(!server.isRefusing)
+            #expect(!log.messages.contains { $0.hasPrefix("refusing connections") }, "the listener never closed: \(log.messages)")
             let next = try await RawConnection.connect(port: address.port)
             defer { next.close() }
             try await next.send(rawRequest("GET", "/next"))
