@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "ContractKit", targets: ["ContractKit"]),
         .library(name: "HTTPArchive", targets: ["HTTPArchive"]),
         .library(name: "CIReports", targets: ["CIReports"]),
+        .library(name: "ContractModel", targets: ["ContractModel"]),
         .library(name: "MockBackend", targets: ["MockBackend"]),
         .library(name: "PetSpotClient", targets: ["PetSpotClient"]),
         .library(name: "ScenarioEngine", targets: ["ScenarioEngine"]),
@@ -40,10 +41,14 @@ let package = Package(
         // The CI report model and its formats (CTRF, SARIF, job summary, annotations, JUnit's XML text); ContractKit
         // lends JSON, and the line index and display paths that place a result on its file and line.
         .target(name: "CIReports", dependencies: ["ContractKit"]),
+        // The compiled contract set executed as values (request and state in, answer and change out): no NIO, no I/O
+        // but the data directory behind its file-system seam. Every face (serve, verify's oracle, the proxy's check,
+        // exploration) calls it in-process.
+        .target(name: "ContractModel", dependencies: ["ContractKit"]),
         .target(
             name: "MockBackend",
             dependencies: [
-                "ContractKit", "HTTPArchive", "CIReports",
+                "ContractKit", "ContractModel", "HTTPArchive", "CIReports",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
@@ -53,12 +58,12 @@ let package = Package(
             resources: [.copy("Resources/dashboard")]
         ),
         .target(name: "PetSpotClient"),
-        .target(name: "ScenarioEngine", dependencies: ["ContractKit", "HTTPArchive", "CIReports", "MockBackend", "PetSpotClient"]),
-        .target(name: "Exploration", dependencies: ["ContractKit", "CIReports", "MockBackend", "ScenarioEngine"]),
+        .target(name: "ScenarioEngine", dependencies: ["ContractKit", "ContractModel", "HTTPArchive", "CIReports", "MockBackend", "PetSpotClient"]),
+        .target(name: "Exploration", dependencies: ["ContractKit", "ContractModel", "CIReports", "MockBackend", "ScenarioEngine"]),
         .target(
             name: "MockCommands",
             dependencies: [
-                "ContractKit", "MockBackend",
+                "ContractKit", "ContractModel", "MockBackend",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -70,7 +75,7 @@ let package = Package(
         .executableTarget(
             name: "spotcheck",
             dependencies: [
-                "ContractKit", "HTTPArchive", "CIReports", "Exploration", "MockBackend", "MockCommands", "PetSpotClient", "ScenarioEngine",
+                "ContractKit", "ContractModel", "HTTPArchive", "CIReports", "Exploration", "MockBackend", "MockCommands", "PetSpotClient", "ScenarioEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -83,27 +88,28 @@ let package = Package(
         .testTarget(
             name: "MockBackendTests",
             dependencies: [
-                "MockBackend", "ContractKit", "HTTPArchive",
+                "MockBackend", "ContractModel", "ContractKit", "HTTPArchive",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .testTarget(name: "PetSpotClientTests", dependencies: ["PetSpotClient", "MockBackend"]),
+        .testTarget(name: "PetSpotClientTests", dependencies: ["PetSpotClient", "MockBackend", "ContractModel"]),
         // Client test doubles shared by the engine's and the explorer's tests (built empty in release: they use @testable).
-        .target(name: "ClientDoubles", dependencies: ["ScenarioEngine", "PetSpotClient"], path: "Tests/ClientDoubles"),
-        .testTarget(name: "ScenarioEngineTests", dependencies: ["ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit", "HTTPArchive", "ClientDoubles"]),
+        .target(name: "ClientDoubles", dependencies: ["ScenarioEngine", "PetSpotClient", "ContractModel"], path: "Tests/ClientDoubles"),
+        .testTarget(name: "ScenarioEngineTests", dependencies: ["ScenarioEngine", "ContractModel", "MockBackend", "PetSpotClient", "ContractKit", "HTTPArchive", "ClientDoubles"]),
         .testTarget(
             name: "ExplorationTests",
             dependencies: [
-                "Exploration", "ScenarioEngine", "MockBackend", "PetSpotClient", "ContractKit", "CIReports", "ClientDoubles",
+                "Exploration", "ScenarioEngine", "ContractModel", "MockBackend", "PetSpotClient", "ContractKit", "CIReports", "ClientDoubles",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             exclude: ["Fixtures"]
         ),
-        .testTarget(name: "SpotCheckCLITests", dependencies: ["spotcheck", "spotcheck-serve", "MockCommands", "CIReports", "ClientDoubles"]),
+        .testTarget(name: "SpotCheckCLITests", dependencies: ["spotcheck", "spotcheck-serve", "MockCommands", "ContractModel", "CIReports", "ClientDoubles"]),
+        .testTarget(name: "ContractModelTests", dependencies: ["ContractModel", "ContractKit"]),
     ],
     swiftLanguageModes: [.v6]
 )

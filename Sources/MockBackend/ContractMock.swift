@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 import Logging
 import NIOHTTP1
@@ -111,12 +112,12 @@ public struct ContractMock: Sendable {
         let fixtures = try (options.fixtures.map { url throws(RecordFixtureError) in try RecordFixture.load(from: url, collections: options.contracts.state.collections) } ?? []) + options.preloaded
         var backendConfiguration = ModelBackend.Configuration(
             contracts: options.contracts, seed: options.seed, fixtures: fixtures, adminToken: options.adminToken ?? options.defaultDeleteToken,
-            checkResponses: options.checkResponses, logger: options.logger, now: options.now, storeLimit: options.storeLimit)
+            checkResponses: options.checkResponses, now: options.now, storeLimit: options.storeLimit)
         backendConfiguration.storeMaxBytes = options.storeMaxBytes
         backendConfiguration.allowBrowserAdmin = options.allowBrowserAdmin
         if options.reproduceKnownDefects { backendConfiguration.knownDefects = options.contracts.knownDefects }
         backendConfiguration.dataDirectory = try options.dataDirectory.map { url throws(StoreDataDirectoryError) in try StoreDataDirectory.open(url) }
-        let backend = try ModelBackend(configuration: backendConfiguration)
+        let backend = try ModelBackend(configuration: backendConfiguration, logger: options.logger)
         var configuration = ServerConfiguration(
             host: options.host, port: options.port, adminPort: options.adminPort, adminToken: options.adminToken,
             idleTimeout: options.idleTimeout, logger: options.logger, quiet: options.quiet)

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Where commands find contracts and scenarios: the folder given, else the working directory's, else this checkout's.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ContractKit
+import ContractModel
 import Foundation
 import MockBackend
 
@@ -72,7 +73,7 @@ struct TrafficCheckOptions: ParsableArguments {
             }
         }
         return ExchangeMonitor(
-            validator: scope == .off ? nil : ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects, contracts: contracts)),
+            validator: scope == .off ? nil : ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects, contracts: contracts, multipart: MultipartKitScanner())),
             checksAnswers: scope == .all,
             coverage: ContractCoverage(contracts: contracts, source: source, mockObserved: mockObserved),
             recorder: recorder,

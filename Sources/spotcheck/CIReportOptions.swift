@@ -1,6 +1,7 @@
 import ArgumentParser
 import CIReports
 import ContractKit
+import ContractModel
 import Foundation
 
 /// `--ctrf FILE` and `--summary FILE`: the CI reports of `run`, `verify`, `explore`, `lint` and `diff` (docs/ci-reports.md).

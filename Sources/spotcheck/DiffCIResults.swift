@@ -1,5 +1,6 @@
 import CIReports
 import ContractKit
+import ContractModel
 import Foundation
 
 /// `diff`'s results for CI reports: each change at its line of the new contract file (a removed file has no line).

@@ -2,6 +2,7 @@ import ArgumentParser
 import CIReports
 import MockCommands
 import ContractKit
+import ContractModel
 import Foundation
 
 /// `spotcheck diff OLD NEW`: classifies contract changes as breaking or compatible for existing clients.

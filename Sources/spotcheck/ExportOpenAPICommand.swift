@@ -1,6 +1,7 @@
 import ArgumentParser
 import MockCommands
 import ContractKit
+import ContractModel
 import Foundation
 
 /// `spotcheck export openapi [--out FILE]`: the contracts as an OpenAPI 3.1 document.

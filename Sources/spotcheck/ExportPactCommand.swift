@@ -1,6 +1,7 @@
 import ArgumentParser
 import MockCommands
 import ContractKit
+import ContractModel
 import Foundation
 
 /// `spotcheck export pact [--out FILE]`: the contracts' examples as a Pact specification v3 file.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// A folder of a git repository as it was at some revision, extracted into a temporary directory.

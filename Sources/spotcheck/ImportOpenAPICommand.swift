@@ -1,5 +1,6 @@
 import ArgumentParser
 import ContractKit
+import ContractModel
 import Foundation
 import MockCommands
 

@@ -1,5 +1,6 @@
 import CIReports
 import ContractKit
+import ContractModel
 import Foundation
 
 /// `lint`'s results for CI reports: each problem at its line, and each file checked without a problem as passed.

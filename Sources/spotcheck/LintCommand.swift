@@ -2,6 +2,7 @@ import ArgumentParser
 import CIReports
 import MockCommands
 import ContractKit
+import ContractModel
 import Foundation
 import ScenarioEngine
 

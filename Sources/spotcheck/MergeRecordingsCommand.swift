@@ -1,6 +1,7 @@
 import ArgumentParser
 import MockCommands
 import ContractKit
+import ContractModel
 import Foundation
 
 /// `spotcheck merge-recordings DIR --into contracts`: adds recorded answers to the contracts as named examples.

@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import NIOCore
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// The admin routes the dashboard is built on: page and files, entry detail, single rules, export, presets and the token.

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// What issue 29 added to the admin API's trust rules: reads a page on another site asks for are refused, repeated

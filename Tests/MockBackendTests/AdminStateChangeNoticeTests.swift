@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import NIOCore
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// The admin routes that change state behind the traffic tell the observer which announcements they touched.

@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import NIOCore
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// The admin API's trust checks over real sockets: what a web page in the user's browser sends is refused and

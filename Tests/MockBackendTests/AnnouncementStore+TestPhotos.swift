@@ -1,6 +1,7 @@
 import ContractKit
 import NIOCore
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// An announcement with the bundled contracts' 18 stored fields, for building records in store tests (the store itself
@@ -51,7 +52,7 @@ extension RecordStore {
 
     /// Creates an announcement from the test's own fields (its id and password drawn by the store, in the contracts'
     /// order); nil when its microchip number is taken.
-    func create(microchipNumber: String?, make: (_ id: String) -> Announcement) -> (id: String, password: String, json: ByteBuffer)? {
+    func create(microchipNumber: String?, make: (_ id: String) -> Announcement) -> (id: String, password: String, json: [UInt8])? {
         let layout = layouts[primary]
         let outcome = create(in: primary, draws: [.uuidV4, .digits6]) { drawn in
             let object = make(drawn[0]).json.objectValue ?? JSONObject()
@@ -72,7 +73,7 @@ extension RecordStore {
 
     /// Stores a photo the way the bundled upload contract declares it: `photoUrl` `/images/<id>.<ext>`, `updatedAt` moved.
     @discardableResult
-    func setPhoto(id: String, bytes: ByteBuffer, type: ImageType, updatedAt: String) -> Bool {
+    func setPhoto(id: String, bytes: [UInt8], type: ImageType, updatedAt: String) -> Bool {
         setPhoto(id: id, bytes: bytes, type: type, fields: [
             ("photoUrl", .string("/images/\(id).\(type.fileExtension)")), ("updatedAt", .string(updatedAt)),
         ])

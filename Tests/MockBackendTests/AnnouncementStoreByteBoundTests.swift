@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// A store bounded in bytes drops the oldest announcements created through the API, keeps fixtures and the newest,
@@ -38,10 +39,10 @@ import Testing
         let id = try create(store, size: 100_000)
         let json = try #require(store.announcementJSON(id: id))
         // At least the JSON's whole storage, which is what a 100 KB announcement keeps alive.
-        #expect(store.bytes >= json.storageCapacity)
-        #expect(store.bytes < json.storageCapacity + 2048)
-        #expect(store.setPhoto(id: id, bytes: ByteBuffer(bytes: [UInt8](repeating: 1, count: 70_000)), type: .png, updatedAt: "2025-11-20T12:00:01.000Z"))
-        #expect(store.bytes >= json.storageCapacity + 70_000)
+        #expect(store.bytes >= json.capacity)
+        #expect(store.bytes < json.capacity + 2048)
+        #expect(store.setPhoto(id: id, bytes: [UInt8](repeating: 1, count: 70_000), type: .png, updatedAt: "2025-11-20T12:00:01.000Z"))
+        #expect(store.bytes >= json.capacity + 70_000)
         #expect(store.delete(id: id))
         #expect(store.bytes == 0)
     }
@@ -70,7 +71,7 @@ import Testing
         let store = RecordStore(seed: 1, maxBytes: 400_000)
         let first = try create(store, size: 100_000)
         let second = try create(store, size: 100_000)
-        #expect(store.setPhoto(id: first, bytes: ByteBuffer(bytes: [UInt8](repeating: 1, count: 250_000)), type: .png, updatedAt: "2025-11-20T12:00:01.000Z"))
+        #expect(store.setPhoto(id: first, bytes: [UInt8](repeating: 1, count: 250_000), type: .png, updatedAt: "2025-11-20T12:00:01.000Z"))
         // `first` is the oldest, but it just got its photo (a 201): it stays, and the store stays over until the next create.
         #expect(store.announcementJSON(id: first) != nil)
         let third = try create(store, size: 100_000)

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// A store with a limit keeps the newest announcements created through the API, and never drops fixtures.
@@ -47,11 +48,11 @@ import Testing
     @Test func anEvictedListedAnnouncementLeavesTheList() throws {
         let store = RecordStore(seed: 1, limit: 2)
         let first = try create(store)
-        #expect(store.setPhoto(id: first, bytes: ByteBuffer(bytes: S.png), type: .png, updatedAt: "2025-11-20T12:00:01.000Z"))
+        #expect(store.setPhoto(id: first, bytes: S.png, type: .png, updatedAt: "2025-11-20T12:00:01.000Z"))
         #expect(store.listedRecords().count == 1)
         _ = try create(store)
         let third = try create(store)
-        #expect(store.setPhoto(id: third, bytes: ByteBuffer(bytes: S.png), type: .png, updatedAt: "2025-11-20T12:00:02.000Z"))
+        #expect(store.setPhoto(id: third, bytes: S.png, type: .png, updatedAt: "2025-11-20T12:00:02.000Z"))
         #expect(store.listedRecords().map(\.sequence) == [2])
         #expect(store.photo(fileName: "\(first).png") == nil)
     }

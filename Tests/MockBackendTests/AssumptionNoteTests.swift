@@ -3,6 +3,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// What the model assumed travels with its answers (`x-spotcheck-assumption`), and a difference from an assumed answer

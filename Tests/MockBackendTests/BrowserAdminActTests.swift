@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// Deleting is an administrator's act on the main port too (issue 29, finding 1): a page on another site cannot delete

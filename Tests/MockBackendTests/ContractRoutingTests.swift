@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// The mock serves whatever the contracts folder says: a contract file added or removed changes the routes, a contract

@@ -3,6 +3,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// The model answers and stores what the contract folder it was built from says (issue 27): an edited message, a new

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// The cross-request rules the validator learns from traffic, fed a deliberately wrong server's answers.

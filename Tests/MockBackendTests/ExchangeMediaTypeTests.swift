@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// `Exchange.mediaType` skips Foundation for ASCII; it must give what the Foundation definition gives.

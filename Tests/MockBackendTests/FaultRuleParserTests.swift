@@ -1,5 +1,6 @@
 import ContractKit
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 @Suite struct FaultRuleParserTests {

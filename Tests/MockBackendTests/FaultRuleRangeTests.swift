@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// Every number of a fault rule has a range: huge, negative-zero and non-numbers are refused naming the pointer, and

@@ -1,4 +1,5 @@
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 @Suite struct FaultRuleSelectionTests {

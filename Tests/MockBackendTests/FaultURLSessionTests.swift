@@ -3,6 +3,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// What URLSession reports for each fault. On Linux these are measurements of FoundationNetworking (curl underneath);

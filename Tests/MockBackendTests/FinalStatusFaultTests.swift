@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// A `status` fault answers with a final status, 200 to 599 (issue 29): a 1xx is interim, so a client given one as

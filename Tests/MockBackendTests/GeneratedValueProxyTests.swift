@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// A backend that differs in one thing the contracts state but no schema holds, behind the validating proxy.
@@ -60,10 +61,10 @@ private struct OneChangeBackend: MockResponder {
         let request = PetSpotTestSupport.createRequest(PetSpotTestSupport.createBody())
         let answer = await backend.respond(to: request)
         #expect(answer.status == .created)
-        #expect(ResponseContractCheck(contracts: contracts, now: { PetSpotTestSupport.now }).problems(contractID: "createAnnouncement", response: answer, request: request).isEmpty)
+        #expect(ResponseContractCheck(contracts: contracts, multipart: MultipartKitScanner(), now: { PetSpotTestSupport.now }).problems(contractID: "createAnnouncement", response: answer.modelAnswer, request: request.modelRequest).isEmpty)
         // The same answer judged a day later: its createdAt is no longer "now".
-        let later = ResponseContractCheck(contracts: contracts, now: { PetSpotTestSupport.now.addingTimeInterval(86_400) })
-        let problems = later.problems(contractID: "createAnnouncement", response: answer, request: request)
+        let later = ResponseContractCheck(contracts: contracts, multipart: MultipartKitScanner(), now: { PetSpotTestSupport.now.addingTimeInterval(86_400) })
+        let problems = later.problems(contractID: "createAnnouncement", response: answer.modelAnswer, request: request.modelRequest)
         #expect(problems.contains { $0.contains("/createdAt") && $0.contains("1 d 0 h earlier") }, "\(problems)")
     }
 }

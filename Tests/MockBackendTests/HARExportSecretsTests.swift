@@ -3,6 +3,7 @@ import Foundation
 import HTTPArchive
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// Issue 37: every HAR SpotCheck writes keeps secrets out unless told to keep them, and says which in creator.comment.

@@ -2,6 +2,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// Drives the connection's state machine through every state without a socket: each event in, the action out.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// The event-loop answer path must give exactly what the task path gives, and step aside only for big uploads.
@@ -47,7 +48,7 @@ import Testing
         let created = await backend.respond(to: S.createRequest(S.createBody()))
         let id = try #require(created.json?["id"]?.stringValue)
         let password = try #require(created.json?["managementPassword"]?.stringValue)
-        let photo = S.png + [UInt8](repeating: 0, count: ModelBackend.offloadThreshold)
+        let photo = S.png + [UInt8](repeating: 0, count: ModelExecutor.offloadThreshold)
         let upload = S.uploadRequest(id: id, authorization: S.basic(id, password), body: S.multipart(bytes: photo))
         #expect(backend.immediateResponse(to: upload) == nil)
         let answer = await backend.respond(to: upload)
@@ -84,7 +85,7 @@ import Testing
         let id = try #require(created.json?["id"]?.stringValue)
         let password = try #require(created.json?["managementPassword"]?.stringValue)
         let before = try #require(await backend.respond(to: MockRequest(method: .GET, uri: "/api/v1/announcements/\(id)")).json?.objectValue)
-        #expect(backend.store.setPhoto(id: id, bytes: ByteBuffer(bytes: S.png), type: .png, updatedAt: "2026-01-02T03:04:05.678Z"))
+        #expect(backend.store.setPhoto(id: id, bytes: S.png, type: .png, updatedAt: "2026-01-02T03:04:05.678Z"))
         let after = try #require(await backend.respond(to: MockRequest(method: .GET, uri: "/api/v1/announcements/\(id)")).json?.objectValue)
         #expect(after.keys == before.keys)
         for key in before.keys where key != "photoUrl" && key != "updatedAt" { #expect(after[key] == before[key], "\(key)") }

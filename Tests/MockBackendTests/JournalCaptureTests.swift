@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import NIOCore
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// The journal keeps what crossed the wire: query, headers, bodies and the error envelope's code and field.

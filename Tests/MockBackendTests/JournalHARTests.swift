@@ -1,6 +1,7 @@
 import Foundation
 import HTTPArchive
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// Journal to HAR and back, the export's filters and byte bound, the admin route, and the incremental HAR file.

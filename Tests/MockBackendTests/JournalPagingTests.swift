@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import NIOCore
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// `GET /__spotcheck/journal` is paged like `state` (issue 29, finding 5): summaries only, newest first, at most `limit`

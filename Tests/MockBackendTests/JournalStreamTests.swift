@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// The live journal stream: bounded per-subscriber buffers that drop and count, and the SSE route on top of them.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 @Suite struct JournalTests {

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// A listed defect excuses the answer it records to the request it names, and nothing else.
@@ -11,7 +12,7 @@ import Testing
 
     private func validator() throws -> ExchangeValidator {
         let contracts = try PetSpotTestSupport.loadedContracts()
-        return ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects))
+        return ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects, multipart: MultipartKitScanner()))
     }
 
     @Test func aServer500ToMalformedJSONIsTheListedDefect() throws {
@@ -44,11 +45,11 @@ import Testing
         let expired = contracts.knownDefects.map {
             KnownDefect(id: $0.id, scope: $0.scope, reason: $0.reason, trigger: $0.trigger, actual: $0.actual, expires: "2000-01-01")
         }
-        let list = KnownDefectList(expired, today: "2026-01-01")
+        let list = KnownDefectList(expired, multipart: MultipartKitScanner(), today: "2026-01-01")
         let violation = ExchangeViolation(contract: "createAnnouncement", pointer: "status", expected: "400", got: "500", side: .server)
         let exchange = Exchange(method: "POST", path: "/api/v1/announcements", requestHeaders: json, requestBody: Array("{".utf8),
                                 status: 500, responseBody: internalError)
         #expect(list.knownDefect(for: violation, in: exchange) == nil)
-        #expect(KnownDefectList(contracts.knownDefects, today: "2026-01-01").knownDefect(for: violation, in: exchange) == "json-parser-malformed-500")
+        #expect(KnownDefectList(contracts.knownDefects, multipart: MultipartKitScanner(), today: "2026-01-01").knownDefect(for: violation, in: exchange) == "json-parser-malformed-500")
     }
 }

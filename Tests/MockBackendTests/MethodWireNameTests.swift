@@ -2,6 +2,7 @@ import Foundation
 import NIOHTTP1
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// Methods are journaled as they were on the wire: NIO names `M-SEARCH` `MSEARCH`.

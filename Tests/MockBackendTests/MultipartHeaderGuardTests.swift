@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// A non-ASCII byte in a part-header name used to trap MultipartKit's parser and kill the mock (found by Schemathesis).

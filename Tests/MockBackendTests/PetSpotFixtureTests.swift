@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 @Suite struct PetSpotFixtureTests {
@@ -40,7 +41,7 @@ import Testing
             let image = await backend.respond(to: MockRequest(method: .GET, uri: url))
             #expect(image.status == .ok)
             #expect(image.headers.first(name: "Content-Type") == photo.type.contentType)
-            #expect(image.body == photo.bytes)
+            #expect(Array(image.body.readableBytesView) == photo.bytes)
         }
     }
 

@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import ContractModel
 import MockBackend
 import Testing
 

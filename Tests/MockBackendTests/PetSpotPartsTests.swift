@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 @Suite struct PetSpotPartsTests {
@@ -196,25 +197,25 @@ import Testing
     }
 
     @Test func responseChecksCatchAnAnswerThatBreaksItsContract() throws {
-        let check = ResponseContractCheck(contracts: try S.loadedContracts())
+        let check = ResponseContractCheck(contracts: try S.loadedContracts(), multipart: MultipartKitScanner())
         var headers = HTTPHeaders([("request-id", "abcdefghij"), ("Content-Type", "application/json")])
         let missingKeys = MockResponse(status: .ok, headers: headers, body: ByteBuffer(string: #"{"id": "x"}"#))
-        #expect(!check.problems(contractID: "getAnnouncement", response: missingKeys).isEmpty)
+        #expect(!check.problems(contractID: "getAnnouncement", response: missingKeys.modelAnswer).isEmpty)
         let undocumented = MockResponse(status: .imATeapot, headers: headers, body: ByteBuffer(string: "{}"))
-        #expect(check.problems(contractID: "getAnnouncement", response: undocumented).contains { $0.contains("not documented") })
+        #expect(check.problems(contractID: "getAnnouncement", response: undocumented.modelAnswer).contains { $0.contains("not documented") })
         headers.remove(name: "request-id")
         let noRequestID = MockResponse(status: .created, headers: headers, body: ByteBuffer(string: "{}"))
-        #expect(check.problems(contractID: "uploadPhoto", response: noRequestID).contains { $0.contains("request-id") })
+        #expect(check.problems(contractID: "uploadPhoto", response: noRequestID.modelAnswer).contains { $0.contains("request-id") })
         let mismatchedEnvelope = MockResponse(
             status: .notFound, headers: ["request-id": "abcdefghij"],
             body: ByteBuffer(string: #"{"error": {"requestId": "zzzzzzzzzz", "code": "NOT_FOUND", "message": "x"}}"#))
-        #expect(!check.problems(contractID: nil, response: mismatchedEnvelope).isEmpty)
+        #expect(!check.problems(contractID: nil, response: mismatchedEnvelope.modelAnswer).isEmpty)
         let image = MockResponse(status: .ok, headers: ["request-id": "abcdefghij", "Content-Type": "text/plain"], body: ByteBuffer(string: "x"))
-        #expect(check.problems(contractID: "getImage", response: image).contains { $0.contains("Content-Type") })
+        #expect(check.problems(contractID: "getImage", response: image.modelAnswer).contains { $0.contains("Content-Type") })
         #expect(ResponseContractCheck.mediaType("image/png", matches: "image/*"))
         #expect(!ResponseContractCheck.mediaType("text/png", matches: "image/*"))
         let good = MockResponse(status: .created, headers: ["request-id": "abcdefghij"], body: ByteBuffer(string: "{}"))
-        #expect(check.problems(contractID: "uploadPhoto", response: good).isEmpty)
+        #expect(check.problems(contractID: "uploadPhoto", response: good.modelAnswer).isEmpty)
     }
 }
 

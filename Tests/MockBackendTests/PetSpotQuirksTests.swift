@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// The corners of the real backend at 9ae1f4b that generated requests reach (petspot-api.md, "Quirks"): the model

@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// The proxy's admin API and dashboard answer on its admin port only: its forwarded port serves the target's pages, which

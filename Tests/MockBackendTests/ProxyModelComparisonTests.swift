@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// A backend that shipped the newer email rule: a blank email is refused even next to a valid phone, and the

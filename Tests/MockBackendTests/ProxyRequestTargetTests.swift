@@ -4,6 +4,7 @@ import NIOHTTP1
 import NIOPosix
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// The proxy forwards the request target exactly as received, and refuses at once (400) only what no request line can carry.

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 @Suite struct ProxyTests {

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// The store keeps what the contracts declare, each test on a copy of the contract folder: a field added is stored and

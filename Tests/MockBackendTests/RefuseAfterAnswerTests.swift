@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// `refuseAfterAnswer`: the selected request gets its answer, and the port is closed before the answer is written,

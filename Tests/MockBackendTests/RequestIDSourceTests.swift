@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// Unseeded request ids come from a stream per thread: they must still look like the real backend's and never repeat.

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import NIOPosix
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// A bare TCP target for proxy tests: keeps each request line exactly as the bytes arrived, then writes a fixed answer

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// A request body must make progress: a trickle is cut like a request head that never completes, over real sockets.

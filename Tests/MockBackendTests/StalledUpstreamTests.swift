@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// Once the target has sent its answer's head, a body that stops coming is cut by the proxy's timeout, over real sockets.

@@ -4,6 +4,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// The stateful endpoints answer what their contracts declare (`x-state`, `request.auth.x-errors`), not what Swift says.

@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// `GET /__spotcheck/state` pages: a count and a byte budget per page, a cursor to the next, over a real mock.

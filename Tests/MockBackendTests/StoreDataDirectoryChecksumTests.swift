@@ -1,5 +1,6 @@
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// The record checksum is CRC-32C as others compute it, so a tool (or a benchmark's generator) can write records.

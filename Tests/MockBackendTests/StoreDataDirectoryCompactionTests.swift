@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// Compaction writes the live state as a snapshot and starts a new log; a crash after any step (simulated through

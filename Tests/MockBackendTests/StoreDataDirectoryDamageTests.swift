@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// Damage is refused with the file, line and byte offset and the directory left byte for byte as it was; only a

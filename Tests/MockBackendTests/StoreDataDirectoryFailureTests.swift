@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// A change whose write failed (a full disk, injected through the file-system seam) happened neither in memory nor

@@ -2,6 +2,7 @@ import Foundation
 import NIOCore
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// A file system that can fail (a full disk, partway through a write) or die after a compaction step (a crash: from
@@ -83,7 +84,7 @@ enum StoreDataDirectoryTestSupport {
     /// Stores a photo and waits for the disk; answers whether it was saved.
     static func upload(_ store: RecordStore, id: String, bytes: [UInt8] = PetSpotTestSupport.png) async -> Bool {
         let (stored, failure) = await store.durably {
-            store.setPhoto(id: id, bytes: ByteBuffer(bytes: bytes), type: .png, updatedAt: "2025-11-21T12:00:00.000Z")
+            store.setPhoto(id: id, bytes: bytes, type: .png, updatedAt: "2025-11-21T12:00:00.000Z")
         }
         return stored && failure == nil
     }
@@ -112,7 +113,7 @@ enum StoreDataDirectoryTestSupport {
     static func contents(_ store: RecordStore) -> [String: String] {
         var result: [String: String] = [:]
         for stored in store.snapshot().newest {
-            let photo = store.photo(id: stored.id).map { Array($0.bytes.readableBytesView).count } ?? -1
+            let photo = store.photo(id: stored.id).map { $0.bytes.count } ?? -1
             result[stored.id] = "\(stored.json.serialized()) \(stored.secret?.value ?? "") photo:\(photo)"
         }
         return result

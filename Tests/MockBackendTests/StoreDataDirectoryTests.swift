@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import NIOCore
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// `serve --data-dir`: what was acknowledged survives a restart, a torn last record is ignored, and foreign or
@@ -100,7 +101,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         _ = try StoreDataDirectory.open(directory)
         let log = directory.appendingPathComponent(StoreDataDirectory.logName)
-        let lacking = StoreLogReader.line(["op": "put", "id": "a"], record: ByteBuffer(string: "{}"))
+        let lacking = StoreLogReader.line(["op": "put", "id": "a"], record: Array("{}".utf8))
         try Data(lacking + StoreLogReader.line(["op": "reset"], record: nil)).write(to: log)
         #expect {
             _ = try StoreDataDirectory.open(directory)

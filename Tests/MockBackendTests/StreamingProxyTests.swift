@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// The proxy streams bodies: its buffer limit no longer bounds what passes through, and the journal keeps only the start.

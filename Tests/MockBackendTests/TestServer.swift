@@ -1,4 +1,5 @@
 import Foundation
+import ContractModel
 import MockBackend
 
 /// Contract ids for the test paths, standing in for ContractKit's matcher.

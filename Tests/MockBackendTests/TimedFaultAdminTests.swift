@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// Time-based rules through the admin API and on the wire, with the server's fault layer on a virtual clock.

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// The rule-file form of outage, quota and ramp rules: defaults, round trips and errors that name file, pointer and expectation.

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// Outage windows, shared quotas and failure ramps in virtual time: a `VirtualFaultClock` moves only when told to.

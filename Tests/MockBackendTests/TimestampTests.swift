@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// The hand-written timestamp and date arithmetic must agree with Foundation's calendar everywhere.

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// The validating proxy end to end: a mock (faithful or drifting) behind `FaultProxy` with an `ExchangeMonitor`.

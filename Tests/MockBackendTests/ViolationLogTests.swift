@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import ContractModel
 @testable import MockBackend
 
 /// The violation log keeps the newest items in order once full, and its totals keep counting.

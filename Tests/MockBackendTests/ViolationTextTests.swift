@@ -1,6 +1,7 @@
 import ContractKit
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// `ViolationText.describe` serializes only the start of a long string; the cut text must be the one the whole string

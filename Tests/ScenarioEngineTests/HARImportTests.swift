@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import HTTPArchive
+import ContractModel
 import MockBackend
 import PetSpotClient
 import Testing

@@ -2,6 +2,7 @@ import ArgumentParser
 import CIReports
 import ContractKit
 import Foundation
+import ContractModel
 import MockBackend
 import Testing
 

@@ -3,6 +3,7 @@ import Foundation
 import NIOCore
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 @testable import spotcheck
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ContractModel
 import MockBackend
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import ContractModel
 import MockBackend
 import Testing
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import ContractKit
 import Foundation
+import ContractModel
 import MockBackend
 import Testing
 

@@ -2,6 +2,7 @@ import ArgumentParser
 import ContractKit
 import Exploration
 import Foundation
+import ContractModel
 import MockBackend
 import Testing
 

@@ -5,6 +5,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 @testable import MockCommands
 @testable import spotcheck
@@ -33,7 +34,7 @@ import Testing
             var logger = Logger(label: "test.verify-verdicts")
             logger.logLevel = .critical
             let set = try ContractSet.load(from: contracts)
-            let backend = try ModelBackend(configuration: .init(contracts: set, adminToken: "tajnehasloadmina", checkResponses: false, logger: logger))
+            let backend = try ModelBackend(configuration: .init(contracts: set, adminToken: "tajnehasloadmina", checkResponses: false), logger: logger)
             let server = MockServer(configuration: ServerConfiguration(logger: logger, quiet: true), responder: BentServer(base: backend, bend: bend, unbend: unbend),
                                     faults: FaultLayer(), journal: Journal(), admin: nil, contractID: { _, _ in nil })
             let address = try await server.start()

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// Seed 002 (Pet Details) made executable for a stored announcement: the values the details screen must present, and
 /// the error state with unlimited retry. The steps it writes are judged by the scenario engine's `details` expectation,

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// A generated announcement the session's backend holds before the first step, read through `loadDetails` and `list`.
 public struct StoredPet: Sendable, Equatable, Hashable {

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Generated requests that made the server differ from the model in the same way, under one rule, with the minimal request.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Values past what a schema's own bounds suggest, where real servers differ: numbers a JSON parser or a database column

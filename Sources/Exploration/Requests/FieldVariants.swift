@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// One value a generated body gives a property: absent (nil) or a JSON value, and how reports show it.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// One generated request, written once and rendered for each side (target and model) with that side's ids and passwords.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 import MockBackend
 import ScenarioEngine
@@ -211,7 +212,7 @@ struct LockstepRun: Sendable {
             let sent = rendered[2]
             // Routed by the run's own contracts: the users endpoints exist only in the newer folder.
             if let trigger = KnownDefectTriggers.trigger(method: sent.method, path: sent.path, headers: sent.headers.map { ($0.key, $0.value) },
-                                                         body: [UInt8](sent.body), contracts: contracts) {
+                                                         body: [UInt8](sent.body), contracts: contracts, multipart: MultipartKitScanner()) {
                 knownDefect = contracts.knownDefects.defect(contractID: trigger.contractID, trigger: trigger.trigger)
             }
         }

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Auth cases: every way of presenting credentials, each against every kind of id (the run's own announcement, another

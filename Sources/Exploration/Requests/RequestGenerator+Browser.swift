@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Requests as a browser sends them: the valid request with an `Origin` header (a page on another site, and one on no

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Multipart cases: each image type, what is not a file or not an image, and files on both sides of every stated size

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Reduces a differing request to the fewest fields and simplest values that still differ the same way (same

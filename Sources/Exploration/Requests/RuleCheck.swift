@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Which of a property schema's rules one generated value exercises: the value breaks the rule (so the rule's answer is

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// Decides, for the differences of one generated request, whether the contracts state what the model answered.
 ///

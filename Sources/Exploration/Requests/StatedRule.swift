@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// One rule a contract states, which generated cases should exercise: a JSON Schema keyword, an `x-…` keyword, an

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// A session the client failed, before and after shrinking.
 public struct Counterexample: Sendable {

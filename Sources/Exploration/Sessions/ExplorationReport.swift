@@ -1,5 +1,6 @@
 import CIReports
 import ContractKit
+import ContractModel
 import Foundation
 import ScenarioEngine
 

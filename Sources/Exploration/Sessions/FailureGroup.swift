@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// One distinct bug: every failing session that broke the same check, with one of them shrunk and confirmed.
 public struct FailureGroup: Sendable {

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// One step of the scenario the model derived, with the rules its expectations check.
 public struct ModelledStep: Sendable {

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import MockBackend
 
 /// A time-based fault the explorer plans (docs/faults.md "Time-based rules"). A session's scenario runs in virtual time

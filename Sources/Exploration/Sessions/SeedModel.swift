@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import ScenarioEngine
 
 /// The seeds made executable for a session: walks the user's actions, predicts what the seeds require after each

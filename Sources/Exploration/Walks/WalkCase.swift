@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// A walk `verify` found, saved so it replays (`verify --save-walks DIR`, then `verify --replay-walk FILE`): its

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// The operations a walk can take, read from the contracts' `x-state` declarations (producers: create; consumers: read,

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// What a walk knows of its records, as the model answered: each step's next choice is made from it.
 struct WalkState: Sendable {

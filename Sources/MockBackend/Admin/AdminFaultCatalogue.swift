@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// What the dashboard offers to click: the PetSpot contracts, every fault kind with its fields and defaults, and the presets.
 enum AdminFaultCatalogue {

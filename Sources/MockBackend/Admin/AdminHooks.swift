@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// What the admin API asks of the backend behind the server.
 public protocol AdminHooks: Sendable {

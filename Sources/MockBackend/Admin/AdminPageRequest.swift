@@ -1,3 +1,4 @@
+import ContractModel
 /// What one paged admin read may cost: its default count, the smallest count, and its default and largest byte budgets.
 public protocol AdminPageBounds: Sendable {
     /// The count per page when the request names none.

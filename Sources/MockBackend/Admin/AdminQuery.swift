@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// The parameters of an admin request's query string, percent-decoded; the first value of a repeated name wins.

@@ -1,3 +1,4 @@
+import ContractModel
 import NIOHTTP1
 
 /// The headers every admin answer and the dashboard carry, so no other page can frame, sniff or learn from them.

@@ -1,3 +1,4 @@
+import ContractModel
 /// A request to stop the server that came over the admin API (`POST /__spotcheck/shutdown`), for the command to wait on.
 public final class ShutdownRequest: Sendable {
     private let stream: AsyncStream<Void>

@@ -1,3 +1,4 @@
+import ContractModel
 /// A deliberate departure from the contracts, for proving that `spotcheck verify` catches a drifting server.
 public enum ContractDrift: String, CaseIterable, Sendable {
     /// Creation answers `password` where the contract says `managementPassword`.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// A failure rate that worsens over time: the chance rises linearly from `from` to `to` over `seconds`, counted from
 /// the first request the rule's selector matched, and stays at `to` afterwards.

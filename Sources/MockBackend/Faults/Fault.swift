@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// What a matching rule does to a request; see docs/faults.md for what a client sees for each.
 public enum Fault: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// Where the fault layer reads the time: the wall clock in servers, a virtual clock in tests and scenarios, so an

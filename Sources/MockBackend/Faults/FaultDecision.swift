@@ -1,3 +1,4 @@
+import ContractModel
 /// The rule a request matched and the fault it gets.
 public struct FaultDecision: Sendable, Equatable {
     /// The rule's name, or `rule N` (1-based position) when it has none.

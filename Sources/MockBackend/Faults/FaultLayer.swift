@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// The live fault rules of a server: picks the fault for each request and keeps the call counters.

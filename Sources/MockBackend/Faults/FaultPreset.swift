@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// Named fault sets for client developers: `flaky`, `slow` and `offline`.
 public enum FaultPreset: String, Sendable, CaseIterable {

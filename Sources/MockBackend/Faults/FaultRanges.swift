@@ -1,3 +1,4 @@
+import ContractModel
 /// The largest value each number of a fault rule may take, so that no accepted rule can overflow later: a rule is
 /// read once and applied on every request, where seconds become milliseconds, nanoseconds (NIO's `TimeAmount`) and
 /// whole header values. A value past its bound is refused when the rule is read, naming the JSON pointer.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 extension FaultRule {
     /// Refuses rules whose selector names a contract that does not exist: such a rule would load and never fire, so a

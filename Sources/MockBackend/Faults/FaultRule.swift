@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// One fault rule: which requests (selector), which of their calls, and the fault they get.
 public struct FaultRule: Sendable, Equatable {

@@ -1,5 +1,6 @@
 import Foundation
 import ContractKit
+import ContractModel
 
 extension FaultRule {
     /// Parses `{"rules": [...]}` or a bare `[...]` of rules, rejecting unknown keys and bad values with file and JSON pointer.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// When a rule's fault applies in time, on the layer's clock: an outage window, a shared quota or a rising failure rate.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Reads a rule's time-based key (`outage`, `quota` or `ramp`), with errors naming the file, the JSON pointer and what

@@ -1,3 +1,4 @@
+import ContractModel
 /// Which requests a rule looks at: a contract id and/or a method and path pattern; empty matches every request.
 public struct FaultSelector: Sendable, Hashable {
     /// The contract id, e.g. `uploadPhoto`.

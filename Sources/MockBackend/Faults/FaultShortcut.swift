@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 extension FaultRule {

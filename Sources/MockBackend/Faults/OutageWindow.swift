@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// A span of time in which a rule's fault hits every request it selects: "the backend is down for the next 30 seconds".

@@ -1,3 +1,4 @@
+import ContractModel
 /// A request path pattern: literal segments, `{name}` or `*` for any one segment, and a trailing `**` for any rest.
 public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     private enum Segment: Hashable {

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// A rate limit shared by the requests a rule selects: `limit` requests per window of `windowSeconds`; past it, 429.

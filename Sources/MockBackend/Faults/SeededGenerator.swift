@@ -1,3 +1,4 @@
+import ContractModel
 /// SplitMix64: a tiny seeded generator, so probabilistic faults repeat exactly for the same seed.
 public struct SeededGenerator: RandomNumberGenerator, Sendable {
     private var state: UInt64

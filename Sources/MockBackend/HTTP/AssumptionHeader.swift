@@ -1,3 +1,4 @@
+import ContractModel
 import NIOHTTP1
 
 /// The response header that carries what the model assumed for an answer (`MockResponse.assumptions`), one line each,

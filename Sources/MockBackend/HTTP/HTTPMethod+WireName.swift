@@ -1,3 +1,4 @@
+import ContractModel
 import NIOHTTP1
 
 extension HTTPMethod {

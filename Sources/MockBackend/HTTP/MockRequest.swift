@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import NIOCore
 import NIOHTTP1
 
@@ -42,21 +43,14 @@ public struct MockRequest: Sendable {
         (path, query) = Self.split(uri)
     }
 
+    /// The request as the model reads it: the same method, target, headers, body and route.
+    public var modelRequest: ModelRequest {
+        ModelRequest(method: method.rawValue, uri: uri, headers: HeaderFields(headers.map { (name: $0.name, value: $0.value) }),
+                     body: Array(body.readableBytesView), route: route)
+    }
+
     private static func split(_ uri: String) -> (path: String, query: String?) {
         guard let q = uri.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (uri, nil) }
         return (String(uri[..<q]), String(uri[uri.index(after: q)...]))
-    }
-}
-
-/// A route table's match for a request, with the table it came from.
-public struct RequestRoute: Sendable {
-    /// The `RouteTable.identity` of the table that matched.
-    public let table: ObjectIdentifier
-    /// What it matched.
-    public let match: RouteMatch
-
-    /// The match of `table` for a request, if it came from that very table (nil: route it yourself).
-    func matched(by table: RouteTable) -> RouteMatch? {
-        self.table == table.identity ? match : nil
     }
 }

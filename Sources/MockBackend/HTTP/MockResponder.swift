@@ -1,3 +1,4 @@
+import ContractModel
 /// Whatever answers requests behind the HTTP server and its fault layer: the PetSpot backend or the forwarding proxy.
 public protocol MockResponder: Sendable {
     /// Answers one request.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import NIOCore
 import NIOHTTP1
 
@@ -22,5 +23,24 @@ public struct MockResponse: Sendable {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// The model's answer as the server sends it.
+    public init(_ answer: ModelAnswer) {
+        self.init(status: HTTPResponseStatus(statusCode: answer.status.code),
+                  headers: HTTPHeaders(answer.headers.fields.map { ($0.name, $0.value) }), body: ByteBuffer(bytes: answer.body))
+        etag = answer.etag
+        parsedRequestBody = answer.parsedRequestBody
+        assumptions = answer.assumptions
+    }
+
+    /// The answer as the model's own value, for the model's checks of an answer a server sent.
+    public var modelAnswer: ModelAnswer {
+        var answer = ModelAnswer(status: HTTPStatus(statusCode: Int(status.code)),
+                                 headers: HeaderFields(headers.map { (name: $0.name, value: $0.value) }), body: Array(body.readableBytesView))
+        answer.etag = etag
+        answer.parsedRequestBody = parsedRequestBody
+        answer.assumptions = assumptions
+        return answer
     }
 }

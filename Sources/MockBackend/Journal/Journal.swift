@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// The bounded request journal: a ring that keeps the newest `limit` entries.

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// One request as the server saw it: what was asked, which contract and rule matched, and what was sent back.

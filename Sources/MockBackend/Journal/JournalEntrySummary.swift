@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// The list-row view of a journal entry that the event stream sends: everything but headers and bodies.

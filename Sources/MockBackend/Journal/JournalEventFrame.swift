@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// One journal entry as a server-sent event: `id`, `event: entry` and its summary (never its bodies) as `data`.

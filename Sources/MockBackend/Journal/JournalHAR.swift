@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 import HTTPArchive
 import NIOHTTP1

@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// Which journal entries a HAR export takes: the dashboard's traffic filters, plus a sequence to continue after.

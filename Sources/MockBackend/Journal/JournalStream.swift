@@ -1,3 +1,4 @@
+import ContractModel
 /// Live delivery of journal entries to subscribers (the admin event stream).
 ///
 /// Recording happens on event loops, so publishing never waits for a reader: each subscriber has a buffer bounded

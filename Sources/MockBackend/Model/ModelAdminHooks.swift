@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// The admin API's view of the backend: reset to the start state, and the state panel's reads and changes, for every
@@ -51,7 +52,7 @@ struct ModelAdminHooks: AdminHooks {
 
     func photo(collection: String?, id: String) async -> (bytes: [UInt8], contentType: String)? {
         guard let photo = store.photo(collection: collection, id: id) else { return nil }
-        return (Array(photo.bytes.readableBytesView), photo.type.contentType)
+        return (Array(photo.bytes), photo.type.contentType)
     }
 
     func loadFixtures(_ document: JSONValue) async throws(AdminHookError) -> Int {

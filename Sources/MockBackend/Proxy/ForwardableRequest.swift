@@ -1,3 +1,4 @@
+import ContractModel
 import NIOHTTP1
 
 /// What of a client's request the proxy can write to the target exactly as received.

@@ -1,3 +1,4 @@
+import ContractModel
 /// Why the forwarding proxy could not be set up or could not reach its target.
 public enum ProxyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The target URL is not a plain `http://host[:port][/base]` URL.

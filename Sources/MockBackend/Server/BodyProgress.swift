@@ -1,3 +1,4 @@
+import ContractModel
 /// Judges whether a request body still makes progress: every window (the idle timeout) must bring at least
 /// `minimumBytes`, or the body counts as a slow trickle and its connection is cut.
 ///

@@ -1,3 +1,4 @@
+import ContractModel
 import NIOCore
 import NIOHTTP1
 import NIOPosix

@@ -1,3 +1,4 @@
+import ContractModel
 import NIOCore
 
 /// The life of one HTTP/1.1 connection as a value: each event the connection sees (a request part, a timer, an

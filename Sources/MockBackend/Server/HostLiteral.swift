@@ -1,3 +1,4 @@
+import ContractModel
 /// Host names as sockets take them: URLs write an IPv6 literal in brackets (`[::1]`), `bind` and `connect` want it bare.
 /// Foundation on Linux keeps the brackets in `URLComponents.host`, so every URL-derived host goes through here.
 enum HostLiteral {

@@ -1,3 +1,4 @@
+import ContractModel
 import NIOCore
 
 #if canImport(Glibc)

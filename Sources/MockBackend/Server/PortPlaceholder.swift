@@ -1,3 +1,4 @@
+import ContractModel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

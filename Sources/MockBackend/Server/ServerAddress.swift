@@ -1,3 +1,4 @@
+import ContractModel
 import Foundation
 
 /// Where a started `MockServer` listens.

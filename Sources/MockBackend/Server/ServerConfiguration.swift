@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Logging
 import NIOCore
 import NIOPosix

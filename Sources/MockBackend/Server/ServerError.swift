@@ -1,3 +1,4 @@
+import ContractModel
 /// Why a `MockServer` could not start or stop.
 public enum ServerError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Binding the address failed (port in use, bad host, ...).

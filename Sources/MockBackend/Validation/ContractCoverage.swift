@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Which documented answers (contract × status and error code) the traffic showed, fed from journal entries.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import NIOCore
 
 /// Looks at every exchange the server journals: validates it before it is stored, and learns from it once stored

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Writes each distinct exchange (per contract, status and error code) as a named example in the contract format, with

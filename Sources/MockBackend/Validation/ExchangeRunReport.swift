@@ -1,5 +1,6 @@
 import CIReports
 import ContractKit
+import ContractModel
 import Foundation
 
 /// The report of a validating run (`proxy` or `serve`), written when it stops: totals, every violation, coverage.

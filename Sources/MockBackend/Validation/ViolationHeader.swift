@@ -1,3 +1,4 @@
+import ContractModel
 import NIOHTTP1
 
 /// The response headers that tell a client, in its own logs, how the exchange left its contract.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// The run's tally of exchanges and violations, kept beside the journal so a long run's totals survive the journal's ring.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// What the client shows after an action: the engine's only view of the client, whichever driver runs it.
 public struct ClientObservation: Sendable, Equatable {

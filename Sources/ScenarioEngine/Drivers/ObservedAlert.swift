@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// An alert as the client shows it.
 public struct ObservedAlert: Sendable, Equatable {

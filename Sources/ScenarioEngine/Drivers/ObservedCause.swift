@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// What the client's networking layer reported behind an alert (protocol key `cause`), so the engine can judge the
 /// alert from the seeds' mapping of that cause on any platform instead of accepting either alert.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// The pet details screen as the client shows it.
 public struct ObservedDetails: Sendable, Equatable {

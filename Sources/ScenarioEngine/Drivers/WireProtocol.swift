@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// The JSON-lines protocol between the engine and an external client (see docs/client-protocol.md).

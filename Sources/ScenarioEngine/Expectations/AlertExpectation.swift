@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// The alert a client must show.
 public struct AlertExpectation: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// What the pet details screen must show.
 public struct DetailsExpectation: Sendable, Equatable {

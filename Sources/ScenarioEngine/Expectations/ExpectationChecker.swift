@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Compares what happened in a step with what the scenario expects; every difference becomes a `Mismatch`.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// What the raw HTTP answer must be.
 public struct HTTPExpectation: Sendable {

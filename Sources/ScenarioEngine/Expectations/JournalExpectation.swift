@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// What the backend's request journal must show for one step.
 public struct JournalExpectation: Sendable {

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Seed 001 US1/FR-003: the management password on the summary is the one step 1 returned for the announcement whose

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Checks a create request's body against what the user entered. Each check is as strict as the seed line it cites

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// The values of a served JSON answer that a client is most likely to trip over, read from the answer's contract

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 import HTTPArchive
 import MockBackend
@@ -55,7 +56,7 @@ public enum HARImport {
 
     /// Reads the entries and plans the import; throws naming the entry when the HAR is unusable or from another API.
     public static func plan(_ log: HARLog, file: String, contracts: ContractSet, keepSecrets: Bool) throws(HARReadError) -> Plan {
-        let validator = ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects, contracts: contracts))
+        let validator = ExchangeValidator(contracts: contracts, knownDefects: KnownDefectList(contracts.knownDefects, contracts: contracts, multipart: MultipartKitScanner()))
         var exchanges: [ImportedExchange] = []
         var unmatched: [String] = []
         var broken: [String] = []

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Checks a scenarios folder: syntax, unknown keys, bad patterns, unknown contract ids and fault kinds.

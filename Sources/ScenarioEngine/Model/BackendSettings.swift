@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// The state the backend must hold before the first step (only the embedded mock backend can provide it).

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// The outcome a client reports for an action.
 public enum ClientOutcome: String, Sendable, CaseIterable {

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// A raw HTTP request a scenario sends itself, e.g. to check what the backend answers to a bad Basic auth header.

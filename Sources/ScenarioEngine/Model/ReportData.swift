@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// The data a user entered across the four steps of "report a missing pet", submitted by the client under check.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// A folder of scenario files (`*.json` at its top level) with named fixtures in its `fixtures/` subfolder.

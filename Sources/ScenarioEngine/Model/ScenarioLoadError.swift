@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Every problem found while loading scenario files; loading fails as a whole so a run never starts half-checked.

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Reads typed values out of a scenario document, naming the file and JSON pointer of anything unexpected.

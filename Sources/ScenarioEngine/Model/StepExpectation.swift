@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 
 /// Everything a step may require; an absent member is not checked.
 public struct StepExpectation: Sendable {

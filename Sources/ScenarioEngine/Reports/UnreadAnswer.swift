@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// A 2xx answer SpotCheck served that the client did not present: the report names its unusual values (from the

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 import MockBackend
 
@@ -13,7 +14,7 @@ enum KnownDefectSighting {
         guard let url = sent.url else { return nil }
         let headers = (sent.allHTTPHeaderFields ?? [:]).map { (name: $0.key, value: $0.value) }
         guard let (contractID, trigger) = KnownDefectTriggers.trigger(method: sent.httpMethod ?? "GET", path: url.path.isEmpty ? "/" : url.path,
-                                                                      headers: headers, body: Array(sent.httpBody ?? Data()))
+                                                                      headers: headers, body: Array(sent.httpBody ?? Data()), multipart: MultipartKitScanner())
         else { return nil }
         return matcher.defect(contractID: contractID, trigger: trigger)
     }

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Runs one scenario in isolation: a fresh target, a fresh client, the steps in order, checking every expectation of every step.

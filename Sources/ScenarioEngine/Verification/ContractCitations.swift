@@ -1,5 +1,6 @@
 import CIReports
 import ContractKit
+import ContractModel
 import Foundation
 
 /// `file:line` of a place in a contract: in a folder the contract file's line, in an OpenAPI document the document's line

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// `verify`'s closing section: every failure and note of the run, grouped by the operation (contract) it is about, each

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import MockBackend
 import Foundation
 
@@ -38,7 +39,7 @@ public struct KnownDefectMatcher: Sendable {
         let base = basePath.hasSuffix("/") ? String(basePath.dropLast()) : basePath
         let path = url.path.hasPrefix(base) ? String(url.path.dropFirst(base.count)) : url.path
         guard let found = KnownDefectTriggers.trigger(method: request.httpMethod ?? "GET", path: path, headers: headers,
-                                                      body: [UInt8](request.httpBody ?? Data()), contracts: contracts),
+                                                      body: [UInt8](request.httpBody ?? Data()), contracts: contracts, multipart: MultipartKitScanner()),
               found.contractID == contractID else { return nil }
         return defect(contractID: contractID, trigger: found.trigger)
     }

@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// How the verifier builds a check's request; the stateful parts resolve against `VerificationState` at send time.

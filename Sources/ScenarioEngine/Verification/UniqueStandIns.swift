@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// This run's own values for the fields the contracts declare unique (`x-state.unique`), so a server shared between runs

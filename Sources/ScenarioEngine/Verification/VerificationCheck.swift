@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// One request of a provider verification, with the documented answer it must produce.

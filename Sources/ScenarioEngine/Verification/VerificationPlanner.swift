@@ -1,4 +1,5 @@
 import ContractKit
+import ContractModel
 import Foundation
 
 /// Builds a provider verification plan from a contract set: the documented examples in a stateful order.

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Logging
+@testable import ContractModel
 @testable import MockBackend
 import NIOCore
 import Testing
@@ -65,7 +66,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: copy) }
         var logger = Logger(label: "test.added-field")
         logger.logLevel = .critical
-        let backend = try ModelBackend(configuration: .init(contracts: contracts, adminToken: "tajnehasloadmina", checkResponses: false, logger: logger))
+        let backend = try ModelBackend(configuration: .init(contracts: contracts, adminToken: "tajnehasloadmina", checkResponses: false), logger: logger)
         let server = MockServer(configuration: ServerConfiguration(logger: logger, quiet: true), responder: DroppingResponder(base: backend, drops: drops),
                                 faults: FaultLayer(), journal: Journal(), admin: nil, contractID: { _, _ in nil })
         let address = try await server.start()

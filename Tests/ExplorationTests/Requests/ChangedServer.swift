@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Logging
+@testable import ContractModel
 @testable import MockBackend
 import NIOCore
 import NIOHTTP1
@@ -23,7 +24,7 @@ struct ChangedServer {
         let contracts = try ContractSet.load(from: ContractSet.bundledDirectory)
         var logger = Logger(label: "test.changed-server")
         logger.logLevel = .critical
-        let backend = try ModelBackend(configuration: .init(contracts: contracts, adminToken: "tajnehasloadmina", logger: logger))
+        let backend = try ModelBackend(configuration: .init(contracts: contracts, adminToken: "tajnehasloadmina"), logger: logger)
         var configuration = ServerConfiguration(logger: logger, quiet: true)
         configuration.sendsAssumptions = sendsAssumptions
         let server = MockServer(configuration: configuration,

@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+@testable import ContractModel
 @testable import MockBackend
 import Testing
 @testable import Exploration

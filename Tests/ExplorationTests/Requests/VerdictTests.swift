@@ -1,6 +1,7 @@
 import CIReports
 import ContractKit
 import Foundation
+import ContractModel
 import MockBackend
 import ScenarioEngine
 import Testing

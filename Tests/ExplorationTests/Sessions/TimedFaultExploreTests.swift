@@ -1,6 +1,7 @@
 import ContractKit
 @testable import Exploration
 import Foundation
+import ContractModel
 import MockBackend
 import Testing
 

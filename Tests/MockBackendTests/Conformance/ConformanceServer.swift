@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 #if canImport(FoundationNetworking)

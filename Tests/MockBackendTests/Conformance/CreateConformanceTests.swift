@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// petspot-api.md, "POST /api/v1/announcements", row by row over real HTTP.

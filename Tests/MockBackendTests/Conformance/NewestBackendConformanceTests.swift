@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// petspot-api.md, "What the real backend changed later": `serve --contracts contracts/versions/2026-01-12` answers like

@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import Testing
 
+@testable import ContractModel
 @testable import MockBackend
 
 /// petspot-api.md: routing, photo upload, reads, list parameters, DELETE and health, row by row over real HTTP.

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import ContractModel
 import MockBackend
 import Testing
 @testable import PetSpotClient

@@ -1,3 +1,4 @@
+import ContractModel
 import NIOHTTP1
 
 /// Why the admin API turned a request away before looking at it; each case says what to change.

@@ -1,3 +1,4 @@
+import ContractModel
 import NIOCore
 
 /// The `Host` values that name this server, the only ones the admin API and dashboard answer (against DNS rebinding).

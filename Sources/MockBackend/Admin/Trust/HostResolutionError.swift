@@ -1,3 +1,4 @@
+import ContractModel
 /// Why a host to bind could not be judged loopback or not: it does not resolve.
 public struct HostResolutionError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The host as given, e.g. `127.nonexistent.invalid`.
