@@ -50,6 +50,37 @@ import Testing
         #expect(outcome.written.contains { $0.lastPathComponent == "upload-photo.json" }, "the merged contract file is reported as written")
     }
 
+    /// Issue 44: the Proxyman session with the photo sent and the upload answered 503 with a JSON error body: the answer
+    /// no contract describes stays the scenario's fault, and the rest of the session is imported.
+    @Test func aCapturedUploadAnswered503IsKeptAsAFaultAndTheRestImports() throws {
+        let project = try Project()
+        defer { project.remove() }
+        let har = HARImportTests.proxymanHAR
+            .replacingOccurrences(of: #""params": [{"name": "photo", "fileName": "photo.jpg", "contentType": "image/jpeg"}]"#,
+                                  with: #""text": "\#(Self.multipartPhoto)", "_encoding": "base64""#)
+        let (plan, outcome) = try Self.import_(har, file: "outage.har", into: project)
+        #expect(plan.broken.isEmpty, "\(plan.broken)")
+        #expect(outcome.merged.contains { $0.hasPrefix("createAnnouncement 201") }, "\(outcome.merged)")
+        #expect(!outcome.merged.contains { $0.hasPrefix("uploadPhoto 503") }, "a fault is not a contract example: \(outcome.merged)")
+        let scenario = try JSONValue(parsing: Data(contentsOf: project.scenarios.appendingPathComponent("har-outage.json")))
+        #expect(scenario["faults"]?.arrayValue?.first?["fault"]?["status"] == 503)
+        #expect(try ContractSet.load(from: project.contracts).contract(id: "uploadPhoto") != nil, "the merged folder still loads")
+    }
+
+    /// Issue 44: a valid Basic upload, imported without `--keep-secrets`, breaks no contract anywhere in what the import
+    /// reports or writes: the check sees the header as sent, never the redacted one.
+    @Test func aValidBasicUploadIsNeverReportedAsBreakingItsContractWhenSecretsAreRedacted() throws {
+        let project = try Project()
+        defer { project.remove() }
+        let (plan, outcome) = try Self.import_(Self.successfulUploadHAR, file: "valid-basic.har", into: project)
+        #expect(plan.broken.isEmpty, "\(plan.broken)")
+        #expect(!outcome.skipped.contains { $0.contains("decode") }, "\(outcome.skipped)")
+        let written = try project.snapshot().values.map { String(decoding: $0, as: UTF8.self) }
+        #expect(!written.contains { $0.contains("do not decode") }, "a recorded violation names the redacted header")
+        let contracts = try project.load()
+        #expect(ScenarioLinter.lint(directory: project.scenarios, contracts: contracts).allSatisfy { !$0.message.contains("decode") })
+    }
+
     @Test func anUndeclaredQueryParameterIsReportedAndLeftOutAndTheImportGoesOn() throws {
         let project = try Project()
         defer { project.remove() }

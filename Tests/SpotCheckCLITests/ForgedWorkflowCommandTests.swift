@@ -38,6 +38,26 @@ import Testing
         #expect(!summary.contains("\n::error file=evil.swift"))
     }
 
+    /// Issue 44: a failed scenario whose file name holds a line break gets its annotation like every other, escaped.
+    @Test func everyFailedScenarioGetsOneAnnotationThoughItsFileNameHoldsALineBreak() async throws {
+        let folder = try CIReportCommandTests.Folder()
+        defer { folder.remove() }
+        let scenarios = folder.url.appendingPathComponent("scenarios")
+        try FileManager.default.createDirectory(at: scenarios, withIntermediateDirectories: true)
+        for (file, name) in [("plain.json", "plain"), ("line\nbreak.json", "broken line")] {
+            let doc = #"{"name": "\#(name)", "report": {"species": "dog", "sex": "MALE", "lastSeenDate": "2025-11-01", "locationLatitude": 52.2, "locationLongitude": 21.0, "phone": "+48 123 456 789", "email": "a@b.co"}, "steps": [{"action": "http", "request": {"method": "GET", "path": "/api/health"}, "expect": {"status": 500}}]}"#
+            try Data(doc.utf8).write(to: scenarios.appendingPathComponent(file))
+        }
+        let command = try RunCommand.parse(["--scenarios", scenarios.path, "--contracts", RunCommandTests.contracts])
+        let lines = RunCommandTests.Lines()
+        let code = await command.execute(print: { lines.add($0) }, environment: ["GITHUB_ACTIONS": "true"])
+        #expect(code == 1)
+        let annotations = lines.text.split(separator: "\n").filter { $0.hasPrefix("::error ") }
+        #expect(annotations.count == 2, "\(lines.text)")
+        #expect(annotations.contains { $0.contains("line%0Abreak.json") }, "\(annotations)")
+        #expect(Self.forgedLines(lines.text).isEmpty)
+    }
+
     @Test func lintPrintsAContractKeyLikeACommandWithoutStartingOne() throws {
         let folder = try CIReportCommandTests.Folder()
         defer { folder.remove() }

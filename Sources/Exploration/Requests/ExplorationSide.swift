@@ -6,10 +6,18 @@ import ScenarioEngine
 
 /// One server a generated request goes to (the target, or an embedded model), with the announcements the run holds there.
 struct ExplorationSide: Sendable {
+    /// Where a side's requests go: a server over HTTP, or the model in-process.
+    enum Transport: Sendable {
+        /// A server at this base URL, e.g. `http://127.0.0.1:3000`.
+        case http(URL)
+        /// The model, asked with a function call (`InProcessServer`).
+        case inProcess(InProcessServer)
+    }
+
     /// How reports name the side: `server`, `model` or `model with known defects`.
     let name: String
-    /// The base URL, e.g. `http://127.0.0.1:3000`.
-    let baseURL: URL
+    /// Where its requests go.
+    let transport: Transport
     /// The ids of the run's own announcements on this side, by slot.
     var ids: [String] = []
     /// Their management passwords, by slot.
@@ -67,8 +75,28 @@ struct ExplorationSide: Sendable {
 
     /// Sends `rendered` and returns the whole answer.
     func send(_ rendered: RenderedRequest, client: ExactHTTPClient) async throws(ProxyError) -> ExactHTTPClient.Answer {
-        try await client.send(method: rendered.method, url: rendered.url(base: baseURL), headers: rendered.headers, body: rendered.body)
+        switch transport {
+        case .http(let base):
+            return try await client.send(method: rendered.method, url: rendered.url(base: base), headers: rendered.headers, body: rendered.body)
+        case .inProcess(let model):
+            return await model.send(method: rendered.method, url: rendered.url(base: Self.inProcessBase), headers: rendered.headers, body: rendered.body)
+        }
     }
+
+    /// `GET path` (already encoded, as a read-back builds it), with no headers of its own.
+    func read(_ path: String, client: ExactHTTPClient) async -> ExactHTTPClient.Answer? {
+        switch transport {
+        case .http(let base):
+            guard let url = URL(string: path, relativeTo: base)?.absoluteURL else { return nil }
+            return try? await client.send(method: "GET", url: url, headers: [:], body: Data())
+        case .inProcess(let model):
+            guard let url = URL(string: path, relativeTo: Self.inProcessBase)?.absoluteURL else { return nil }
+            return await model.send(method: "GET", url: url, headers: [:], body: Data())
+        }
+    }
+
+    /// The base URL an in-process request is rendered under: only its path and query reach the model.
+    private static let inProcessBase = URL(string: "http://127.0.0.1")!
 }
 
 /// Values made once per case and sent to every side alike: fresh values for the fields the contracts declare unique, an

@@ -63,11 +63,11 @@ struct LockstepRun: Sendable {
     private let uniqueFields: [String: [String]]
     private let allUniqueFields: Set<String>
 
-    init(server: URL, model: URL, modelWithDefects: URL, contracts: ContractSet, timeout: Duration, adminToken: String?,
+    init(server: URL, model: ExplorationSide.Transport, modelWithDefects: ExplorationSide.Transport, contracts: ContractSet, timeout: Duration, adminToken: String?,
          ignoreMessages: Bool, seed: UInt64) {
-        self.server = ExplorationSide(name: "server", baseURL: server)
-        self.model = ExplorationSide(name: "model", baseURL: model)
-        self.modelWithDefects = ExplorationSide(name: "model with known defects", baseURL: modelWithDefects)
+        self.server = ExplorationSide(name: "server", transport: .http(server))
+        self.model = ExplorationSide(name: "model", transport: model)
+        self.modelWithDefects = ExplorationSide(name: "model with known defects", transport: modelWithDefects)
         self.contracts = contracts
         self.client = ExactHTTPClient(timeout: timeout)
         self.adminToken = adminToken
@@ -331,8 +331,7 @@ struct LockstepRun: Sendable {
     }
 
     private static func read(_ path: String, on side: ExplorationSide, _ client: ExactHTTPClient) async -> ExactHTTPClient.Answer? {
-        guard let url = URL(string: path, relativeTo: side.baseURL)?.absoluteURL else { return nil }
-        return try? await client.send(method: "GET", url: url, headers: [:], body: Data())
+        await side.read(path, client: client)
     }
 
     // Passwords are not labelled: six digits repeat across hundreds of creates, and an answer's password is compared by shape.

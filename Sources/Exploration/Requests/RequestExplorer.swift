@@ -61,21 +61,25 @@ public struct RequestExplorer: Sendable {
             ExplorationOutcome(seed: options.seed, casesSent: 0, systematicCases: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
                                createdOnServer: created, deletedOnServer: [], notDeleted: [], setupFailure: reason, duration: clock.now - started)
         }
-        let models: [ContractMock]
+        let model: InProcessServer
+        let modelWithDefects: InProcessServer
         do {
-            models = [try await startModel(knownDefects: false), try await startModel(knownDefects: true)]
+            (model, modelWithDefects) = (try makeModel(knownDefects: false), try makeModel(knownDefects: true))
         } catch {
-            return failed("the embedded model did not start: \(error)")
+            return failed("the contracts' model cannot be built: \(error)")
         }
-        let outcome = await explore(model: models[0].baseURL, modelWithDefects: models[1].baseURL, started: started, clock: clock)
-        for model in models { try? await model.shutdown() }
-        return outcome
+        return await explore(model: .inProcess(model), modelWithDefects: .inProcess(modelWithDefects), started: started, clock: clock)
     }
 
     /// Explores with models already listening at `model` and `modelWithDefects` (a test's model whose answers record
     /// assumptions, for one).
     func explore(model: URL, modelWithDefects: URL, started: ContinuousClock.Instant = ContinuousClock.now,
                  clock: ContinuousClock = ContinuousClock()) async -> ExplorationOutcome {
+        await explore(model: .http(model), modelWithDefects: .http(modelWithDefects), started: started, clock: clock)
+    }
+
+    private func explore(model: ExplorationSide.Transport, modelWithDefects: ExplorationSide.Transport, started: ContinuousClock.Instant,
+                         clock: ContinuousClock) async -> ExplorationOutcome {
         var run = LockstepRun(server: target, model: model, modelWithDefects: modelWithDefects, contracts: contracts,
                               timeout: options.timeout, adminToken: options.adminToken, ignoreMessages: options.ignoreMessages, seed: options.seed)
         return await explore(&run, started: started, clock: clock)
@@ -234,18 +238,18 @@ public struct RequestExplorer: Sendable {
         return outcome
     }
 
-    private func startModel(knownDefects: Bool) async throws -> ContractMock {
-        var logger = Logger(label: "spotcheck.verify.model")
-        logger.logLevel = .critical
+    private func makeModel(knownDefects: Bool) throws(ModelRules.Missing) -> InProcessServer {
         // Unseeded: two seeded models (or a server started with the same seed) would hand out the same ids, and a
         // model that created one announcement fewer would then reuse an id the run already labelled.
-        var modelOptions = ContractMock.Options(contracts: contracts, seed: nil, adminToken: options.adminToken, quiet: true, logger: logger)
-        modelOptions.reproduceKnownDefects = knownDefects
         // The model is the oracle; checking its own answers against the contracts would only slow every case down.
-        modelOptions.checkResponses = false
+        var configuration = ModelBackend.Configuration(contracts: contracts, seed: nil, adminToken: options.adminToken ?? contracts.service.adminTokenOnLoopback,
+                                                       checkResponses: false)
+        configuration.storeMaxBytes = ContractMock.Options.defaultStoreMaxBytes
+        if knownDefects { configuration.knownDefects = contracts.knownDefects }
+        var logger = Logger(label: "spotcheck.verify.model")
+        logger.logLevel = .critical
         // What the model assumed decides failure or note, so its answers say it.
-        modelOptions.sendsAssumptions = true
-        return try await ContractMock.start(modelOptions)
+        return InProcessServer(backend: try ModelBackend(configuration: configuration, logger: logger), sendsAssumptions: true)
     }
 
     /// What a (shrunk) request does, for the group's headline: the JSON keys it changes from the valid base body, and

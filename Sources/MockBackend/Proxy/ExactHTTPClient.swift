@@ -15,6 +15,13 @@ public struct ExactHTTPClient: Sendable {
         public let headers: [(name: String, value: String)]
         /// The body bytes.
         public let body: Data
+
+        /// An answer with these parts.
+        public init(status: Int, headers: [(name: String, value: String)], body: Data) {
+            self.status = status
+            self.headers = headers
+            self.body = body
+        }
     }
 
     /// How long to wait for connecting and for the whole answer.
@@ -34,21 +41,33 @@ public struct ExactHTTPClient: Sendable {
             throw .unsupportedTarget(url.absoluteString, reason: "only http:// URLs with a host can be sent")
         }
         let port = components.port ?? 80
-        var headers = HTTPHeaders()
-        headers.add(name: "Host", value: components.port == nil ? HostLiteral.bracketed(host) : "\(HostLiteral.bracketed(host)):\(port)")
-        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
-            headers.add(name: name, value: value)
-        }
-        if !body.isEmpty || ["POST", "PUT", "PATCH"].contains(method) {
-            headers.replaceOrAdd(name: "Content-Length", value: String(body.count))
-        }
-        let path = (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath)
-            + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
+        let hostHeader = components.port == nil ? HostLiteral.bracketed(host) : "\(HostLiteral.bracketed(host)):\(port)"
+        let headers = Self.requestHeaders(host: hostHeader, fields: fields, method: method, bodyCount: body.count)
+        let path = Self.requestTarget(components)
         let head = HTTPRequestHead(version: .http1_1, method: HTTPMethod(rawValue: method), uri: path, headers: headers)
         let client = UpstreamClient(host: HostLiteral.unbracketed(host), port: port, group: MultiThreadedEventLoopGroup.singleton, timeout: timeout.timeAmount,
                                     maxResponseBytes: 64 * 1024 * 1024, targetDescription: url.absoluteString)
         let response = try await client.send(head: head, body: ByteBuffer(bytes: body))
         return Answer(status: Int(response.status.code), headers: response.headers.map { ($0.name, $0.value) },
                       body: Data(response.body.readableBytesView))
+    }
+
+    /// The headers `send` puts on the wire: `Host`, the fields in name order, and `Content-Length` for a body or a
+    /// POST/PUT/PATCH. The in-process face sends the same, so the model reads what a server would.
+    static func requestHeaders(host: String, fields: [String: String], method: String, bodyCount: Int) -> HTTPHeaders {
+        var headers = HTTPHeaders()
+        headers.add(name: "Host", value: host)
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            headers.add(name: name, value: value)
+        }
+        if bodyCount > 0 || ["POST", "PUT", "PATCH"].contains(method) {
+            headers.replaceOrAdd(name: "Content-Length", value: String(bodyCount))
+        }
+        return headers
+    }
+
+    /// The request target of a URL as it goes on the wire: its percent-encoded path (`/` when empty) and query.
+    static func requestTarget(_ components: URLComponents) -> String {
+        (components.percentEncodedPath.isEmpty ? "/" : components.percentEncodedPath) + (components.percentEncodedQuery.map { "?" + $0 } ?? "")
     }
 }

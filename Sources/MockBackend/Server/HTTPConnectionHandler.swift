@@ -179,14 +179,7 @@ final class HTTPConnectionHandler: ChannelInboundHandler, RemovableChannelHandle
     }
 
     func responseHead(_ response: MockResponse, for request: MockRequest, keepAlive: Bool, contentLength: Int) -> HTTPResponseHead {
-        var headers = response.headers
-        headers.remove(name: "content-length")
-        headers.remove(name: "transfer-encoding")
-        headers.remove(name: "connection")
-        if !(request.method == .HEAD || response.status == .noContent || response.status == .notModified) || contentLength > 0 {
-            headers.add(name: "content-length", value: String(contentLength))
-        }
-        headers.add(name: "connection", value: keepAlive ? "keep-alive" : "close")
+        var headers = WireHead.framed(response.headers, method: request.method, status: response.status, keepAlive: keepAlive, contentLength: contentLength)
         if !violationHeaders.isEmpty {
             ViolationHeader.add(violationHeaders, to: &headers)
             violationHeaders = []

@@ -141,7 +141,11 @@ public enum HARImport {
             let transaction = try FileTransaction(root: root)
             let recordings = scratch.appendingPathComponent("recordings")
             let recorder = try ExchangeRecorder(directory: recordings, contracts: contracts)
-            for exchange in plan.exchanges where !exchange.entry.violations.contains(where: \.isViolation) { recorder.record(exchange.entry) }
+            // A failure the HAR captured (a 5xx, no answer) is the scenario's fault, not an answer the contract promises:
+            // recorded as an example it would add an undocumented status and fail the merge of the whole session.
+            for exchange in plan.exchanges where exchange.fault == nil && !exchange.entry.violations.contains(where: \.isViolation) {
+                recorder.record(exchange.entry)
+            }
             if let problem = recorder.errors.first { throw WriteError(problems: [problem]) }
             try transaction.stage(scenarioPath, Data((plan.scenario.serialized(pretty: true) + "\n").utf8))
             if wantsFixtures { try transaction.stage(fixturesPath, Data((plan.fixtures.serialized(pretty: true) + "\n").utf8)) }
