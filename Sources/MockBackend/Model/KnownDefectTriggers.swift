@@ -18,7 +18,7 @@ public enum KnownDefectTriggers {
         for header in headers { httpHeaders.add(name: header.name, value: header.value) }
         let request = MockRequest(method: HTTPMethod(rawValue: method.uppercased()), uri: path, headers: httpHeaders, body: ByteBuffer(bytes: body))
         if contract.request.body != nil {
-            if case .failure(let trigger, _) = JSONBodyParser.parse(request) { return (contractID, trigger) }
+            if case .failure(let trigger, _) = JSONBodyParser.parse(request, parser: contracts.service.bodyParser) { return (contractID, trigger) }
         } else if !contract.request.parts.isEmpty {
             // The file part the contract's x-state reads (else its first file part).
             let part = contracts.state.declarations[contractID]?.file?.part ?? contract.request.parts.first { $0.kind == "file" }?.name ?? ""
