@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# verify and run --target against ../shared/realbackend, the executable reproduction of the real PetSpot backend, at
+# both of its versions (issue 42): each version with its own contracts folder, verify at seeds 1-5, then the scenario
+# library through run --target. Every command must exit 0; the backend's known defects are reported as known defects.
+#
+#   scripts/realbackend-verify.sh                  # what CI runs
+#   REALBACKEND_SEEDS="1 2" scripts/realbackend-verify.sh
+#
+# Flask goes into .build-venv-realbackend (git ignores .build-*). The servers bind 127.0.0.1 only and are stopped
+# on every exit (trap). The seconds each part took are printed at the end.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+realbackend=${REALBACKEND_DIR:-$root/../shared/realbackend}
+venv=$root/.build-venv-realbackend
+seeds=${REALBACKEND_SEEDS:-1 2 3 4 5}
+admin_token=tajnehasloadmina
+# The key the fb9f56a reproduction signs with: a deployment secret given to verify, never written in a contract.
+jwt_secret="ci-$(date +%s)-$RANDOM"
+work=$(mktemp -d)
+began=$(date +%s)
+
+if [ ! -f "$realbackend/server.py" ]; then
+    echo "realbackend-verify: no $realbackend/server.py (expected ../shared/realbackend beside the checkout)" >&2
+    exit 1
+fi
+
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+if ! "$venv/bin/python" -c "import flask" 2>/dev/null; then
+    echo "== installing Flask into $venv"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install --quiet --disable-pip-version-check -r "$realbackend/requirements.txt"
+fi
+installed=$(date +%s)
+
+swift build --product spotcheck 2>&1 | tail -n 1
+spotcheck="$(swift build --show-bin-path)/spotcheck"
+
+# Starts the reproduction at $1 with the environment in the remaining arguments; sets $url. The server takes a port
+# number only, so a free one is picked and, should another process take it first, another (five tries).
+start_backend() {
+    local version=$1; shift
+    local log="$work/realbackend-$version.log"
+    for _ in 1 2 3 4 5; do
+        local port
+        port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+        env REALBACKEND_VERSION="$version" "$@" "$venv/bin/python" "$realbackend/server.py" "$port" >"$log" 2>&1 &
+        local pid=$!
+        pids+=("$pid")
+        for _ in $(seq 200); do
+            if "$venv/bin/python" -c "import urllib.request, sys; urllib.request.urlopen('http://127.0.0.1:$port/api/health', timeout=2)" 2>/dev/null; then
+                url="http://127.0.0.1:$port"
+                echo "realbackend $version listening on $url"
+                return 0
+            fi
+            kill -0 "$pid" 2>/dev/null || break
+            sleep 0.1
+        done
+        kill "$pid" 2>/dev/null || true
+        wait "$pid" 2>/dev/null || true
+    done
+    echo "realbackend-verify: the $version reproduction did not start; its log:" >&2
+    cat "$log" >&2
+    return 1
+}
+
+timings=()
+check_version() {
+    local version=$1 folder=$2; shift 2
+    local started
+    started=$(date +%s)
+    start_backend "$version" REALBACKEND_SEED=1 "$@"
+    for seed in $seeds; do
+        echo "== verify realbackend $version with $folder, seed $seed"
+        local secret_args=()
+        if [ "$version" = fb9f56a ]; then
+            # Both ways a run is given the key: the option on odd seeds, the variable the contracts name on even ones.
+            if [ $((seed % 2)) -eq 1 ]; then secret_args=(--secret "token=$jwt_secret"); else export JWT_SECRET=$jwt_secret; fi
+        fi
+        local log="$work/verify-$version-$seed.log" status=0
+        "$spotcheck" verify --contracts "$folder" --target "$url" --seed "$seed" --timeout 120 --admin-token "$admin_token" \
+            ${secret_args[@]+"${secret_args[@]}"} >"$log" 2>&1 || status=$?
+        unset JWT_SECRET
+        # The whole output only when it failed; otherwise what a reader wants: the token line, known defects, the summary.
+        if [ "$status" -ne 0 ]; then
+            cat "$log"
+            echo "realbackend-verify: verify of $version at seed $seed exited $status" >&2
+            return 1
+        fi
+        grep -E "^token signatures|known defect|checks? (passed|failed)|^[0-9]+ checks" "$log" | sort | uniq -c | sort -rn | head -n 20
+        tail -n 1 "$log"
+    done
+    echo "== run --target realbackend $version: the scenario library"
+    "$spotcheck" run --quiet --contracts "$folder" --target "$url"
+    timings+=("$version: $(( $(date +%s) - started )) s")
+}
+
+check_version 9ae1f4b contracts
+check_version fb9f56a contracts/versions/2026-01-12 REALBACKEND_JWT_SECRET="$jwt_secret"
+echo "realbackend-verify: both versions green; Flask install $(( installed - began )) s, ${timings[*]}, total $(( $(date +%s) - began )) s"
