@@ -25,10 +25,17 @@ if [ ! -f "$realbackend/server.py" ]; then
     exit 1
 fi
 
-pids=()
+# Every process this script starts writes its pid into $work/pids (the versions run in subshells, whose own variables
+# the trap here cannot see); the trap stops them all on any exit, Ctrl-C and TERM included.
+pids_file=$work/pids
+: >"$pids_file"
 cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
+    local pid
+    while read -r pid; do kill "$pid" 2>/dev/null || true; done <"$pids_file"
+    while read -r pid; do
+        for _ in $(seq 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+        kill -9 "$pid" 2>/dev/null || true
+    done <"$pids_file"
     rm -rf "$work"
 }
 trap cleanup EXIT
@@ -54,7 +61,7 @@ start_backend() {
         port=$("$venv/bin/python" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
         env REALBACKEND_VERSION="$version" "$@" "$venv/bin/python" "$realbackend/server.py" "$port" >"$log" 2>&1 &
         local pid=$!
-        pids+=("$pid")
+        echo "$pid" >>"$pids_file"
         for _ in $(seq 200); do
             if "$venv/bin/python" -c "import urllib.request, sys; urllib.request.urlopen('http://127.0.0.1:$port/api/health', timeout=2)" 2>/dev/null; then
                 url="http://127.0.0.1:$port"
@@ -72,14 +79,19 @@ start_backend() {
     return 1
 }
 
-timings=()
 check_version() {
+    # Runs in a subshell of its own: the parent's trap cleans up (it knows the pids), this one only stops.
+    trap - EXIT
+    trap 'exit 143' INT TERM
     local version=$1 folder=$2; shift 2
     local started
     started=$(date +%s)
     start_backend "$version" REALBACKEND_SEED=1 "$@"
     for seed in $seeds; do
         echo "== verify realbackend $version with $folder, seed $seed"
+        # The 20 MiB photo is the same documented example at every seed, and the slowest: sent once, at the first seed.
+        local skip_args=()
+        [ "$seed" = "${seeds%% *}" ] || skip_args=(--skip "photo of 20 MiB")
         local secret_args=()
         if [ "$version" = fb9f56a ]; then
             # Both ways a run is given the key: the option on odd seeds, the variable the contracts name on even ones.
@@ -87,7 +99,7 @@ check_version() {
         fi
         local log="$work/verify-$version-$seed.log" status=0
         "$spotcheck" verify --contracts "$folder" --target "$url" --seed "$seed" --timeout 120 --admin-token "$admin_token" \
-            ${secret_args[@]+"${secret_args[@]}"} >"$log" 2>&1 || status=$?
+            ${secret_args[@]+"${secret_args[@]}"} ${skip_args[@]+"${skip_args[@]}"} >"$log" 2>&1 || status=$?
         unset JWT_SECRET
         # The whole output only when it failed; otherwise what a reader wants: the token line, known defects, the summary.
         if [ "$status" -ne 0 ]; then
@@ -100,9 +112,24 @@ check_version() {
     done
     echo "== run --target realbackend $version: the scenario library"
     "$spotcheck" run --quiet --contracts "$folder" --target "$url"
-    timings+=("$version: $(( $(date +%s) - started )) s")
+    echo "realbackend $version: green in $(( $(date +%s) - started )) s"
 }
 
-check_version 9ae1f4b contracts
-check_version fb9f56a contracts/versions/2026-01-12 REALBACKEND_JWT_SECRET="$jwt_secret"
-echo "realbackend-verify: both versions green; Flask install $(( installed - began )) s, ${timings[*]}, total $(( $(date +%s) - began )) s"
+# The two versions run side by side, each against its own server (the servers mostly wait on the network); each
+# version's output is printed whole once it is done, so the two never interleave.
+check_version 9ae1f4b contracts >"$work/9ae1f4b.out" 2>&1 &
+older=$!
+echo "$older" >>"$pids_file"
+check_version fb9f56a contracts/versions/2026-01-12 REALBACKEND_JWT_SECRET="$jwt_secret" >"$work/fb9f56a.out" 2>&1 &
+newer=$!
+echo "$newer" >>"$pids_file"
+failed=0
+wait "$older" || failed=1
+cat "$work/9ae1f4b.out"
+wait "$newer" || failed=1
+cat "$work/fb9f56a.out"
+if [ "$failed" -ne 0 ]; then
+    echo "realbackend-verify: a version is not green (above)" >&2
+    exit 1
+fi
+echo "realbackend-verify: both versions green; Flask install $(( installed - began )) s, total $(( $(date +%s) - began )) s"

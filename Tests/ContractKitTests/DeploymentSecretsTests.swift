@@ -31,7 +31,7 @@ import Testing
         #expect(none.tokenCheckLine(for: try ContractSet.load(from: ContractSet.bundledDirectory)) == nil)
     }
 
-    @Test(arguments: [("token", "expected NAME=VALUE"), ("jwt=abc", "unknown secret name \"jwt\"; known: token"), ("token=", "the value is empty")])
+    @Test(arguments: [("token", "expected NAME=VALUE, e.g. token=my-jwt-secret"), ("jwt=abc", "unknown secret name \"jwt\"; known: token"), ("token=", "the value is empty")])
     func aBadOptionSaysWhatWasExpected(option: String, reason: String) throws {
         let set = try ContractSet.load(from: Self.newer)
         #expect(throws: DeploymentSecretError(option: option, reason: reason)) {
