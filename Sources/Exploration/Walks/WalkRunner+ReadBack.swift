@@ -40,20 +40,30 @@ extension WalkRunner {
         return reads
     }
 
-    /// The query of a list's declared filter centred on `record`'s own position (its filter fields as sent), with every
+    /// The query of a list's declared filter centred just north of `record`'s position (its filter fields as sent), with every
     /// other parameter the filter names at its stated default or minimum; nil when the list has no filter or the record
     /// no position.
     func centredQuery(on record: WalkState.Record, list id: String) -> [QueryItem]? {
         guard let contract = contracts.contract(id: id), let filter = contracts.state.declaration(for: id)?.list?.filter,
               let inputs = ListDeclaration.algorithms[filter.algorithm]
         else { return nil }
+        var centre: [Double] = []
+        for input in inputs.fields {
+            guard let field = filter.fields[input], let value = record.body[field]?.numberValue else { return nil }
+            centre.append(value)
+        }
+        // A little north of the record, not on it: at the exact point SQLite's law of cosines can round past 1 and leave
+        // the record out on every side (NaN), so nothing would be read back.
+        if centre.count == 2 {
+            let moved = RequestGenerator.point(from: (centre[0], centre[1]), northKm: Self.centreOffsetKm)
+            centre = [moved.latitude, moved.longitude]
+        }
         var items: [QueryItem] = []
-        // The algorithm's inputs in its own order: a centre from the record's fields, the rest from the query's schema.
+        // The algorithm's inputs in its own order: a centre near the record, the rest from the query's schema.
         for (index, input) in inputs.parameters.enumerated() {
             guard let name = filter.parameters[input] else { return nil }
-            if index < inputs.fields.count {
-                guard let field = filter.fields[inputs.fields[index]], let value = record.body[field]?.numberValue else { return nil }
-                items.append(QueryItem(name, Self.queryText(value)))
+            if index < centre.count {
+                items.append(QueryItem(name, String(format: "%.6f", centre[index])))
             } else {
                 let schema = contract.request.query.first { $0.name == name }?.schema
                 guard let value = schema?["default"]?.numberValue ?? schema?["minimum"]?.numberValue ?? Optional(1) else { continue }
@@ -62,6 +72,9 @@ extension WalkRunner {
         }
         return items
     }
+
+    /// How far north of a record the list read back after a write is centred.
+    static let centreOffsetKm = 0.1
 
     /// A number as a query carries it: whole numbers without a fraction, others as Swift writes a double (shortest exact).
     static func queryText(_ value: Double) -> String {

@@ -24,7 +24,8 @@ import Testing
         #expect(reads.map(\.contractID) == ["getAnnouncement", "listAnnouncements", "listAnnouncements"])
         #expect(reads.first?.path == "/api/v1/announcements/{slot3}")
         #expect(reads[1].query.isEmpty)
-        #expect(reads[2].query.map { "\($0.name)=\($0.value)" } == ["lat=52.2297", "lng=21.0122", "range=5"], "\(reads[2].query)")
+        // 0.1 km north of the record: on it, SQLite's arithmetic drops the record itself (NaN) for this very position.
+        #expect(reads[2].query.map { "\($0.name)=\($0.value)" } == ["lat=52.230599", "lng=21.012200", "range=5"], "\(reads[2].query)")
         // A read, a refused or deleted record: nothing to read back.
         #expect(runner.readsAfter(WalkStep(contractID: "getAnnouncement", kind: .read(record: 0), name: 1), record: record).isEmpty)
         record.deleted = true
