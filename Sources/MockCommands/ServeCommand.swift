@@ -59,6 +59,11 @@ public struct ServeCommand: AsyncParsableCommand {
 
     @OptionGroup var faults: FaultOptions
 
+    @Option(name: .customLong("secret"), help: ArgumentHelp(
+        "Sign with this key instead of one of its own, as NAME=VALUE: token=VALUE for jwt-hs256 tokens (so a client can check them).",
+        valueName: "name=value"))
+    var secrets: [String] = []
+
     @OptionGroup var traffic: TrafficCheckOptions
 
     @Flag(help: "Print how long each start-up phase took (contracts, backend and listening) as one JSON line on standard error.")
@@ -104,10 +109,12 @@ public struct ServeCommand: AsyncParsableCommand {
 
     /// `start()`, marking the contract loading and the backend start in `timings`.
     func start(timings clock: inout StartTimings) async -> Result<ContractMock, CommandFailure> {
-        let contractSet: ContractSet
+        var contractSet: ContractSet
         do {
             // Unchanged contracts are not linted again at every start (issue 23); `SPOTCHECK_CACHE_DIR=off` always lints.
             contractSet = try InputFolder.load(contracts, basePath: basePath, cache: ContractLintCache.standard())
+            // Only what it is told: the server under test's own key variable is never read from serve's environment.
+            contractSet.deploymentSecrets = try DeploymentSecrets.resolve(options: secrets, contracts: contractSet, environment: [:])
         } catch {
             return .failure(CommandFailure(outcome: CommandOutcome(output: "spotcheck serve: \(error)\n", exitCode: 2)))
         }

@@ -76,6 +76,12 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(name: .customLong("replay-walk"), help: "Replay a walk file saved by --save-walks instead of exploring (the documented examples are skipped).")
     var replayWalk: String?
 
+    @Option(name: .customLong("secret"), help: ArgumentHelp(
+        "A key the server was deployed with, as NAME=VALUE (repeatable): token=VALUE checks jwt-hs256 signatures under it "
+            + "(default: the environment variable the contract names, e.g. JWT_SECRET; without either, signatures are not checked).",
+        valueName: "name=value"))
+    var secrets: [String] = []
+
     @OptionGroup var reports: ReportFileOptions
 
     @OptionGroup var ci: CIReportOptions
@@ -91,7 +97,14 @@ struct VerifyCommand: AsyncParsableCommand {
         let annotate = print
         let print = WorkflowCommandGuard.guarding(print, in: environment)
         let started = Date()
-        guard let (contracts, contractsURL) = InputFolder.contracts(contractsDirectory, basePath: basePath, print: print) else { return 2 }
+        guard let (loaded, contractsURL) = InputFolder.contracts(contractsDirectory, basePath: basePath, print: print) else { return 2 }
+        var contracts = loaded
+        do {
+            contracts.deploymentSecrets = try DeploymentSecrets.resolve(options: secrets, contracts: contracts, environment: environment)
+        } catch {
+            print("spotcheck verify: \(error)")
+            return 2
+        }
         var walkToReplay: WalkCase?
         if let replayWalk {
             do {
@@ -148,6 +161,8 @@ struct VerifyCommand: AsyncParsableCommand {
         for (finding, result) in zip(served.findings, routeResults) { print("✗ \(result.file): \(finding.message)") }
         let plan = fullPlan.filter { !served.unserved.contains($0.contractID) }
         print("verifying \(url.absoluteString) against \(plan.count) documented answers from \(LintPrinter.displayPath(contractsURL))")
+        let tokenCheck = contracts.deploymentSecrets.tokenCheckLine(for: contracts)
+        if let tokenCheck { print(tokenCheck) }
         var verifier = ProviderVerifier(contracts: contracts, target: url, timeout: timeout)
         verifier.ignoreMessages = ignoreMessages
         verifier.adminToken = adminToken
@@ -172,9 +187,10 @@ struct VerifyCommand: AsyncParsableCommand {
             options.ignoreMessages = ignoreMessages
             options.adminToken = adminToken
             options.timeout = .milliseconds(Int(timeout * 1000))
-            let explored = servedContracts.count == contracts.contracts.count ? contracts
+            var explored = servedContracts.count == contracts.contracts.count ? contracts
                 : ContractSet(directory: contracts.directory, contracts: servedContracts, schemas: contracts.schemas, validator: contracts.validator,
                               knownDefects: contracts.knownDefects, warnings: contracts.warnings, service: contracts.service)
+            explored.deploymentSecrets = contracts.deploymentSecrets
             if DocumentExplorer.applies(to: explored) {
                 // No state is declared, so no model can keep in step: the requests are judged by the stated rules alone.
                 let exploration = await DocumentExplorer(contracts: explored, target: url, cases: cases ?? RequestExplorer.defaultCases,
@@ -208,7 +224,7 @@ struct VerifyCommand: AsyncParsableCommand {
                 checks[result.name].flatMap { ExamplePointer.find($0.exampleName, inFile: contractsURL.appendingPathComponent($0.file)) }
             }
             var ciReport = CIReport(command: "verify", start: started, stop: Date(), results: results)
-            ciReport.facts = ["target: \(url.absoluteString)"] + (explorationSeed.map { ["exploration seed \($0)"] } ?? [])
+            ciReport.facts = ["target: \(url.absoluteString)"] + (explorationSeed.map { ["exploration seed \($0)"] } ?? []) + (tokenCheck.map { [$0] } ?? [])
             return ciReport
         }
         if let ciMessage {

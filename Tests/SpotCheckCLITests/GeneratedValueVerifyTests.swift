@@ -136,14 +136,17 @@ import Testing
     }
 
     @Test(arguments: [("lifetime", 7200, "spotcheck-mock-jwt-secret", "exp - iat = 3600"),
-                      ("signature", nil, "the server's own JWT_SECRET", "signature under the stated secret")])
+                      ("signature", nil, "the server's own JWT_SECRET", "signature under the given key (--secret token)")])
     func aTokenWithAnotherLifetimeOrSignatureFails(change: String, lifetime: Int?, secret: String, expected: String) async throws {
+        // verify is given the key the faithful server signs with; the bent one re-signs under `secret`.
         let (code, output) = try await Bent.with(contracts: Self.newer, bend: { _, response in
             guard (200..<300).contains(response.status.code) else { return response }
             return DriftResponder.rewriteJSON(response) { body in
                 Self.mapStrings(body, keys: ["accessToken"]) { Self.remade($0, lifetime: lifetime, secret: secret) }
             }
-        }) { try await Self.verify(Self.newer, $0) }
+        }, tokenKey: "spotcheck-mock-jwt-secret") {
+            try await VerifyVerdictTests.verify(contracts: Self.newer.path, target: $0, ["--secret", "token=spotcheck-mock-jwt-secret"])
+        }
         #expect(code == 1, "\(change): \(output)")
         #expect(output.contains("body /accessToken") && output.contains(expected), "\(change): \(output)")
     }

@@ -29,11 +29,13 @@ import Testing
 
         /// Runs `body` with such a server's base URL, always shutting it down.
         static func with<T>(contracts: URL, bend: @escaping @Sendable (MockRequest, MockResponse) -> MockResponse,
-                            unbend: @escaping @Sendable (MockRequest) -> MockRequest = { $0 },
+                            unbend: @escaping @Sendable (MockRequest) -> MockRequest = { $0 }, tokenKey: String? = nil,
                             _ body: (URL) async throws -> T) async throws -> T {
             var logger = Logger(label: "test.verify-verdicts")
             logger.logLevel = .critical
-            let set = try ContractSet.load(from: contracts)
+            var set = try ContractSet.load(from: contracts)
+            // The key the server was deployed with (its JWT_SECRET); nil: a random one of the model's own.
+            set.deploymentSecrets = DeploymentSecrets(token: tokenKey, tokenSource: tokenKey.map { _ in "the test" })
             let backend = try ModelBackend(configuration: .init(contracts: set, adminToken: "tajnehasloadmina", checkResponses: false), logger: logger)
             let server = MockServer(configuration: ServerConfiguration(logger: logger, quiet: true), responder: BentServer(base: backend, bend: bend, unbend: unbend),
                                     faults: FaultLayer(), journal: Journal(), admin: nil, contractID: { _, _ in nil })

@@ -160,6 +160,13 @@ extension ContractDiff {
                           "/bodyParser/beforeRequestId",
                           b.beforeRequestID ? "the body parser's answers no longer carry the request id" : "the body parser's answers now carry the request id")
         }
+        if a.loneSurrogates != b.loneSurrogates {
+            // A body the old parser accepted and the new one refuses is a client's request that stops working.
+            let tightened = b.loneSurrogates == .refuse
+            recordService(tightened ? .breaking : .compatible, tightened ? .limitTightened : .limitWidened, "/bodyParser/loneSurrogates",
+                          tightened ? "the JSON body parser refuses escaped lone surrogates it accepted (loneSurrogates \(b.loneSurrogates.rawValue))"
+                              : "the JSON body parser accepts escaped lone surrogates it refused (loneSurrogates \(b.loneSurrogates.rawValue))")
+        }
         compareAnswer(a.tooLarge, b.tooLarge, pointer: "/bodyParser/tooLarge", noun: "the answer to a body over the limit")
         compareAnswer(a.malformed, b.malformed, pointer: "/bodyParser/malformed", noun: "the answer to a body that is not JSON")
         compareAnswer(a.unsupportedCharset, b.unsupportedCharset, pointer: "/bodyParser/unsupportedCharset",

@@ -35,6 +35,8 @@ struct JSONParser {
     let bytes: [UInt8]
     var position = 0
     var depth = 0
+    /// Whether a lone surrogate escape is malformed or U+FFFD (`service.json`'s `bodyParser.loneSurrogates`).
+    var loneSurrogates = LoneSurrogatePolicy.refuse
     static let maximumDepth = 512
 
     init(bytes: [UInt8]) {
@@ -217,6 +219,12 @@ struct JSONParser {
                 case UInt8(ascii: "u"):
                     var code = try parseHex4()
                     if (0xD800...0xDBFF).contains(code) {
+                        if loneSurrogates == .replace, !followedByLowSurrogateEscape() {
+                            // JSON.parse keeps the lone unit; the next escape, if any, is read on its own.
+                            scalars.append(LoneSurrogatePolicy.replacement)
+                            runStart = position
+                            continue
+                        }
                         guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
                             bytes[position + 1] == UInt8(ascii: "u")
                         else { throw error("unpaired UTF-16 surrogate in \\u escape") }
@@ -225,7 +233,8 @@ struct JSONParser {
                         guard (0xDC00...0xDFFF).contains(low) else { throw error("invalid UTF-16 low surrogate") }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     } else if (0xDC00...0xDFFF).contains(code) {
-                        throw error("unpaired UTF-16 surrogate in \\u escape")
+                        guard loneSurrogates == .replace else { throw error("unpaired UTF-16 surrogate in \\u escape") }
+                        code = LoneSurrogatePolicy.replacement.value
                     }
                     guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
                     scalars.append(scalar)
@@ -239,6 +248,15 @@ struct JSONParser {
             position += 1
         }
         throw error("unterminated string; expected '\"'")
+    }
+
+    /// Whether the next six bytes are a `\uXXXX` escape of a low surrogate (so a high one before it has its pair).
+    func followedByLowSurrogateEscape() -> Bool {
+        guard position + 6 <= bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else { return false }
+        var probe = self
+        probe.position += 2
+        guard let low = try? probe.parseHex4() else { return false }
+        return (0xDC00...0xDFFF).contains(low)
     }
 
     mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {

@@ -14,6 +14,8 @@ public struct ContractSet: Sendable {
     public var knownDefects: [KnownDefect] = []
     /// Entries of the folder that were skipped although named like contract files (see `ContractLoader.warnings`).
     public var warnings: [LintProblem] = []
+    /// The keys the server under test was deployed with, as this run was given them (`--secret`); never from a file.
+    public var deploymentSecrets = DeploymentSecrets()
     /// Each contract's request schemas compiled at load, by contract id: the per-request check walks no schema (issue 23).
     public let requestChecks: [String: CompiledRequestCheck]
     /// Each contract's `x-state` and auth `x-errors` compiled at load: the stateful endpoints' executor reads only these.

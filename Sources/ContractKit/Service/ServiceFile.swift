@@ -70,6 +70,8 @@ public struct ServiceFile: Sendable, Equatable {
         public var malformed: ServiceAnswer
         /// A `charset` that is not `utf-*` (`{charset}` is the charset in upper case).
         public var unsupportedCharset: ServiceAnswer
+        /// What it makes of an escaped lone surrogate (`loneSurrogates`): `malformed`, or text holding U+FFFD.
+        public var loneSurrogates: LoneSurrogatePolicy = .refuse
     }
 
     /// The request id; nil: answers carry none and the envelope has no `requestId`.

@@ -8,7 +8,7 @@ enum ServiceFileReader {
     static let envelopeKeys = ["key", "members", "contentType"]
     static let preflightKeys = ["enabled", "status", "headers", "openMethods"]
     static let routingKeys = ["caseInsensitive", "trailingSlash", "headAsGet"]
-    static let bodyParserKeys = ["limitBytes", "beforeRequestId", "tooLarge", "malformed", "unsupportedCharset"]
+    static let bodyParserKeys = ["limitBytes", "beforeRequestId", "tooLarge", "malformed", "unsupportedCharset", "loneSurrogates"]
     static let errorHandlerKeys = ["payloadTooLarge", "internal"]
     static let answerKeys = ["status", "code", "message", "field"]
 
@@ -73,6 +73,14 @@ enum ServiceFileReader {
             if let answer = answer(section, "tooLarge", problems: &problems) { service.bodyParser.tooLarge = answer }
             if let answer = answer(section, "malformed", problems: &problems) { service.bodyParser.malformed = answer }
             if let answer = answer(section, "unsupportedCharset", problems: &problems) { service.bodyParser.unsupportedCharset = answer }
+            if let policy = section.optionalString("loneSurrogates", problems: &problems) {
+                if let known = LoneSurrogatePolicy(rawValue: policy) {
+                    service.bodyParser.loneSurrogates = known
+                } else {
+                    problems.append(LintProblem(file: file, pointer: section.at("loneSurrogates"), message:
+                        "unknown lone surrogate policy \"\(policy)\"; expected one of \(LoneSurrogatePolicy.allCases.map(\.rawValue).joined(separator: ", "))"))
+                }
+            }
         }
         if let section = section(top, "errorHandler", problems: &problems) {
             section.checkKeys(allowed: errorHandlerKeys, required: [], what: "errorHandler", problems: &problems)

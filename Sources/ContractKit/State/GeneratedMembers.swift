@@ -27,7 +27,7 @@ public enum GeneratedMembers {
     public static func problems(in body: JSONValue, contract: Contract, contracts: ContractSet, status: Int,
                                 context: GeneratedValueContext) -> [(pointer: String, problem: GeneratedValueProblem)] {
         var found: [(pointer: String, problem: GeneratedValueProblem)] = []
-        let token = contracts.state.declaration(for: contract.id)?.token
+        let token = contracts.state.declaration(for: contract.id)?.token.map(contracts.deploymentSecrets.resolving)
         for (pointer, generator) in of(contract, in: contracts, status: status) {
             guard let value = JSONPointer.resolve(pointer, in: body) else { continue }
             var local = context

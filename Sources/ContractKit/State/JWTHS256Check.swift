@@ -2,7 +2,7 @@ import Foundation
 
 /// `jwt-hs256`: a compact JWT whose header is `{"alg":"HS256","typ":"JWT"}`, whose claims are exactly the declared fields
 /// (equal to the answer's own values of them), `iat` and `exp`, with `exp - iat` the declared lifetime and `iat` close
-/// to the server's clock, and, where the contract states the secret, an HMAC-SHA256 signature under it.
+/// to the server's clock, and, where the run was given the server's key (`DeploymentSecrets`), an HMAC-SHA256 signature under it.
 enum JWTHS256Check {
     static let shape = "a JWT: three base64url parts, header.claims.signature"
 
@@ -46,7 +46,7 @@ enum JWTHS256Check {
         if let secret = context.token?.secret {
             let expected = HMACSHA256.mac(key: Array(secret.utf8), message: Array("\(parts[0]).\(parts[1])".utf8))
             if signature != expected {
-                return GeneratedValueProblem(expected: "an HMAC-SHA256 signature under the stated secret (x-state.token.secret)",
+                return GeneratedValueProblem(expected: "an HMAC-SHA256 signature under the given key (--secret token)",
                                              got: "another signature, \(parts[2].prefix(16))…")
             }
         }

@@ -38,7 +38,7 @@ enum StateDeclarationReader {
         let generate = generators(reader, file: file, problems: &problems)
         let token = reader.object["token"].flatMap { TokenDeclaration.read($0, file: file, pointer: reader.at("token"), problems: &problems) }
         if generate.contains(where: { $0.generator == .jwtHS256 }), reader.object["token"] == nil {
-            problems.append(LintProblem(file: file, pointer: reader.at("generate"), message: "a jwt-hs256 field needs token (claims, lifetime, and secret when the signature is to be checked)"))
+            problems.append(LintProblem(file: file, pointer: reader.at("generate"), message: "a jwt-hs256 field needs token (claims, lifetime, and secretEnvironment naming the server's key variable)"))
         }
         var initial = JSONObject()
         if let value = reader.object["initial"] {

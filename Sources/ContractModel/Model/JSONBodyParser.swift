@@ -32,14 +32,14 @@ enum JSONBodyParser {
         // Strict mode: the first non-blank byte must open an object or an array.
         let first = bytes.first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }
         guard let first, first == UInt8(ascii: "{") || first == UInt8(ascii: "[") else {
-            if (try? JSONValue(parsing: bytes)) != nil {
+            if (try? JSONValue(parsing: bytes, loneSurrogates: parser.loneSurrogates)) != nil {
                 // What the handler answers is the contract's; the parser's own refusal is only the listed defect.
                 return .failure(.jsonRootNotContainer, ModelError.internalError)
             }
             return .failure(.malformedJSON, failure(parser.malformed, parser))
         }
         do {
-            return .value(try JSONValue(parsing: bytes))
+            return .value(try JSONValue(parsing: bytes, loneSurrogates: parser.loneSurrogates))
         } catch {
             return .failure(.malformedJSON, failure(parser.malformed, parser))
         }
@@ -47,8 +47,8 @@ enum JSONBodyParser {
 
     /// The valid JSON of a body whose root is not an object or array: what the handler sees when the strict parser's
     /// refusal is not reproduced.
-    static func rootValue(_ request: ModelRequest) -> JSONValue? {
-        try? JSONValue(parsing: Array(request.body))
+    static func rootValue(_ request: ModelRequest, loneSurrogates: LoneSurrogatePolicy = .refuse) -> JSONValue? {
+        try? JSONValue(parsing: request.body, loneSurrogates: loneSurrogates)
     }
 
     private static func failure(_ answer: ServiceAnswer, _ parser: ServiceFile.BodyParser) -> ModelError {

@@ -14,7 +14,7 @@ public enum KnownDefectTriggers {
         else { return nil }
         let request = ModelRequest(method: method.uppercased(), uri: path, headers: HeaderFields(headers), body: body)
         if contract.request.body != nil {
-            if case .failure(let trigger, _) = JSONBodyParser.parse(request) { return (contractID, trigger) }
+            if case .failure(let trigger, _) = JSONBodyParser.parse(request, parser: contracts.service.bodyParser) { return (contractID, trigger) }
         } else if !contract.request.parts.isEmpty {
             // The file part the contract's x-state reads (else its first file part).
             let part = contracts.state.declarations[contractID]?.file?.part ?? contract.request.parts.first { $0.kind == "file" }?.name ?? ""

@@ -82,7 +82,8 @@ extension ModelExecutor {
         for (field, generator) in state.generate where generator == .jwtHS256 {
             guard let token = state.token else { throw UndeclaredState(contractID: contractID, what: "x-state/token") }
             let claims = token.claims.map { ($0, record[$0] ?? .null) }
-            record[field] = .string(JSONWebToken.hs256(claims: claims, now: configuration.now(), token: token))
+            record[field] = .string(JSONWebToken.hs256(claims: claims, now: configuration.now(),
+                                                       token: configuration.contracts.deploymentSecrets.resolving(token)))
         }
         return Self.json(status, .object(JSONObject(fields.map { ($0, record[$0] ?? .null) })))
     }

@@ -173,7 +173,7 @@ public struct ModelExecutor: Sendable {
                     return finish(errorResponse(error, requestID: requestID), for: request, target: target, requestID: requestID)
                 }
                 // A JSON string or number root is the strict parser's error in the real server; documented is the handler's answer.
-                parsed = JSONBodyParser.rootValue(request)
+                parsed = JSONBodyParser.rootValue(request, loneSurrogates: service.bodyParser.loneSurrogates)
             }
         }
         let requestID = nextRequestID()

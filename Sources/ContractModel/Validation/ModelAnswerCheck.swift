@@ -14,10 +14,13 @@ struct ModelAnswerCheck: Sendable {
     let rules: [String: RequestRules]
     /// The clock the model's "not in the future" rule reads.
     let now: @Sendable () -> Date
+    /// The service's body parser, so a body reads here as the model reads it (lone surrogates included).
+    let bodyParser: ServiceFile.BodyParser
 
     init(contracts: ContractSet, now: @escaping @Sendable () -> Date) {
         rules = contracts.requestRules
         self.now = now
+        bodyParser = contracts.service.bodyParser
     }
 
     /// The model's refusal of `exchange`'s request (nil: it accepts), or `.notCompared` when the model cannot tell
@@ -75,7 +78,7 @@ struct ModelAnswerCheck: Sendable {
         let headers = HeaderFields(exchange.requestHeaders.map { (name: $0.name, value: $0.value) })
         let request = ModelRequest(method: "POST", uri: exchange.path, headers: headers, body: exchange.requestBody)
         let body: JSONValue?
-        switch JSONBodyParser.parse(request) {
+        switch JSONBodyParser.parse(request, parser: bodyParser) {
         case .undefined: body = nil
         case .value(let value): body = value
         // The body parser's own failures are documented answers with known defects of their own; the schema check has them.

@@ -149,7 +149,7 @@ struct FreshValues: Sendable {
     /// A raw body with the run's tag in its key field when it is a JSON object (another media type's case, a charset):
     /// the key's text is replaced where it stands, so the bytes around it go out as generated.
     func withRunTag(text: String) -> String {
-        guard let keyField, let json = try? JSONValue(parsing: Data(text.utf8)), let value = json[keyField]?.stringValue,
+        guard let keyField, let json = try? JSONValue(parsing: Array(text.utf8), loneSurrogates: .replace), let value = json[keyField]?.stringValue,
               let tagged = withRunTag(json)[keyField]?.stringValue, tagged != value else { return text }
         return text.replacingOccurrences(of: value, with: tagged)
     }

@@ -146,7 +146,12 @@ struct WalkRunner: Sendable {
         default:
             break
         }
-        return observation
+        // Read after every write: what the step created or changed, and each list holding it.
+        guard observation.differences.isEmpty, observation.statuses.count == 3, observation.statuses.allSatisfy({ (200..<300).contains($0) }) else {
+            return observation
+        }
+        let reads = readsAfter(step, record: state.record(step.record ?? step.name))
+        return await readingBack(reads, after: observation, run: &run).0
     }
 
     /// The request `step` sends, with this side-independent state: records by slot, unique values as the walk chose them.
