@@ -25,6 +25,9 @@ struct LintCommand: ParsableCommand {
     @Option(help: "The scenarios folder to check too (default: scenarios/ in the working directory, when present).")
     var scenarios: String?
 
+    @Option(help: ArgumentHelp("Check this client profile too (a name under the scenarios folder, or a path): its file, the rules the contracts make impossible, and rules that conflict.", valueName: "name"))
+    var profile: String?
+
     @Option(help: ArgumentHelp("Check a recording folder (spotcheck proxy --record DIR) instead: examples against their schemas, and recorded violations.", valueName: "dir"))
     var recordings: String?
 
@@ -47,12 +50,12 @@ struct LintCommand: ParsableCommand {
             && !directory.split(separator: ",").contains { ContractSet.isDocument(URL(fileURLWithPath: String($0))) }
         let request = ci.request(environment: ProcessInfo.processInfo.environment, sarif: sarifOption.sarif)
         try Self.execute(directory: directory, scenarios: scenarios ?? (local ? "scenarios" : nil), ci: request,
-                         strict: strict, basePath: basePath).finish()
+                         strict: strict, basePath: basePath, profile: profile).finish()
     }
 
     /// Lints `directory` (and `scenarios`, when given), writes the CI reports `ci` asks for, and says what to print and how to exit.
     static func execute(directory: String, scenarios: String? = nil, ci: CIReportRequest = .none, strict: Bool = false,
-                        basePath: String? = nil) -> CommandOutcome {
+                        basePath: String? = nil, profile: String? = nil) -> CommandOutcome {
         let started = Date()
         // One load: it lints, and its error lists every problem.
         // `serve` starts without entries it cannot read (and warns); lint fails on them, since the contract the author
@@ -70,7 +73,18 @@ struct LintCommand: ParsableCommand {
             contractProblems += error.problems
         }
         // Contract ids in scenarios are checked only against contracts that load; their own problems are listed above.
-        let scenarioProblems = scenarios.map { ScenarioLinter.lint(directory: URL(fileURLWithPath: $0), contracts: contracts) } ?? []
+        var scenarioProblems = scenarios.map { ScenarioLinter.lint(directory: URL(fileURLWithPath: $0), contracts: contracts) } ?? []
+        var profileLine = ""
+        if let profile {
+            let home = scenarios.map { URL(fileURLWithPath: $0) } ?? ScenarioLibrary.bundledDirectory
+            do {
+                let loaded = try ClientProfile.load(profile, scenariosDirectory: home)
+                scenarioProblems += ProfileLinter.lint(loaded, contracts: contracts)
+                profileLine = "\(loaded.displayPath): client profile \(loaded.name), no problems\n"
+            } catch {
+                scenarioProblems += error.problems
+            }
+        }
         let problems = contractProblems + scenarioProblems
         var annotations = ""
         let ciMessage = ci.write(print: { annotations += $0 + "\n" }) { locator in
@@ -94,6 +108,7 @@ struct LintCommand: ParsableCommand {
             let files = (try? ScenarioLibrary.scenarioFiles(in: URL(fileURLWithPath: scenarios)).count) ?? 0
             output += "\(scenarios): \(files) scenario\(files == 1 ? "" : "s"), no problems\n"
         }
+        output += profileLine
         return CommandOutcome(output: safe(output), exitCode: 0)
     }
 }

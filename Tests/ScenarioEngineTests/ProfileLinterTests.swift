@@ -1,0 +1,58 @@
+import ContractKit
+import Foundation
+import Testing
+
+@testable import ScenarioEngine
+
+/// `lint --profile`: a rule the contracts make impossible and two rules of a profile that conflict are found, and the
+/// bundled profile has neither.
+@Suite struct ProfileLinterTests {
+    @Test func theBundledProfileIsClean() throws {
+        let problems = ProfileLinter.lint(.bundledDefault, contracts: try EngineTestSupport.contracts())
+        #expect(problems.isEmpty, "\(problems.map(\.description))")
+    }
+
+    @Test func aStatusTheSchemaRefusesAndAFieldTheCreateRefusesAreImpossible() throws {
+        let profile = try ClientProfileTests.parse { root in
+            var flow = root["flow"]?.objectValue ?? JSONObject()
+            var steps = flow["steps"]?.arrayValue ?? []
+            steps.append(["id": "extra", "fields": ["nickname"], "source": "made up"])
+            flow["steps"] = .array(steps)
+            var report = flow["report"]?.objectValue ?? JSONObject()
+            report["status"] = "LOST"
+            var values = report["values"]?.arrayValue ?? []
+            values.append(["field": "nickname", "check": "enteredWhenSent", "citation": "made up"])
+            report["values"] = .array(values)
+            flow["report"] = .object(report)
+            root["flow"] = .object(flow)
+        }.get()
+        let problems = ProfileLinter.lint(profile, contracts: try EngineTestSupport.contracts())
+        let lines = problems.map(\.description)
+        #expect(problems.count == 2, "\(lines)")
+        #expect(problems.contains { $0.pointer == "/flow/report/status" && $0.message.contains("\"LOST\"") && $0.message.contains("\"MISSING\", \"FOUND\"") }, "\(lines)")
+        #expect(problems.contains { $0.pointer == "/flow/report/values/14/field" && $0.message.contains("\"nickname\"") && $0.message.contains("refuses") }, "\(lines)")
+    }
+
+    @Test func aVerbatimFieldThatIsTrimmedAndALimitBelowTheDigitsConflict() throws {
+        let profile = try ClientProfileTests.parse { root in
+            var inputs = root["inputs"]?.arrayValue ?? []
+            // The reward (index 2) trimmed as well as verbatim; the phone (index 0) limited below its 7 digits.
+            if case .object(var reward) = inputs[2], var rules = reward["rules"]?.arrayValue {
+                rules.append(["kind": "trim", "source": "made up trim"])
+                reward["rules"] = .array(rules)
+                inputs[2] = .object(reward)
+            }
+            if case .object(var phone) = inputs[0], var rules = phone["rules"]?.arrayValue {
+                rules.append(["kind": "maxLength", "max": 5, "source": "made up limit"])
+                phone["rules"] = .array(rules)
+                inputs[0] = .object(phone)
+            }
+            root["inputs"] = .array(inputs)
+        }.get()
+        let problems = ProfileLinter.lint(profile, contracts: nil)
+        let lines = problems.map(\.description)
+        #expect(problems.count == 2, "\(lines)")
+        #expect(problems.contains { $0.pointer == "/inputs/2/rules/0" && $0.message.contains("verbatim") && $0.message.contains("made up trim") }, "\(lines)")
+        #expect(problems.contains { $0.pointer == "/inputs/0/rules/2/max" && $0.message.contains("at least 7 digits") }, "\(lines)")
+    }
+}
