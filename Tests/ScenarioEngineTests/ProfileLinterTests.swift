@@ -53,6 +53,6 @@ import Testing
         let lines = problems.map(\.description)
         #expect(problems.count == 2, "\(lines)")
         #expect(problems.contains { $0.pointer == "/inputs/2/rules/0" && $0.message.contains("verbatim") && $0.message.contains("made up trim") }, "\(lines)")
-        #expect(problems.contains { $0.pointer == "/inputs/0/rules/2/max" && $0.message.contains("at least 7 digits") }, "\(lines)")
+        #expect(problems.contains { $0.pointer == "/inputs/0/rules/3/max" && $0.message.contains("at least 7 digits") }, "\(lines)")
     }
 }

@@ -30,18 +30,19 @@ public enum SeedInputRules {
     }
 
     /// What `profile`'s rules say about `value` typed into `field`: the first rule that rejects it, else the first on
-    /// which the sources disagree, else valid. A field without rules accepts anything.
+    /// which the sources disagree, else valid. A field without rules accepts anything; an empty value is judged by the
+    /// `required` rule alone (an optional field's format applies only once something is typed).
     public static func verdict(field: String, value: String, in profile: ClientProfile = .bundledDefault) -> InputVerdict {
         guard let input = profile.inputs.first(where: { $0.field == field }) else { return .valid }
         let text = input.rule(.trim) != nil ? value.trimmingCharacters(in: .whitespacesAndNewlines) : value
+        if text.isEmpty { return input.rule(.required).map { .invalid(rule: $0.source) } ?? .valid }
         var either: InputVerdict?
         for rule in input.rules {
             let v: InputVerdict
             switch rule.kind {
             case .digits: v = digits(text, rule)
             case .format: v = email(text, rule)
-            case .required: v = text.isEmpty ? .invalid(rule: rule.source) : .valid
-            case .maxLength, .trim, .verbatim: v = .valid
+            case .maxLength, .trim, .verbatim, .required: v = .valid
             }
             if v.isInvalid { return v }
             if either == nil, v != .valid { either = v }
