@@ -14,8 +14,8 @@ public struct AlertExpectation: Sendable, Equatable {
     /// The alert kinds and their exact texts in the default profile.
     public static var standardMessages: [String: String] { standardMessages(in: .bundledDefault) }
 
-    /// The alert kinds and their exact texts in `profile` (`failures.feedback`).
+    /// The alert kinds and their exact texts in `profile` (`failures.feedback`); a feedback without an exact text is left out.
     public static func standardMessages(in profile: ClientProfile) -> [String: String] {
-        Dictionary(profile.failures.feedback.map { ($0.id, $0.text) }, uniquingKeysWith: { first, _ in first })
+        Dictionary(profile.failures.feedback.compactMap { f in f.text.map { (f.id, $0) } }, uniquingKeysWith: { first, _ in first })
     }
 }

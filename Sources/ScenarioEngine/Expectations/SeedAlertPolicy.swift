@@ -16,7 +16,7 @@ public enum SeedAlertPolicy {
         /// The default profile's name of the alert for people, e.g. `the generic alert`.
         public var name: String { name(in: .bundledDefault) }
         /// The exact text `profile` gives the alert.
-        public func text(in profile: ClientProfile) -> String { profile.failures.feedback(rawValue)?.text ?? rawValue }
+        public func text(in profile: ClientProfile) -> String { profile.failures.feedback(rawValue)?.text ?? "any text" }
         /// The name `profile` gives the alert, for people.
         public func name(in profile: ClientProfile) -> String { profile.failures.feedback(rawValue)?.name ?? "the \(rawValue) alert" }
     }

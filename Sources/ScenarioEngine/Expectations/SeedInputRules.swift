@@ -61,7 +61,7 @@ public enum SeedInputRules {
         var otherDigits = 0
         var strict = true
         for c in rest {
-            if c.isASCII, c.isNumber { asciiDigits += 1 } else if rule.separators.contains(c) { continue } else if c.isLetter {
+            if c.isASCII, c.isNumber { asciiDigits += 1 } else if rule.anyCharacters || rule.separators.contains(c) { continue } else if c.isLetter {
                 return .invalid(rule: rule.letters ?? rule.source)
             } else if c.isNumber { otherDigits += 1; strict = false } else { strict = false }
         }

@@ -134,7 +134,7 @@ public struct ClientProfile: Sendable, Equatable {
             case required
             /// At most `max` characters are kept.
             case maxLength
-            /// `min`…`max` digits, optionally a leading `+`, `separators` ignored.
+            /// `min`…`max` digits, optionally a leading `+`, `separators` ignored (or, with `anyCharacters`, everything else).
             case digits
             /// A named format (`email`).
             case format
@@ -152,6 +152,8 @@ public struct ClientProfile: Sendable, Equatable {
         public let leadingPlus: Bool
         /// Characters ignored between digits (`digits`).
         public let separators: String
+        /// Whether every character besides the digits is ignored, letters included (`digits`): a rule that only counts digits.
+        public let anyCharacters: Bool
         /// The format's name (`format`).
         public let format: String?
         /// The source line that rejects letters, where it is another line than `source` (`digits`).
@@ -183,8 +185,8 @@ public struct ClientProfile: Sendable, Equatable {
         public let id: String
         /// How it is shown.
         public let kind: Kind
-        /// The exact text.
-        public let text: String
+        /// The exact text; `nil` where the sources state none (any text is accepted then).
+        public let text: String?
         /// The feedback for people, e.g. `the generic alert`.
         public let name: String
         /// The source line.

@@ -132,7 +132,7 @@ public struct ClientProfileParser: Sendable {
             values: values)
     }
 
-    static let ruleKeys = ["kind", "source", "min", "max", "leadingPlus", "separators", "format", "letters", "conflict"]
+    static let ruleKeys = ["kind", "source", "min", "max", "leadingPlus", "separators", "anyCharacters", "format", "letters", "conflict"]
 
     private func parseInputs(_ value: JSONValue, _ r: ScenarioReader, problems: inout [ScenarioProblem]) throws(ScenarioProblem) -> [ClientProfile.InputField] {
         var fields: [ClientProfile.InputField] = []
@@ -177,7 +177,9 @@ public struct ClientProfileParser: Sendable {
         return ClientProfile.InputRule(
             kind: kind, source: try r.nonEmptyString(o["source"] ?? .null, at: at + "/source", what: "the rule's source"), min: min, max: max,
             leadingPlus: try o["leadingPlus"].map { v throws(ScenarioProblem) in try r.bool(v, at: at + "/leadingPlus", what: "\"leadingPlus\"") } ?? false,
-            separators: try text("separators") ?? "", format: try text("format"), letters: try text("letters"), conflict: try text("conflict"))
+            separators: try text("separators") ?? "",
+            anyCharacters: try o["anyCharacters"].map { v throws(ScenarioProblem) in try r.bool(v, at: at + "/anyCharacters", what: "\"anyCharacters\"") } ?? false,
+            format: try text("format"), letters: try text("letters"), conflict: try text("conflict"))
     }
 
     private func parseFailures(_ value: JSONValue, _ r: ScenarioReader, problems: inout [ScenarioProblem]) throws(ScenarioProblem) -> ClientProfile.Failures {
@@ -194,11 +196,11 @@ public struct ClientProfileParser: Sendable {
             }
             // One broken feedback is reported without hiding the problems of the rest.
             do {
-                let f = try r.object(v, at: at, allowed: ["kind", "text", "name", "source"], required: ["kind", "text", "name", "source"], what: "a feedback")
+                let f = try r.object(v, at: at, allowed: ["kind", "text", "name", "source"], required: ["kind", "name", "source"], what: "a feedback")
                 let kind = try r.oneOf(f["kind"] ?? .null, at: at + "/kind", what: "feedback kind", choices: ClientProfile.Feedback.Kind.allCases.map(\.rawValue))
                 feedback.append(ClientProfile.Feedback(
                     id: id, kind: ClientProfile.Feedback.Kind(rawValue: kind) ?? .alert,
-                    text: try r.nonEmptyString(f["text"] ?? .null, at: at + "/text", what: "the feedback's text"),
+                    text: try f["text"].map { v throws(ScenarioProblem) in try r.nonEmptyString(v, at: at + "/text", what: "the feedback's text") },
                     name: try r.nonEmptyString(f["name"] ?? .null, at: at + "/name", what: "the feedback's name"),
                     source: try r.nonEmptyString(f["source"] ?? .null, at: at + "/source", what: "the feedback's source")))
             } catch {
