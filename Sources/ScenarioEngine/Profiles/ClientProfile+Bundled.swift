@@ -9,14 +9,17 @@ extension ClientProfile {
         scenariosDirectory.appendingPathComponent(name, isDirectory: true).appendingPathComponent("profile.json")
     }
 
-    /// Loads the profile `name` from `scenariosDirectory` (`<name>/profile.json`), or from a path to a profile file or
-    /// its folder; throws every problem with the file and pointer.
+    /// Loads the profile `name` from `scenariosDirectory` (`<name>/profile.json`, or its own `profile.json` when the
+    /// folder is the profile's, as `--scenarios scenarios/NAME` names it), or from a path to a profile file or its
+    /// folder; throws every problem with the file and pointer.
     public static func load(_ name: String, scenariosDirectory: URL) throws(ScenarioLoadError) -> ClientProfile {
         var isDirectory: ObjCBool = false
         let given = URL(fileURLWithPath: name)
         let file: URL
         if name.contains("/"), FileManager.default.fileExists(atPath: given.path, isDirectory: &isDirectory) {
             file = isDirectory.boolValue ? given.appendingPathComponent("profile.json") : given
+        } else if scenariosDirectory.standardizedFileURL.lastPathComponent == name {
+            file = scenariosDirectory.appendingPathComponent(ScenarioLibrary.profileFileName)
         } else {
             file = Self.file(named: name, in: scenariosDirectory)
         }
