@@ -80,6 +80,12 @@ struct LintCommand: ParsableCommand {
             do {
                 let loaded = try ClientProfile.load(profile, scenariosDirectory: home)
                 scenarioProblems += ProfileLinter.lint(loaded, contracts: contracts)
+                if let scenarios, let library = try? ScenarioLibrary.loadEach(from: URL(fileURLWithPath: scenarios)) {
+                    let prefix = LintPrinter.displayPath(URL(fileURLWithPath: scenarios))
+                    scenarioProblems += library.scenarios.flatMap { ProfileLinter.problems(in: $0, profile: loaded) }.map {
+                        LintProblem(file: prefix.isEmpty ? $0.file : prefix + "/" + $0.file, pointer: $0.pointer, message: $0.message)
+                    }
+                }
                 profileLine = "\(loaded.displayPath): client profile \(loaded.name), no problems\n"
             } catch {
                 scenarioProblems += error.problems

@@ -141,6 +141,12 @@ struct RunCommand: AsyncParsableCommand {
             print(LintPrinter.render(error.problems))
             return 2
         }
+        // A scenario typing into a field its profile's flow does not have was written for another flow.
+        let flowProblems = library.scenarios.flatMap { ProfileLinter.problems(in: $0, profile: clientProfile) }
+        if !flowProblems.isEmpty {
+            print(LintPrinter.render(flowProblems))
+            return 2
+        }
         let selected = selection.apply(to: library.scenarios)
         if list {
             for s in selected { print("\(s.name)  (\(s.displayPath))\(s.tags.isEmpty ? "" : "  [" + s.tags.joined(separator: ", ") + "]")") }

@@ -33,6 +33,26 @@ import Testing
         #expect(problems.contains { $0.pointer == "/flow/report/values/14/field" && $0.message.contains("\"nickname\"") && $0.message.contains("refuses") }, "\(lines)")
     }
 
+    @Test func everyShippedLibraryUsesOnlyItsProfilesFields() throws {
+        for profile in [ClientProfile.bundledDefault, try WebMissingPetProfileTests.profile()] {
+            let library = try ScenarioLibrary.load(from: profile.libraryDirectory)
+            let problems = library.scenarios.flatMap { ProfileLinter.problems(in: $0, profile: profile) }
+            #expect(problems.isEmpty, "\(profile.name): \(problems.map(\.description))")
+        }
+    }
+
+    @Test func aScenarioTypingIntoAFieldOfAnotherFlowIsAProblem() throws {
+        let scenario = try EngineTestSupport.parse(#"""
+            {"name": "reward", "report": "default",
+             "steps": [{"action": "editField", "field": "reward", "value": "50 PLN", "expect": {"outcome": "edited", "inputs": {"reward": "50 PLN"}}}]}
+            """#)
+        // The found flow has no reward (069 FR-004, FR-005; KAN-34 align FR-010, FR-011).
+        let problems = ProfileLinter.problems(in: scenario, profile: try FoundPetProfileTests.profile())
+        #expect(problems.map(\.pointer) == ["/steps/0/field", "/steps/0/expect/inputs/reward"], "\(problems.map(\.description))")
+        #expect(problems.first?.message.contains("reportFound flow of the profile ios-found-pet") == true)
+        #expect(ProfileLinter.problems(in: scenario, profile: .bundledDefault).isEmpty)
+    }
+
     @Test func aVerbatimFieldThatIsTrimmedAndALimitBelowTheDigitsConflict() throws {
         let profile = try ClientProfileTests.parse { root in
             var inputs = root["inputs"]?.arrayValue ?? []

@@ -12,6 +12,25 @@ public enum ProfileLinter {
         return problems
     }
 
+    /// Problems of a scenario judged by `profile`: a field it types into, expects an input or a field message of, that
+    /// is on no step of the profile's flow (a scenario written for another flow).
+    public static func problems(in scenario: Scenario, profile: ClientProfile) -> [ScenarioProblem] {
+        let fields = Set(profile.flow.fields)
+        var problems: [ScenarioProblem] = []
+        func check(_ field: String, at pointer: String) {
+            guard !fields.contains(field) else { return }
+            problems.append(ScenarioProblem(
+                file: scenario.displayPath, pointer: pointer,
+                message: "the field \"\(field)\" is on no step of the \(profile.flow.name) flow of the profile \(profile.name); its fields are: \(profile.flow.fields.joined(separator: ", "))"))
+        }
+        for step in scenario.steps {
+            if case .client(.editField(let field, _)) = step.action { check(field, at: step.pointer + "/field") }
+            for field in (step.expect.inputs ?? [:]).keys.sorted() { check(field, at: JSONPointer.appending(step.pointer + "/expect/inputs", field)) }
+            for field in (step.expect.fieldErrors ?? [:]).keys.sorted() { check(field, at: JSONPointer.appending(step.pointer + "/expect/fields", field)) }
+        }
+        return problems
+    }
+
     /// Rules the contracts make impossible: the create's request schema (of the report's first contract) refuses a
     /// field the profile sends, or does not allow its status.
     static func impossible(in profile: ClientProfile, contracts: ContractSet) -> [LintProblem] {
