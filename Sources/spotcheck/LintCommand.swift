@@ -26,6 +26,9 @@ struct LintCommand: ParsableCommand {
     @Option(help: "The scenarios folder to check too (default: scenarios/ in the working directory, when present).")
     var scenarios: String?
 
+    @Option(help: ArgumentHelp("Check this client profile too (a name under the scenarios folder, or a path): its file, the rules the contracts make impossible, and rules that conflict.", valueName: "name"))
+    var profile: String?
+
     @Option(help: ArgumentHelp("Check a recording folder (spotcheck proxy --record DIR) instead: examples against their schemas, and recorded violations.", valueName: "dir"))
     var recordings: String?
 
@@ -48,12 +51,12 @@ struct LintCommand: ParsableCommand {
             && !directory.split(separator: ",").contains { ContractSet.isDocument(URL(fileURLWithPath: String($0))) }
         let request = ci.request(environment: ProcessInfo.processInfo.environment, sarif: sarifOption.sarif)
         try Self.execute(directory: directory, scenarios: scenarios ?? (local ? "scenarios" : nil), ci: request,
-                         strict: strict, basePath: basePath).finish()
+                         strict: strict, basePath: basePath, profile: profile).finish()
     }
 
     /// Lints `directory` (and `scenarios`, when given), writes the CI reports `ci` asks for, and says what to print and how to exit.
     static func execute(directory: String, scenarios: String? = nil, ci: CIReportRequest = .none, strict: Bool = false,
-                        basePath: String? = nil) -> CommandOutcome {
+                        basePath: String? = nil, profile: String? = nil) -> CommandOutcome {
         let started = Date()
         // One load: it lints, and its error lists every problem.
         // `serve` starts without entries it cannot read (and warns); lint fails on them, since the contract the author
@@ -71,7 +74,24 @@ struct LintCommand: ParsableCommand {
             contractProblems += error.problems
         }
         // Contract ids in scenarios are checked only against contracts that load; their own problems are listed above.
-        let scenarioProblems = scenarios.map { ScenarioLinter.lint(directory: URL(fileURLWithPath: $0), contracts: contracts) } ?? []
+        var scenarioProblems = scenarios.map { ScenarioLinter.lint(directory: URL(fileURLWithPath: $0), contracts: contracts) } ?? []
+        var profileLine = ""
+        if let profile {
+            let home = scenarios.map { URL(fileURLWithPath: $0) } ?? ScenarioLibrary.bundledDirectory
+            do {
+                let loaded = try ClientProfile.load(profile, scenariosDirectory: home)
+                scenarioProblems += ProfileLinter.lint(loaded, contracts: contracts)
+                if let scenarios, let library = try? ScenarioLibrary.loadEach(from: URL(fileURLWithPath: scenarios)) {
+                    let prefix = LintPrinter.displayPath(URL(fileURLWithPath: scenarios))
+                    scenarioProblems += library.scenarios.flatMap { ProfileLinter.problems(in: $0, profile: loaded) }.map {
+                        LintProblem(file: prefix.isEmpty ? $0.file : prefix + "/" + $0.file, pointer: $0.pointer, message: $0.message)
+                    }
+                }
+                profileLine = "\(loaded.displayPath): client profile \(loaded.name), no problems\n"
+            } catch {
+                scenarioProblems += error.problems
+            }
+        }
         let problems = contractProblems + scenarioProblems
         var annotations = ""
         let ciMessage = ci.write(print: { annotations += $0 + "\n" }) { locator in
@@ -95,6 +115,7 @@ struct LintCommand: ParsableCommand {
             let files = (try? ScenarioLibrary.scenarioFiles(in: URL(fileURLWithPath: scenarios)).count) ?? 0
             output += "\(scenarios): \(files) scenario\(files == 1 ? "" : "s"), no problems\n"
         }
+        output += profileLine
         return CommandOutcome(output: safe(output), exitCode: 0)
     }
 }

@@ -24,6 +24,9 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts).")
     var contractsDirectory: String?
 
+    @Option(help: ArgumentHelp("The client profile that judges the run: a name (scenarios/NAME/profile.json) or a path; its library runs unless --scenarios names another (default: ios-missing-pet, the seeds).", valueName: "name"))
+    var profile: String?
+
     @Option(help: ArgumentHelp("For OpenAPI documents: the path every operation's path is under, instead of the one servers gives.", valueName: "path"))
     var basePath: String?
 
@@ -108,8 +111,25 @@ struct RunCommand: AsyncParsableCommand {
         }
         if let client, client.trimmingCharacters(in: .whitespaces).isEmpty { return usage("--client expects a command line") }
 
-        let scenariosURL = InputFolder.resolve(scenariosDirectory, local: "scenarios", bundled: ScenarioLibrary.bundledDirectory)
+        var scenariosURL = InputFolder.resolve(scenariosDirectory, local: "scenarios", bundled: ScenarioLibrary.bundledDirectory)
         guard let contracts = InputFolder.contracts(contractsDirectory, basePath: basePath, print: print)?.set else { return 2 }
+        var clientProfile = ClientProfile.bundledDefault
+        if let profile {
+            // Profile names are looked up where the library would be: scenarios/ here, else the bundled folder.
+            let home = InputFolder.resolve(nil, local: "scenarios", bundled: ScenarioLibrary.bundledDirectory)
+            do {
+                clientProfile = try ClientProfile.load(profile, scenariosDirectory: home)
+            } catch {
+                print(LintPrinter.render(error.problems))
+                return 2
+            }
+            let profileProblems = ProfileLinter.lint(clientProfile, contracts: contracts)
+            if !profileProblems.isEmpty {
+                print(LintPrinter.render(profileProblems))
+                return 2
+            }
+            if scenariosDirectory == nil { scenariosURL = clientProfile.libraryDirectory }
+        }
         let problems = ScenarioLinter.lint(directory: scenariosURL, contracts: contracts)
         if !problems.isEmpty {
             print(LintPrinter.render(problems))
@@ -120,6 +140,12 @@ struct RunCommand: AsyncParsableCommand {
             library = try ScenarioLibrary.load(from: scenariosURL)
         } catch {
             print(LintPrinter.render(error.problems))
+            return 2
+        }
+        // A scenario typing into a field its profile's flow does not have was written for another flow.
+        let flowProblems = library.scenarios.flatMap { ProfileLinter.problems(in: $0, profile: clientProfile) }
+        if !flowProblems.isEmpty {
+            print(LintPrinter.render(flowProblems))
             return 2
         }
         let selected = selection.apply(to: library.scenarios)
@@ -136,6 +162,7 @@ struct RunCommand: AsyncParsableCommand {
         let targets: any TargetProvider = targetURL.map { ProxyTargetProvider(upstream: $0, contracts: contracts) }
             ?? EmbeddedBackendProvider(contracts: contracts)
         var scenarioRunner = ScenarioRunner(driver: driver, targets: targets, seed: seedValue)
+        scenarioRunner.profile = clientProfile
         // Against a real server, an answer listed in known-defects.json is a known defect, not a failure.
         if targetURL != nil { scenarioRunner.knownDefects = contracts.knownDefects }
         let harFolder = harDirectory ?? reports.junit.map { URL(fileURLWithPath: $0).deletingLastPathComponent().path }

@@ -1,3 +1,5 @@
+import ScenarioEngine
+
 /// The invariants the seed model checks after every step (issue 21), each with the seed lines it comes from.
 public enum ModelRule: String, Sendable, CaseIterable, Comparable, Codable {
     case noSendWhileInvalid = "no-send-while-invalid"
@@ -33,7 +35,7 @@ public enum ModelRule: String, Sendable, CaseIterable, Comparable, Codable {
         case .rewardLimit:
             return "the reward keeps at most 120 characters: longer input is rejected or cut, shorter input is kept verbatim (seed 001 FR-006, Edge Cases \"Reward truncation\")"
         case .analyticsOnlyOnSuccess:
-            return "analytics are emitted only when both steps succeed (seed 001 FR-003 and US1 scenario 1: missing_pet.step4_completed after both)"
+            return "analytics are emitted only when both steps succeed (seed 001 FR-003 and US1 scenario 1: \(Self.successEvents) after both)"
         case .passwordOpensPhoto:
             return "the password shown on the summary opens the announcement that holds the photo (seed 001 US1 scenario 1, FR-003, Clarifications: step 2 uploads with step 1's id and password)"
         case .alertFitsCause:
@@ -51,9 +53,12 @@ public enum ModelRule: String, Sendable, CaseIterable, Comparable, Codable {
         case .validationOnlyOnContinue:
             return "typing shows no field error: validation runs only when Continue is tapped (seed 001 Clarifications \"Validation timing\", 003 Notes \"Validation timing: Only on Continue tap\")"
         case .analyticsAfterTryAgain:
-            return "a submission that succeeds through Try Again emits missing_pet.step4_completed once, like a first tap (seed 001 FR-003, FR-012: Try Again re-runs the full submission)"
+            return "a submission that succeeds through Try Again emits \(Self.successEvents) once, like a first tap (seed 001 FR-003, FR-012: Try Again re-runs the full submission)"
         }
     }
+
+    /// The default profile's analytics events of a success, as the rules name them.
+    static var successEvents: String { ClientProfile.bundledDefault.success.analytics.joined(separator: ", ") }
 
     public static func < (a: ModelRule, b: ModelRule) -> Bool {
         (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)

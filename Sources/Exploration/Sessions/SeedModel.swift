@@ -79,7 +79,7 @@ public struct SeedModel: Sendable {
                 let rules: [ModelRule] = [.passwordOpensPhoto, .inputsSurvive, .alertFitsCause]
                 return ModelledStep(document: [
                     "action": .string(action),
-                    "expect": ["outcome": ["success", "failure"], "alert": ["kind": ["noConnection", "generic"]], "managementPassword": "^[0-9]{6}$",
+                    "expect": ["outcome": ["success", "failure"], "alert": ["kind": ["noConnection", "generic"]], "managementPassword": .string(Self.passwordPattern),
                                "passwordOpensPhoto": true, "inputsIntact": true, "because": .string(Self.because(rules))],
                 ], kind: .ambiguousSubmit, rules: rules)
             }
@@ -123,7 +123,7 @@ public struct SeedModel: Sendable {
                 phase = .summary
                 expect["outcome"] = ["success", "failure"]
                 expect["alert"] = ["kind": "generic"]
-                expect["managementPassword"] = "^[0-9]{6}$"
+                expect["managementPassword"] = .string(Self.passwordPattern)
                 expect["passwordOpensPhoto"] = true
                 expect["inputsIntact"] = true
                 expect["journal"] = ["order": .array(order), "sentReport": true]
@@ -149,10 +149,10 @@ public struct SeedModel: Sendable {
             } else {
                 phase = .summary
                 expect["outcome"] = "success"
-                expect["managementPassword"] = "^[0-9]{6}$"
+                expect["managementPassword"] = .string(Self.passwordPattern)
                 expect["passwordOpensPhoto"] = true
                 expect["inputsIntact"] = true
-                expect["analytics"] = ["missing_pet.step4_completed"]
+                expect["analytics"] = .array(ClientProfile.bundledDefault.success.analytics.map { .string($0) })
                 expect["journal"] = ["order": .array(order), "authUserIsCreatedId": true, "sentReport": true]
                 rules = [.passwordOpensPhoto, .bodyCarriesCurrentInputs, .analyticsOnlyOnSuccess, .inputsSurvive, .twoStepSubmission]
                 if action == "retry" { rules.append(.analyticsAfterTryAgain) }
@@ -175,7 +175,7 @@ public struct SeedModel: Sendable {
             return ModelledStep(document: [
                 "action": .string(action),
                 "expect": ["outcome": ["success", "failure"], "alert": ["kind": .array(Self.alertKinds(.timedOut).map { .string($0) })],
-                           "managementPassword": "^[0-9]{6}$", "passwordOpensPhoto": true, "inputsIntact": true,
+                           "managementPassword": .string(Self.passwordPattern), "passwordOpensPhoto": true, "inputsIntact": true,
                            "because": .string(Self.because(rules) + "; \(racing.contract) call \(racing.call) is answered near the client's timeout, so it may succeed or time out")],
             ], kind: .ambiguousSubmit, rules: rules)
         }
@@ -294,6 +294,9 @@ public struct SeedModel: Sendable {
         }
         return steps
     }
+
+    /// The pattern of the password the default profile's summary shows.
+    static var passwordPattern: String { ClientProfile.bundledDefault.success.managementPassword ?? ".*" }
 
     /// The alerts the seeds allow for `cause`, from the one alert table scenarios and the proxy judge with.
     public static func alertKinds(_ cause: SeedAlertPolicy.Cause) -> [String] {

@@ -10,6 +10,10 @@ public struct ClientContext: Sendable {
     public var report: ReportData
     /// The scenario's name, for logs of external clients.
     public var scenarioName: String
+    /// The client profile judging the session (e.g. `ios-missing-pet`), so an adapter serving several can tell them apart.
+    public var profile: String?
+    /// The profile's flow (e.g. `reportMissing`): the screen an adapter opens and fills from `report`.
+    public var flow: String?
 
     /// A context with these values.
     public init(baseURL: URL, settings: ClientSettings, report: ReportData, scenarioName: String) {

@@ -6,11 +6,15 @@ import Foundation
 public enum WireProtocol {
     /// The first request of a session: where the server is and what the user entered.
     public static func startRequest(id: Int, context: ClientContext) -> JSONValue {
-        [
+        var start: JSONObject = [
             "id": .number(Double(id)), "action": "start", "baseURL": .string(context.baseURL.absoluteString),
             "timeoutMs": .number(Double(context.settings.requestTimeoutMs)), "scenario": .string(context.scenarioName),
             "report": context.report.wireValue,
         ]
+        // The flow selects the screen; an adapter of one flow may ignore it.
+        if let profile = context.profile { start["profile"] = .string(profile) }
+        if let flow = context.flow { start["flow"] = .string(flow) }
+        return .object(start)
     }
 
     /// The request for one user action.

@@ -12,9 +12,11 @@ public struct AlertExpectation: Sendable, Equatable {
     /// Why the buttons must come in the listed order; `nil` compares them as a set (the seeds name the buttons, never their order).
     public var buttonOrder: String?
 
-    /// The alert kinds and their exact texts from the PetSpot specification.
-    public static let standardMessages = [
-        "noConnection": "No connection. Please check your network and try again.",
-        "generic": "Something went wrong. Please try again later.",
-    ]
+    /// The alert kinds and their exact texts in the default profile.
+    public static var standardMessages: [String: String] { standardMessages(in: .bundledDefault) }
+
+    /// The alert kinds and their exact texts in `profile` (`failures.feedback`); a feedback without an exact text is left out.
+    public static func standardMessages(in profile: ClientProfile) -> [String: String] {
+        Dictionary(profile.failures.feedback.compactMap { f in f.text.map { (f.id, $0) } }, uniquingKeysWith: { first, _ in first })
+    }
 }

@@ -8,11 +8,14 @@ struct ExpectationChecker {
     let step: Step
     /// Whether the scenario has taken the client's device offline (`deviceOffline`) before this step.
     var deviceOffline = false
+    /// The client profile whose rules judge the step (which alert each cause gets, with which text).
+    var profile: ClientProfile
 
-    /// A checker for `step`.
-    init(step: Step, deviceOffline: Bool = false) {
+    /// A checker for `step`, judging by `profile`.
+    init(step: Step, deviceOffline: Bool = false, profile: ClientProfile = .bundledDefault) {
         self.step = step
         self.deviceOffline = deviceOffline
+        self.profile = profile
     }
 
     // MARK: client steps
@@ -31,7 +34,7 @@ struct ExpectationChecker {
         if let outcome = e.outcome, !accepted.contains(o.outcome) {
             var actual = o.outcome.rawValue
             if let alert = o.alert { actual += " with alert \(alert.kind) \"\(alert.message)\"" }
-            if let cause = o.cause, let ruling = SeedAlertPolicy.ruling(for: cause) { actual += " (cause: \(ruling.described))" }
+            if let cause = o.cause, let ruling = SeedAlertPolicy.ruling(for: cause, in: profile) { actual += " (cause: \(ruling.described))" }
             if !o.fieldErrors.isEmpty { actual += " with field messages \(Self.describe(o.fieldErrors))" }
             m.append(Mismatch("outcome", expected: flexible ? accepted.map(\.rawValue).joined(separator: " or ") : outcome.rawValue, actual: actual))
         }
@@ -109,11 +112,11 @@ struct ExpectationChecker {
         // The alert the cause requires, when the shown one contradicts it: its text is the expected text too.
         var required: SeedAlertPolicy.Alert?
         if let ruling = ruling(for: o) {
-            switch SeedAlertPolicy.judge(shown: shown.kind, for: ruling) {
+            switch SeedAlertPolicy.judge(shown: shown.kind, for: ruling, in: profile) {
             case .contradicted(let alertRequired, let explanation):
                 required = alertRequired
                 let note = ruling.platformNote.map { "; \($0)" } ?? ""
-                m.append(Mismatch("alert for the reported cause", expected: "\(alertRequired.rawValue) \(Self.quote(alertRequired.text))",
+                m.append(Mismatch("alert for the reported cause", expected: "\(alertRequired.rawValue) \(Self.quote(alertRequired.text(in: profile)))",
                                   actual: "\(shown.kind) \(Self.quote(shown.message))", explanation: explanation + note))
             case .allowed:
                 if !alert.kinds.contains(shown.kind) {
@@ -126,9 +129,10 @@ struct ExpectationChecker {
             m.append(Mismatch("alert kind", expected: kinds, actual: shown.kind))
         }
         let expectedKind = required?.rawValue ?? (alert.kinds.contains(shown.kind) ? shown.kind : alert.kinds[0])
-        let message = alert.message ?? AlertExpectation.standardMessages[expectedKind] ?? ""
+        // A profile whose sources state no exact text for the feedback (e.g. "a user-friendly message") checks none.
+        let message = alert.message ?? AlertExpectation.standardMessages(in: profile)[expectedKind]
         // An app may split the text into a title and a message; any form that shows the seeds' text is accepted.
-        if !shown.readableTexts.contains(message), required == nil || alert.message != nil {
+        if let message, !shown.readableTexts.contains(message), required == nil || alert.message != nil {
             let actual = shown.title.map { "title \(Self.quote($0)), message \(Self.quote(shown.message))" } ?? Self.quote(shown.message)
             m.append(Mismatch("alert message", expected: Self.quote(message), actual: actual))
         }
@@ -146,7 +150,7 @@ struct ExpectationChecker {
     /// The policy's ruling for the alert's cause: the cause the client reported, or, when it reported none while the
     /// scenario has its device offline, the offline cause itself (a server cannot fake that one, so it is certain).
     func ruling(for o: ClientObservation) -> SeedAlertPolicy.Ruling? {
-        SeedAlertPolicy.ruling(for: o.cause, deviceOffline: deviceOffline)
+        SeedAlertPolicy.ruling(for: o.cause, deviceOffline: deviceOffline, in: profile)
     }
 
     /// Whether the step loads the list, whose errors no seed describes: an inline error is as valid as an alert there.
@@ -161,7 +165,7 @@ struct ExpectationChecker {
             return ["showed the failure inline (\(Self.quote(inline))) instead of an alert: no seed describes the list screen's errors, so either is accepted"]
         }
         guard step.expect.alert != nil, let shown = o.alert, let ruling = ruling(for: o),
-              case .allowed(let reading?) = SeedAlertPolicy.judge(shown: shown.kind, for: ruling) else { return [] }
+              case .allowed(let reading?) = SeedAlertPolicy.judge(shown: shown.kind, for: ruling, in: profile) else { return [] }
         var text = "reported \(ruling.described) and showed \(shown.kind): the reading \(reading.name) (\(reading.seedLines.joined(separator: ", ")))"
         if let note = ruling.platformNote { text += "; \(note)" }
         return [text]
@@ -173,7 +177,7 @@ struct ExpectationChecker {
         if let alert = step.expect.alert, o.alert != nil {
             if o.cause == nil, !deviceOffline, alert.kinds.count > 1 {
                 notes.append("the alert was judged without a cause (the client reported none), so either \(alert.kinds.joined(separator: " or ")) was accepted")
-            } else if let cause = o.cause, SeedAlertPolicy.ruling(for: cause) == nil {
+            } else if let cause = o.cause, SeedAlertPolicy.ruling(for: cause, in: profile) == nil {
                 notes.append("the reported cause \(cause.domain ?? "?") \(cause.code.map(String.init) ?? "") is outside NSURLErrorDomain, so the alert was judged without it")
             }
             if alert.buttons != nil, o.alert?.buttons == nil { notes.append("the alert's buttons were not checked (the client does not report them)") }

@@ -1,22 +1,24 @@
-/// The seeds' alert rule as one table: for each cause of a failure, the set of alerts the seeds allow, each with the seed
-/// lines that allow it. Scenarios, exploration and the proxy judge alerts through this table only, so they never disagree.
-///
-/// The seeds conflict: 001 FR-011 and User Story 4 scenario 1 give "No connection…" to a device that is offline;
-/// 003 T039/T044 give it to `notConnectedToInternet` and `timedOut` and the generic alert to everything else; 001 FR-012
-/// lists "network error … timeout" under the generic alert. Where all seeds agree the table is strict (an offline device
-/// → noConnection; an HTTP status or an unreadable body → generic); where they conflict it allows each reading and names it.
+/// The alert rule as one table: for each cause of a failure, the set of alerts a client profile allows, each with the
+/// source lines that allow it. Scenarios, exploration and the proxy judge alerts through this table only, so they never
+/// disagree. The causes (how a platform's error becomes a cause) are Swift; which alert each cause gets, with which
+/// text and which readings where the sources conflict, is the profile's (`failures` in `profile.json`). Where every
+/// reading agrees the table is strict; where they conflict it allows each reading and names it.
 public enum SeedAlertPolicy {
-    /// The alerts of the seeds.
+    /// The alert kinds of the client protocol (docs/client-protocol.md); a profile gives each its text and name.
     public enum Alert: String, Sendable, CaseIterable {
-        /// "No connection. Please check your network and try again."
+        /// The alert for a failure of the device's network.
         case noConnection
-        /// "Something went wrong. Please try again later."
+        /// The alert for any other failure.
         case generic
 
-        /// The seeds' exact text of the alert (001 FR-011, FR-012).
-        public var text: String { AlertExpectation.standardMessages[rawValue] ?? rawValue }
-        /// The alert for people, e.g. `the no-connection alert`.
-        public var name: String { self == .noConnection ? "the no-connection alert" : "the generic alert" }
+        /// The default profile's exact text of the alert.
+        public var text: String { text(in: .bundledDefault) }
+        /// The default profile's name of the alert for people, e.g. `the generic alert`.
+        public var name: String { name(in: .bundledDefault) }
+        /// The exact text `profile` gives the alert.
+        public func text(in profile: ClientProfile) -> String { profile.failures.feedback(rawValue)?.text ?? "any text" }
+        /// The name `profile` gives the alert, for people.
+        public func name(in profile: ClientProfile) -> String { profile.failures.feedback(rawValue)?.name ?? "the \(rawValue) alert" }
     }
 
     /// The causes the table distinguishes.
@@ -51,7 +53,7 @@ public enum SeedAlertPolicy {
     public struct Reading: Sendable, Equatable {
         /// The alert this reading requires.
         public let alert: Alert
-        /// The reading for people, e.g. `003 T044: only notConnectedToInternet and timedOut show "No connection"`.
+        /// The reading for people, as the profile names it.
         public let name: String
         /// The seed lines, by file and requirement id, e.g. `001 FR-011`.
         public let seedLines: [String]
@@ -90,35 +92,11 @@ public enum SeedAlertPolicy {
         case contradicted(required: Alert, explanation: String)
     }
 
-    // MARK: the readings
-
-    static let offlineReading = Reading(
-        alert: .noConnection, name: "every seed: an offline device shows \"No connection\"",
-        seedLines: ["001 FR-011", "001 User Story 4 scenario 1", "003 T039", "003 T044"])
-    static let t044NoConnection = Reading(
-        alert: .noConnection, name: "003 T044: notConnectedToInternet or timedOut show \"No connection\"", seedLines: ["003 T044", "001 FR-011"])
-    static let fr012Generic = Reading(
-        alert: .generic, name: "001 FR-012: a timeout is a failure that shows \"Something went wrong\"", seedLines: ["001 FR-012"])
-    static let broadNoConnection = Reading(
-        alert: .noConnection, name: "001 FR-011 and User Story 4 read broadly: the network failed, so \"No connection\"",
-        seedLines: ["001 FR-011", "001 User Story 4 scenario 1"])
-    static let t044Generic = Reading(
-        alert: .generic, name: "003 T044: everything but notConnectedToInternet and timedOut shows \"Something went wrong\"",
-        seedLines: ["003 T044", "001 FR-012"])
-    static let serverAnswer = Reading(
-        alert: .generic, name: "every seed: a backend error shows \"Something went wrong\"",
-        seedLines: ["001 FR-012", "001 User Story 4 scenario 2", "003 T044"])
-    static let otherGeneric = Reading(
-        alert: .generic, name: "every seed: a failure that is not the network shows \"Something went wrong\"", seedLines: ["001 FR-012", "003 T044"])
-
-    /// The readings the seeds allow for `cause`.
-    public static func readings(for cause: Cause) -> [Reading] {
-        switch cause {
-        case .deviceOffline: return [offlineReading]
-        case .timedOut: return [t044NoConnection, fr012Generic]
-        case .refused, .connectionLost, .droppedOnLinux, .reset, .truncated, .hostNotFound, .dataNotAllowed: return [broadNoConnection, t044Generic]
-        case .httpStatus, .undecodableBody: return [serverAnswer]
-        case .other: return [otherGeneric]
+    /// The readings `profile` allows for `cause` (the default profile unless told).
+    public static func readings(for cause: Cause, in profile: ClientProfile = .bundledDefault) -> [Reading] {
+        (profile.failures.causes[cause.rawValue] ?? []).compactMap { id in
+            guard let reading = profile.failures.readings[id], let alert = Alert(rawValue: reading.feedback) else { return nil }
+            return Reading(alert: alert, name: reading.name, seedLines: reading.sources)
         }
     }
 
@@ -161,7 +139,8 @@ public enum SeedAlertPolicy {
     }
 
     /// The ruling for a cause a client reported, or `nil` when the table cannot judge it (an error domain it does not know).
-    public static func ruling(for observed: ObservedCause) -> Ruling? {
+    public static func ruling(for observed: ObservedCause, in profile: ClientProfile = .bundledDefault) -> Ruling? {
+        func readings(for cause: Cause) -> [Reading] { Self.readings(for: cause, in: profile) }
         switch observed.kind {
         case .urlError:
             let domain = observed.domain ?? "NSURLErrorDomain"
@@ -195,32 +174,33 @@ public enum SeedAlertPolicy {
     /// The ruling for an alert's cause: the cause the client reported, or, when it reported none while its device is
     /// offline (`deviceOffline`), the offline cause itself (a server cannot fake that one, so it is certain); `nil` when
     /// the cause is unknown or cannot be judged. Scenarios and exploration both start here.
-    public static func ruling(for observed: ObservedCause?, deviceOffline: Bool) -> Ruling? {
-        if let observed { return ruling(for: observed) }
+    public static func ruling(for observed: ObservedCause?, deviceOffline: Bool, in profile: ClientProfile = .bundledDefault) -> Ruling? {
+        if let observed { return ruling(for: observed, in: profile) }
         guard deviceOffline else { return nil }
         return Ruling(cause: .deviceOffline, described: "nothing, while its device was offline (the platform reports NSURLErrorDomain -1009, not connected to the internet)",
-                      readings: readings(for: .deviceOffline), platformNote: nil)
+                      readings: readings(for: .deviceOffline, in: profile), platformNote: nil)
     }
 
     /// Judges `shown` against the cause behind it (see `ruling(for:deviceOffline:)`); `nil` when the cause cannot be judged.
-    public static func judge(shown: String, cause: ObservedCause?, deviceOffline: Bool) -> Verdict? {
-        ruling(for: cause, deviceOffline: deviceOffline).map { judge(shown: shown, for: $0) }
+    public static func judge(shown: String, cause: ObservedCause?, deviceOffline: Bool, in profile: ClientProfile = .bundledDefault) -> Verdict? {
+        ruling(for: cause, deviceOffline: deviceOffline, in: profile).map { judge(shown: shown, for: $0, in: profile) }
     }
 
     /// Judges the alert a client showed (`shown`: `noConnection` or `generic`) against the cause it reported.
-    public static func judge(shown: String, for ruling: Ruling) -> Verdict {
+    public static func judge(shown: String, for ruling: Ruling, in profile: ClientProfile = .bundledDefault) -> Verdict {
         if let alert = Alert(rawValue: shown), let reading = ruling.reading(for: alert) {
             return .allowed(reading: ruling.isStrict ? nil : reading)
         }
         // A contradicted alert has exactly one other alert left, so the table is strict for this cause.
         let required = ruling.readings[0]
         let lines = ruling.seedLines.joined(separator: ", ")
-        var text = "the networking layer reported \(ruling.described), and the seeds require \(required.alert.name) \"\(required.alert.text)\" for it (\(lines)), but \(Alert(rawValue: shown)?.name ?? "an alert of kind \"\(shown)\"") was shown"
+        let shownName = Alert(rawValue: shown)?.name(in: profile) ?? "an alert of kind \"\(shown)\""
+        var text = "the networking layer reported \(ruling.described), and \(profile.authority) require \(required.alert.name(in: profile)) \"\(required.alert.text(in: profile))\" for it (\(lines)), but \(shownName) was shown"
         switch (ruling.cause, required.alert) {
         case (.deviceOffline, _):
             text += "; the mapping did not recognise -1009 as offline (a wrapper around the URLError hid it from the mapping, or the mapping does not list notConnectedToInternet)"
         case (_, .generic):
-            text += "; the mapping treats \(ruling.described) as a connectivity problem, but the server answered (or the client failed), so no seed gives it \"No connection\""
+            text += "; the mapping treats \(ruling.described) as a connectivity problem, but the server answered (or the client failed), so no reading of \(profile.authority) gives it \(shownName)"
         default:
             text += "; the mapping chose the other alert"
         }

@@ -15,56 +15,81 @@ public enum InputVerdict: Sendable, Equatable {
     public var isInvalid: Bool { if case .invalid = self { return true } else { return false } }
 }
 
-/// The seeds' step-4 input rules, read from the seeds (not from any client's code): the one place the explorer's model
-/// and scenario authors take input validity and the reward limit from.
+/// The input rules of a client profile (`inputs` in `profile.json`) applied to typed values: the one place the
+/// explorer's model and scenario authors take input validity and limits from. The rule kinds (digits, an email format,
+/// a maximum length) are Swift; their bounds, messages and citations are the profile's.
 public enum SeedInputRules {
-    /// Seed 001 FR-004: the phone's inline error.
-    public static let phoneMessage = "Enter at least 7 digits"
-    /// Seed 001 FR-005: the email's inline error.
-    public static let emailMessage = "Enter a valid email address"
-    /// Seed 001 FR-006 / Clarifications: the reward's maxLength.
-    public static let rewardLimit = 120
-    /// Seed 001 FR-003/FR-004: how many digits a phone holds.
-    public static let phoneDigits = 7...11
+    /// The default profile's inline message for `field`, empty when it has none.
+    public static func message(for field: String, in profile: ClientProfile = .bundledDefault) -> String {
+        profile.inputs.first { $0.field == field }?.message ?? ""
+    }
 
-    /// 001 FR-004 and Assumptions "Phone validation": a leading `+`, digits, spaces and dashes ignored, letters and symbols
-    /// rejected, 7–11 digits. 003 T032 "sanitize phone to digits and +, count digits" is laxer about symbols and other
-    /// whitespace, so those are `either`; letters are rejected by every line (001 "reject letters").
-    public static func phone(_ phone: String) -> InputVerdict {
-        let text = phone.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// The default profile's maximum length of `field`, `nil` when it has none.
+    public static func maxLength(of field: String, in profile: ClientProfile = .bundledDefault) -> Int? {
+        profile.inputs.first { $0.field == field }?.rule(.maxLength)?.max
+    }
+
+    /// What `profile`'s rules say about `value` typed into `field`: the first rule that rejects it, else the first on
+    /// which the sources disagree, else valid. A field without rules accepts anything; an empty value is judged by the
+    /// `required` rule alone (an optional field's format applies only once something is typed).
+    public static func verdict(field: String, value: String, in profile: ClientProfile = .bundledDefault) -> InputVerdict {
+        guard let input = profile.inputs.first(where: { $0.field == field }) else { return .valid }
+        let text = input.rule(.trim) != nil ? value.trimmingCharacters(in: .whitespacesAndNewlines) : value
+        if text.isEmpty { return input.rule(.required).map { .invalid(rule: $0.source) } ?? .valid }
+        var either: InputVerdict?
+        for rule in input.rules {
+            let v: InputVerdict
+            switch rule.kind {
+            case .digits: v = digits(text, rule)
+            case .format: v = email(text, rule)
+            case .maxLength, .trim, .verbatim, .required: v = .valid
+            }
+            if v.isInvalid { return v }
+            if either == nil, v != .valid { either = v }
+        }
+        return either ?? .valid
+    }
+
+    /// A `digits` rule: an optional leading `+`, the rule's separators ignored, letters rejected (by `letters`, the
+    /// line that says so, else `source`), `min`…`max` ASCII digits. Other symbols, and digits of other scripts, are
+    /// where the sources may disagree (`conflict`): counted by one reading, rejected by the other.
+    static func digits(_ text: String, _ rule: ClientProfile.InputRule) -> InputVerdict {
+        let range = (rule.min ?? 0)...(rule.max ?? Int.max)
         var rest = Substring(text)
-        if rest.hasPrefix("+") { rest = rest.dropFirst() }
+        if rule.leadingPlus, rest.hasPrefix("+") { rest = rest.dropFirst() }
         var asciiDigits = 0
         var otherDigits = 0
         var strict = true
         for c in rest {
-            if c.isASCII, c.isNumber { asciiDigits += 1 } else if c == " " || c == "-" { continue } else if c.isLetter {
-                return .invalid(rule: "seed 001 Assumptions \"Phone validation\" (reject letters)")
+            if c.isASCII, c.isNumber { asciiDigits += 1 } else if rule.anyCharacters || rule.separators.contains(c) { continue } else if c.isLetter {
+                return .invalid(rule: rule.letters ?? rule.source)
             } else if c.isNumber { otherDigits += 1; strict = false } else { strict = false }
         }
-        let strictValid = strict && phoneDigits.contains(asciiDigits)
-        let laxValid = phoneDigits.contains(asciiDigits) || phoneDigits.contains(asciiDigits + otherDigits)
+        let strictValid = strict && range.contains(asciiDigits)
+        let laxValid = range.contains(asciiDigits) || range.contains(asciiDigits + otherDigits)
         if strictValid { return .valid }
-        if laxValid {
-            return .either(why: "seed 001 Assumptions \"Phone validation\" rejects symbols other than a leading + (and counts only digits), 003 T032 sanitizes the phone to digits and + before counting")
-        }
-        return .invalid(rule: "seed 001 FR-004 (7-11 digits, a leading + allowed, letters and symbols rejected)")
+        if laxValid, let conflict = rule.conflict { return .either(why: conflict) }
+        return .invalid(rule: rule.source)
     }
 
-    /// 001 FR-005 and Assumptions "Email validation": RFC 5322 basic local@domain.tld, case-insensitive, trimmed.
-    /// A one-letter TLD or non-ASCII text is outside "basic" but the seeds name no rule for it, so either reading passes.
-    /// Lengths: RFC 5322 sets none; the 254-character total and the 64-character local part and 63-character labels
-    /// come from RFC 5321 §4.5.3.1 and errata 1690, which the seeds do not name (001 Edge Cases "Email validation",
-    /// 003 T029), so an address beyond any of them may be accepted or rejected; at most 254 within the parts' limits is valid.
-    public static func email(_ email: String) -> InputVerdict {
-        let text = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+    /// The default profile's verdict on a typed phone (its `digits` rule).
+    public static func phone(_ phone: String) -> InputVerdict { verdict(field: "phone", value: phone) }
+
+    /// The default profile's verdict on a typed email (its `format: email` rule).
+    public static func email(_ email: String) -> InputVerdict { verdict(field: "email", value: email) }
+
+    /// A `format: email` rule, RFC 5322's basic local@domain.tld, case-insensitive. A one-letter TLD, non-ASCII text
+    /// or a length beyond RFC 5321 §4.5.3.1 and errata 1690 (254 in all, 64 before the @, 63 per label) is outside
+    /// "basic" but no rule names it, so it is where the sources may disagree (`conflict`).
+    static func email(_ email: String, _ rule: ClientProfile.InputRule) -> InputVerdict {
+        let text = email.lowercased()
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        let rule = "seed 001 FR-005 and Assumptions \"Email validation\" (local@domain.tld, trimmed, case-insensitive)"
-        guard parts.count == 2 else { return .invalid(rule: rule) }
+        let citation = rule.source
+        guard parts.count == 2 else { return .invalid(rule: citation) }
         let local = parts[0], domain = parts[1]
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
-        guard !local.isEmpty, labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }), let tld = labels.last else { return .invalid(rule: rule) }
-        guard !text.contains(where: { $0.isWhitespace }) else { return .invalid(rule: rule) }
+        guard !local.isEmpty, labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }), let tld = labels.last else { return .invalid(rule: citation) }
+        guard !text.contains(where: { $0.isWhitespace }) else { return .invalid(rule: citation) }
         let localAllowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.!#$%&'*+/=?^_`{|}~-")
         let labelAllowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
         let asciiOK = local.allSatisfy { localAllowed.contains($0) } && !local.hasPrefix(".") && !local.hasSuffix(".") && !local.contains("..")
@@ -72,27 +97,47 @@ public enum SeedInputRules {
         let tldLetters = tld.allSatisfy { $0.isLetter }
         let withinLengths = text.utf8.count <= 254 && local.utf8.count <= 64 && labels.allSatisfy { $0.utf8.count <= 63 }
         if asciiOK, tldLetters, tld.count >= 2, tld.allSatisfy(\.isASCII), withinLengths { return .valid }
-        if text.allSatisfy(\.isASCII), !tldLetters { return .invalid(rule: rule + ": the TLD must be letters") }
-        if text.allSatisfy(\.isASCII), !asciiOK { return .invalid(rule: rule) }
-        return .either(why: "seed 001 says \"RFC 5322 basic local@domain.tld\" without naming one-letter TLDs, non-ASCII text or RFC 5321's length limits (254 in all, 64 before the @, 63 per label); a client may accept or reject them")
+        if text.allSatisfy(\.isASCII), !tldLetters { return .invalid(rule: citation + ": the TLD must be letters") }
+        if text.allSatisfy(\.isASCII), !asciiOK { return .invalid(rule: citation) }
+        return rule.conflict.map { .either(why: $0) } ?? .invalid(rule: citation)
     }
 
-    /// 001 FR-006 and Edge Cases "Reward truncation": the values the reward input may hold after the user typed `typed`
-    /// over `previous` (any of them). At most 120 characters are kept verbatim; beyond, input is rejected (old value kept)
-    /// or cut at the limit. "Characters" counts what a person sees; a platform counting UTF-16 units (Android, UIKit
-    /// `NSString.length`) may also reject or cut a text of at most 120 characters that is longer in UTF-16.
-    public static func rewardAfterTyping(_ typed: String, previous: [String]) -> [String] {
-        if typed.count <= rewardLimit, typed.utf16.count <= rewardLimit { return [typed] }
+    /// The values a field with a `maxLength` rule may hold after the user typed `typed` over `previous` (any of them).
+    /// At most `max` characters are kept verbatim; beyond, input is rejected (old value kept) or cut at the limit.
+    /// "Characters" counts what a person sees; a platform counting UTF-16 units (Android, UIKit `NSString.length`)
+    /// may also reject or cut a text of at most `max` characters that is longer in UTF-16.
+    public static func afterTyping(_ typed: String, previous: [String], limit: Int?) -> [String] {
+        guard let limit else { return [typed] }
+        if typed.count <= limit, typed.utf16.count <= limit { return [typed] }
         var accepted: [String] = []
-        if typed.count <= rewardLimit { accepted.append(typed) } else { accepted.append(String(typed.prefix(rewardLimit))) }
+        if typed.count <= limit { accepted.append(typed) } else { accepted.append(String(typed.prefix(limit))) }
         accepted += previous
         var units = ""
         for c in typed {
-            guard units.utf16.count + String(c).utf16.count <= rewardLimit else { break }
+            guard units.utf16.count + String(c).utf16.count <= limit else { break }
             units.append(c)
         }
         accepted.append(units)
         var seen: Set<String> = []
         return accepted.filter { seen.insert($0).inserted }
+    }
+
+    // MARK: the default profile's contact fields, by name (callers that predate profiles)
+
+    /// The default profile's inline message of the phone.
+    public static var phoneMessage: String { message(for: "phone") }
+    /// The default profile's inline message of the email.
+    public static var emailMessage: String { message(for: "email") }
+    /// The default profile's maximum length of the reward.
+    public static var rewardLimit: Int { maxLength(of: "reward") ?? Int.max }
+    /// The default profile's digits a phone holds.
+    public static var phoneDigits: ClosedRange<Int> {
+        let rule = ClientProfile.bundledDefault.inputs.first { $0.field == "phone" }?.rule(.digits)
+        return (rule?.min ?? 0)...(rule?.max ?? Int.max)
+    }
+
+    /// The reward's values after typing, by the default profile's limit (see `afterTyping(_:previous:limit:)`).
+    public static func rewardAfterTyping(_ typed: String, previous: [String]) -> [String] {
+        afterTyping(typed, previous: previous, limit: rewardLimit)
     }
 }

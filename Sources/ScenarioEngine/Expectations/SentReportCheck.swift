@@ -2,27 +2,36 @@ import ContractKit
 import ContractModel
 import Foundation
 
-/// Checks a create request's body against what the user entered. Each check is as strict as the seed line it cites
-/// (`SentValueRule`) and no stricter: where no line fixes a value's form (the email's case, the phone's formatting),
-/// every reading of the input is accepted.
+/// Checks a create request's body against what the user entered, value by value as the client profile lists them
+/// (`flow.report.values`). Each check is as strict as the source line it cites and no stricter: where no line fixes a
+/// value's form (an email's case, a phone's formatting), every reading of the input is accepted.
 struct SentReportCheck {
-    /// The report of steps 1 to 3 (and the initial contact inputs).
+    /// The report of the earlier steps (and the initial contact inputs).
     let report: ReportData
     /// The contact inputs as the user left them (after edits).
     let inputs: [String: String]
+    /// The profile whose report is checked.
+    var profile: ClientProfile = .bundledDefault
 
-    /// Why the sent date matters, for a failed date check whatever the step is about.
-    static let dateRule = SentValueRule.lastSeenDate.citation
+    /// Why the sent date matters, for a failed date check whatever the step is about (the default profile's `day` value).
+    static var dateRule: String { ClientProfile.bundledDefault.flow.report.values.first { $0.check == .day }?.citation ?? bodyRule }
     /// Why the rest of the sent body matters, for a check with no field of its own (the body's media type and form).
-    static let bodyRule = "the create request must carry the report as the user entered it (seed 001 FR-003 step 1; petspot-api createAnnouncement)"
+    static var bodyRule: String { ClientProfile.bundledDefault.flow.report.bodyCitation }
 
-    /// Every difference between `record`'s body and the report, each explained by the seed line that makes it strict.
+    /// Every difference between `record`'s body and the report, each explained by the source line that makes it strict.
     func check(_ record: JournalRecord) -> [Mismatch] {
-        compare(record).map { mismatch in
+        let values = profile.flow.report
+        return compare(record).map { mismatch in
             var m = mismatch
-            m.why = SentValueRule.forSubject(m.subject)?.citation ?? Self.bodyRule
+            m.why = Self.field(ofSubject: m.subject).flatMap(values.value)?.citation ?? values.bodyCitation
             return m
         }
+    }
+
+    /// The field of a mismatch subject `sent NAME of #N`, `nil` for any other subject.
+    static func field(ofSubject subject: String) -> String? {
+        guard subject.hasPrefix("sent "), let end = subject.range(of: " of #") else { return nil }
+        return String(subject[subject.index(subject.startIndex, offsetBy: 5)..<end.lowerBound])
     }
 
     private func compare(_ record: JournalRecord) -> [Mismatch] {
@@ -44,69 +53,70 @@ struct SentReportCheck {
         func subject(_ name: String) -> String { "sent \(name) of \(who)" }
         func shown(_ v: JSONValue?) -> String { v.map { $0.serialized() } ?? "absent" }
 
-        // status: the seeds' payload is always MISSING for this flow.
-        if sent("status")?.stringValue != "MISSING" {
-            m.append(Mismatch(subject("status"), expected: "\"MISSING\" (a missing-pet report)", actual: shown(sent("status"))))
-        }
-        // lastSeenDate: the API's YYYY-MM-DD, the day the user picked.
-        if let day = report.fields["lastSeenDate"]?.stringValue {
-            let value = sent("lastSeenDate")?.stringValue
-            if value != day {
-                let format = value.map { Self.isISODay($0) ? "" : " (not YYYY-MM-DD)" } ?? ""
-                m.append(Mismatch(subject("lastSeenDate"), expected: "\"\(day)\" (YYYY-MM-DD)", actual: shown(sent("lastSeenDate")) + format))
+        for rule in profile.flow.report.values {
+            let name = rule.field
+            switch rule.check {
+            case .status:
+                // The status is the flow's: a client of another flow sets another one.
+                let status = profile.flow.report.status
+                if sent(name)?.stringValue != status {
+                    m.append(Mismatch(subject(name), expected: "\"\(status)\" (\(profile.flow.report.statusMeans))", actual: shown(sent(name))))
+                }
+            case .day:
+                // The API's YYYY-MM-DD, the day the user picked.
+                guard let day = report.fields[name]?.stringValue else { continue }
+                let value = sent(name)?.stringValue
+                if value != day {
+                    let format = value.map { Self.isISODay($0) ? "" : " (not YYYY-MM-DD)" } ?? ""
+                    m.append(Mismatch(subject(name), expected: "\"\(day)\" (YYYY-MM-DD)", actual: shown(sent(name)) + format))
+                }
+            case .anyCase:
+                // A choice from a taxonomy: its spelling is the taxonomy's, so case and surrounding spaces are free.
+                guard let entered = nonBlank(report.fields[name]?.stringValue) else { continue }
+                let value = sent(name)?.stringValue
+                if value.map({ Self.trimmed($0).lowercased() }) != Self.trimmed(entered).lowercased() {
+                    m.append(Mismatch(subject(name), expected: "\"\(entered)\" (any case)", actual: shown(sent(name))))
+                }
+            case .number:
+                guard let entered = report.fields[name]?.numberValue else { continue }
+                let value = sent(name)?.numberValue
+                if value.map({ abs($0 - entered) < 1e-6 }) != true {
+                    m.append(Mismatch(subject(name), expected: "\(entered) (a JSON number)", actual: shown(sent(name))))
+                }
+            case .sentWhenEntered:
+                guard let entered = nonBlank(report.fields[name]?.stringValue) else { continue }
+                if sent(name)?.stringValue.map(Self.trimmed) != Self.trimmed(entered) {
+                    m.append(Mismatch(subject(name), expected: ExpectationChecker.quote(entered), actual: shown(sent(name))))
+                }
+            case .enteredWhenSent:
+                guard let value = sent(name), let entered = nonBlank(report.fields[name]?.stringValue) else { continue }
+                if value.stringValue.map(Self.trimmed) != Self.trimmed(entered) {
+                    m.append(Mismatch(subject(name), expected: ExpectationChecker.quote(entered) + " or absent", actual: shown(value)))
+                }
+            case .wholeNumberWhenSent:
+                if let value = sent(name), let entered = report.fields[name]?.intValue, value.intValue != entered {
+                    m.append(Mismatch(subject(name), expected: "\(entered) or absent", actual: shown(value)))
+                }
+            case .verbatimInput:
+                m += contact(name, accepts: { sent, entered in sent == entered }, subject: subject(name), sent: sent(name), what: "verbatim")
+            case .emailInput:
+                m += contact(name, accepts: Self.sameEmail, subject: subject(name), sent: sent(name), what: "in any case, with or without surrounding whitespace")
+            case .phoneInput:
+                m += contact(name, accepts: Self.samePhone, subject: subject(name), sent: sent(name), what: "with the same digits and leading +, in any formatting")
             }
         }
-        // species and sex: the step-3 choices; their spelling is the taxonomy's, so case and surrounding spaces are free.
-        for name in ["species", "sex"] {
-            guard let entered = nonBlank(report.fields[name]?.stringValue) else { continue }
-            let value = sent(name)?.stringValue
-            if value.map({ Self.trimmed($0).lowercased() }) != Self.trimmed(entered).lowercased() {
-                m.append(Mismatch(subject(name), expected: "\"\(entered)\" (any case)", actual: shown(sent(name))))
-            }
-        }
-        // The location, when the user gave one.
-        for name in ["locationLatitude", "locationLongitude"] {
-            guard let entered = report.fields[name]?.numberValue else { continue }
-            let value = sent(name)?.numberValue
-            if value.map({ abs($0 - entered) < 1e-6 }) != true {
-                m.append(Mismatch(subject(name), expected: "\(entered) (a JSON number)", actual: shown(sent(name))))
-            }
-        }
-        // Optional step 1–3 fields: required when entered (microchip, description), else checked only if sent.
-        for name in ["microchipNumber", "description"] {
-            guard let entered = nonBlank(report.fields[name]?.stringValue) else { continue }
-            if sent(name)?.stringValue.map(Self.trimmed) != Self.trimmed(entered) {
-                m.append(Mismatch(subject(name), expected: ExpectationChecker.quote(entered), actual: shown(sent(name))))
-            }
-        }
-        for name in ["breed", "petName"] {
-            guard let value = sent(name), let entered = nonBlank(report.fields[name]?.stringValue) else { continue }
-            if value.stringValue.map(Self.trimmed) != Self.trimmed(entered) {
-                m.append(Mismatch(subject(name), expected: ExpectationChecker.quote(entered) + " or absent", actual: shown(value)))
-            }
-        }
-        if let value = sent("age"), let entered = report.fields["age"]?.intValue, value.intValue != entered {
-            m.append(Mismatch(subject("age"), expected: "\(entered) or absent", actual: shown(value)))
-        }
-        // Contact: the inputs as the user left them. The reward verbatim (FR-006); the email in any case and with or
-        // without surrounding whitespace (FR-005); the phone's digits with its leading + in any formatting (FR-004).
-        m += contact("reward", accepts: { sent, entered in sent == entered }, subject: subject("reward"), sent: sent("reward"), what: "verbatim")
-        m += contact("email", accepts: Self.sameEmail, subject: subject("email"), sent: sent("email"),
-                     what: "in any case, with or without surrounding whitespace")
-        m += contact("phone", accepts: Self.samePhone, subject: subject("phone"), sent: sent("phone"),
-                     what: "with the same digits and leading +, in any formatting")
         return m
     }
 
-    /// Seed 001 FR-005 and Assumptions "Email validation": case-insensitive, whitespace trimmed. So an address in
+    /// An email input is case-insensitive and trimmed (the profile's `emailInput` cites the line). So an address in
     /// another case (a lower-cased domain, or all of it) and with or without the surrounding whitespace is the same.
     static func sameEmail(_ sent: String, _ entered: String) -> Bool {
         trimmed(sent).lowercased() == trimmed(entered).lowercased()
     }
 
-    /// Seed 001 FR-004 and Assumptions "Phone validation": digits and a leading `+`, spaces and dashes sanitized, the
-    /// user's formatting kept in the UI. No line says how the body formats it, so any formatting of the same digits
-    /// passes, as long as the client added no character the user did not type.
+    /// A phone input is digits and a leading `+`, the user's formatting kept in the UI (the profile's `phoneInput` cites
+    /// the line). No line says how the body formats it, so any formatting of the same digits passes, as long as the
+    /// client added no character the user did not type.
     static func samePhone(_ sent: String, _ entered: String) -> Bool {
         phoneDigits(sent) == phoneDigits(entered) && Set(sent).isSubset(of: Set(entered))
     }

@@ -19,6 +19,9 @@ public struct ScenarioLibrary: Sendable {
             .appendingPathComponent("scenarios", isDirectory: true)
     }
 
+    /// The file name of a client profile, which a library folder may hold beside its scenarios.
+    public static let profileFileName = "profile.json"
+
     /// The scenario files of a folder, sorted by name.
     public static func scenarioFiles(in directory: URL) throws(ScenarioLoadError) -> [URL] {
         var isDirectory: ObjCBool = false
@@ -31,7 +34,8 @@ public struct ScenarioLibrary: Sendable {
         } catch {
             throw ScenarioLoadError(problems: [ScenarioProblem(file: directory.path, pointer: "", message: "cannot list the folder: \(FileErrorText.reason(error))")])
         }
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { directory.appendingPathComponent($0) }
+        // A client profile's folder holds its library beside its profile.json, which is not a scenario.
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") && $0 != profileFileName }.sorted().map { directory.appendingPathComponent($0) }
     }
 
     /// Loads every scenario in `directory`; throws every problem in every file, so one lint pass shows them all.

@@ -46,6 +46,8 @@ struct ScenarioExecution {
     var unplannedTimeouts: [Int] = []
     /// The announcement the details screen was last asked to load, for the identity check of later details steps.
     var detailsID: String?
+    /// The client profile whose rules judge the steps.
+    var profile: ClientProfile = .bundledDefault
 
     init(scenario: Scenario, target: any ScenarioTarget, driver: any ClientDriver) {
         self.scenario = scenario
@@ -128,7 +130,7 @@ struct ScenarioExecution {
 
     mutating func run(_ step: Step) async -> ScenarioFailure? {
         var mismatches: [Mismatch] = []
-        let checker = ExpectationChecker(step: step, deviceOffline: deviceOffline)
+        let checker = ExpectationChecker(step: step, deviceOffline: deviceOffline, profile: profile)
         switch step.action {
         case .client(var action):
             if case .loadDetails(let id) = action {
@@ -139,7 +141,10 @@ struct ScenarioExecution {
                 }
             }
             if session == nil {
-                let context = ClientContext(baseURL: target.baseURL, settings: scenario.client, report: scenario.report, scenarioName: scenario.name)
+                var opening = ClientContext(baseURL: target.baseURL, settings: scenario.client, report: scenario.report, scenarioName: scenario.name)
+                opening.profile = profile.name
+                opening.flow = profile.flow.name
+                let context = opening
                 let driver = self.driver
                 // A safety net only: drivers bound their own start (a process driver closes a client that never gets ready),
                 // so the grace keeps the two deadlines from racing.
@@ -281,7 +286,7 @@ struct ScenarioExecution {
             }
         }
         let count = journal.announcements != nil ? await target.announcementCount() : nil
-        let sent = SentReportCheck(report: scenario.report, inputs: inputs)
+        let sent = SentReportCheck(report: scenario.report, inputs: inputs, profile: profile)
         return checker.checkJournal(stepRecords: records, announcementCount: count, existingIDs: existing, sent: sent)
     }
 }

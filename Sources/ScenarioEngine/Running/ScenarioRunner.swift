@@ -14,6 +14,8 @@ public struct ScenarioRunner: Sendable {
     public var knownDefects: [KnownDefect] = []
     /// Whether a failed result carries the target's exchanges (for a HAR per failed scenario); off, nothing is kept.
     public var keepsFailedExchanges = false
+    /// The client profile whose rules judge every step (`--profile`); the bundled default unless set.
+    public var profile: ClientProfile = .bundledDefault
 
     /// A runner with this driver, target provider and seed.
     public init(driver: any ClientDriver, targets: any TargetProvider, seed: UInt64? = nil) {
@@ -50,6 +52,7 @@ public struct ScenarioRunner: Sendable {
         }
         var execution = ScenarioExecution(scenario: scenario, target: target, driver: driver)
         execution.contracts = targets.contracts
+        execution.profile = profile
         execution.knownDefects = KnownDefectMatcher(knownDefects)
         await execution.run()
         await execution.session?.close()

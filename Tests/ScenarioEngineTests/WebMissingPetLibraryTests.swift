@@ -1,0 +1,41 @@
+import ContractKit
+import Foundation
+import Testing
+
+@testable import ClientDoubles
+@testable import ScenarioEngine
+
+/// The `web-missing-pet` library judged by its profile: a web client that shows toasts and sends again with Continue
+/// passes, and one whose failed upload still ends on the summary fails, citing 043.
+@Suite struct WebMissingPetLibraryTests {
+    static func run(_ driver: any ClientDriver) async throws -> [String: ScenarioResult] {
+        let profile = try WebMissingPetProfileTests.profile()
+        let library = try ScenarioLibrary.load(from: profile.libraryDirectory)
+        var runner = ScenarioRunner(driver: driver, targets: EmbeddedBackendProvider(contracts: try EngineTestSupport.contracts()), seed: 1)
+        runner.profile = profile
+        let report = await SuiteRunner(runner: runner, jobs: 2).run(library.scenarios.map(EngineTestSupport.relaxed))
+        return Dictionary(uniqueKeysWithValues: report.results.map { ($0.file, $0) })
+    }
+
+    @Test func aClientFollowingTheWebSpecPassesTheWebLibrary() async throws {
+        let results = try await Self.run(WebFlowClients.FollowsTheWebSpec())
+        #expect(results.count == 2)
+        for (file, result) in results { #expect(result.status == .passed, "\(file): \(result.failure?.message ?? "")") }
+    }
+
+    @Test func theSeedsWouldFailTheSameClient() async throws {
+        let library = try ScenarioLibrary.load(from: try WebMissingPetProfileTests.profile().libraryDirectory)
+        let report = try await EngineTestSupport.run(library.scenarios, driver: WebFlowClients.FollowsTheWebSpec())
+        let messages = report.results.compactMap { $0.failure?.message }
+        #expect(messages.contains { $0.contains("alert message: expected \"\(SeedAlertPolicy.Alert.generic.text)\"") }, "\(messages)")
+    }
+
+    @Test func aFailedUploadThatEndsOnTheSummaryFailsCiting043() async throws {
+        let results = try await Self.run(WebFlowClients.EndsOnTheSummaryAfterAFailure())
+        let upload = try #require(results["upload-500-stays-on-form.json"])
+        let message = upload.failure?.message ?? ""
+        #expect(upload.status == .failed)
+        #expect(message.contains("outcome: expected failure"), "\(message)")
+        #expect(message.contains("043 FR-006 and FR-010"), "\(message)")
+    }
+}
