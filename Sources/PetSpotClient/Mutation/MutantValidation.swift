@@ -27,8 +27,9 @@ enum MutantValidation {
         }
         var rest = Substring(phone.trimmingCharacters(in: trim))
         if plusAllowed, rest.hasPrefix("+") { rest = rest.dropFirst() }
-        // Letters are rejected by every line (001 "reject letters"); T032 only sanitizes symbols away.
-        if sanitizes { return !rest.contains(where: \.isLetter) && digits.contains(rest.filter(\.isNumber).count) }
+        // Letters are rejected by every line (001 "reject letters"), and T032 keeps "+" (only a leading one is a phone's):
+        // the reading drops the other symbols and counts every digit.
+        if sanitizes { return !rest.contains { $0.isLetter || $0 == "+" } && digits.contains(rest.filter(\.isNumber).count) }
         var count = 0
         for scalar in rest.unicodeScalars {
             switch scalar {
