@@ -64,7 +64,7 @@ start=$(date +%s)
 grep -v '^#' "$catalogue" | while IFS=$'\t' read -r name class seedline variant what; do
   if [ -n "${ONLY:-}" ] && ! [[ " $ONLY " == *" $name "* ]]; then continue; fi
   printf '%s\t%s\n' "$name" "$variant"
-done | xargs -P "${MUTANT_JOBS:-1}" -L 1 bash -c 'run_one "$0" "$1"'
+done | { if [ "${REVERSE:-0}" = 1 ]; then tac; else cat; fi; } | xargs -P "${MUTANT_JOBS:-1}" -L 1 bash -c 'run_one "$0" "$1"'
 elapsed=$(( $(date +%s) - start ))
 python3 - "$results" "$elapsed" <<'PY'
 import csv, sys

@@ -37,6 +37,8 @@ public struct ExploredInputRule: Sendable, Equatable {
         // 254: SeedInputRules.email's valid length (RFC 5321, which the seeds do not name; beyond it either reading passes).
         ExploredInputRule(field: "email", kind: .text(trimmed: true, limit: 254, unit: .characters), base: "owner@example.com",
                           target: .contactField, seedLine: "001 FR-005, Edge Cases \"Email validation\"; 003 T029"),
+        ExploredInputRule(field: "email", kind: .address, base: "owner@example.com", target: .contactField,
+                          seedLine: "001 FR-005 (\"basic local@domain.tld\", case-insensitive); 003 T029"),
         ExploredInputRule(field: "reward", kind: .text(trimmed: false, limit: SeedInputRules.rewardLimit, unit: .characters), base: "$100 gift",
                           target: .contactField, seedLine: "001 FR-006, Edge Cases \"Reward truncation\"; 003 T037"),
         // ISO 11784 chips have 15 digits; the seeds say only "digits" (001 Key Entities), so longer is a class, not an error.

@@ -12,6 +12,8 @@ public enum InputRuleKind: Sendable, Equatable {
     case coordinate(bound: Double)
     /// One of `values`.
     case choice([String])
+    /// An address of the form local@domain.tld (the email's format rule).
+    case address
 
     /// How a length is counted.
     public enum LengthUnit: String, Sendable, Equatable {
@@ -68,6 +70,20 @@ public enum InputRuleKind: Sendable, Equatable {
             ]
         case .choice(let values):
             return values.map { InputClass("the choice \($0)", $0) }
+        case .address:
+            // Each part of local@domain.tld empty, missing or at its shortest, and the local part's allowed extras.
+            guard let at = base.firstIndex(of: "@") else { return [] }
+            let local = String(base[..<at]), domain = String(base[base.index(after: at)...])
+            let name = domain.split(separator: ".").first.map(String.init) ?? domain
+            return [
+                InputClass("empty local part", "@" + domain), InputClass("empty domain", local + "@.com"),
+                InputClass("no @", local + domain), InputClass("two @", local + "@@" + domain),
+                InputClass("no TLD", local + "@" + name), InputClass("shortest TLD (2 letters)", local + "@" + name + ".co"),
+                InputClass("one-letter TLD", local + "@" + name + ".c"), InputClass("digits in the TLD", local + "@" + name + ".c0m"),
+                InputClass("plus addressing", local + "+tag@" + domain), InputClass("dots in the local part", "first.last@" + domain),
+                InputClass("two dots in a row", local + "..x@" + domain), InputClass("upper case", base.uppercased()),
+                InputClass("subdomain", local + "@mail." + domain), InputClass("one-letter local part", "a@" + domain),
+            ]
         }
     }
 

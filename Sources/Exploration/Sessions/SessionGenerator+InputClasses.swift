@@ -37,6 +37,12 @@ extension SessionGenerator {
         let all = Self.plannedClasses
         let planned = all[(index + Int(seed % UInt64(all.count))) % all.count]
         session.inputClass = planned.name
+        // The class decides the first tap: the other contact inputs are made valid just before it, so a generated
+        // phone or email the seeds reject cannot keep the class's request from being sent.
+        let own: String? = if case .input(let rule, _) = planned, rule.target == .contactField { rule.field } else { nil }
+        let fixes = ["phone": "600 700 800", "email": "owner@example.com"].filter { $0.key != own }.sorted { $0.key < $1.key }
+        let firstTap = session.actions.firstIndex { $0 == .submit || $0 == .doubleTap } ?? session.actions.count
+        session.actions.insert(contentsOf: fixes.map { SessionAction.edit(field: $0.key, value: $0.value) }, at: firstTap)
         switch planned {
         case .input(let rule, let c):
             switch rule.target {

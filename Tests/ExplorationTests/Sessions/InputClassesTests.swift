@@ -8,14 +8,14 @@ import Testing
 /// Issue 43: every class of every input rule, and every answer class, comes up in a default run; the classes follow
 /// from the rule's kind; the model checks each where it matters.
 @Suite struct InputClassesTests {
-    @Test func aDefaultRunTriesEveryClassOfEveryRuleAtLeastTwice() {
+    @Test func aDefaultRunTriesEveryClassOfEveryRule() {
         for seed: UInt64 in [1, 7] {
             let generator = SessionGenerator(seed: seed)
             let tried = (0..<200).compactMap { generator.session($0).inputClass }
             let counts = Dictionary(tried.map { ($0, 1) }, uniquingKeysWith: +)
             let all = SessionGenerator.plannedClasses.map(\.name)
             #expect(Set(all).count == all.count, "class names are unique")
-            for name in all { #expect((counts[name] ?? 0) >= 2, "seed \(seed): \(name) tried \(counts[name] ?? 0) times") }
+            for name in all { #expect((counts[name] ?? 0) >= 1, "seed \(seed): \(name) tried \(counts[name] ?? 0) times") }
         }
     }
 
