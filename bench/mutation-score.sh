@@ -66,19 +66,4 @@ grep -v '^#' "$catalogue" | while IFS=$'\t' read -r name class seedline variant 
   printf '%s\t%s\n' "$name" "$variant"
 done | { if [ "${REVERSE:-0}" = 1 ]; then tac; else cat; fi; } | xargs -P "${MUTANT_JOBS:-1}" -L 1 bash -c 'run_one "$0" "$1"'
 elapsed=$(( $(date +%s) - start ))
-python3 - "$results" "$elapsed" <<'PY'
-import csv, sys
-rows = list(csv.DictReader(open(sys.argv[1]), delimiter="\t"))
-bugs = [r for r in rows if r["variant"] == "bug"]
-killed = [r for r in bugs if r["verdict"] == "killed"]
-by_library = [r for r in killed if r["library"] == "1"]
-print(f"\nkill rate: {len(killed)}/{len(bugs)} bugs killed ({100 * len(killed) / max(1, len(bugs)):.0f} %), "
-      f"{len(by_library)} by the library; {sys.argv[2]} s in all")
-survivors = [r["name"] for r in bugs if r["verdict"] != "killed"]
-print("survived: " + (", ".join(survivors) or "none"))
-errors = [r["name"] for r in rows if "error" in r["verdict"]]
-if errors: print("errors (exit > 1): " + ", ".join(errors))
-sc = [r for r in rows if r["variant"] == "seed-correct"]
-flagged = [r["name"] for r in sc if r["verdict"] == "flagged"]
-print(f"seed-correct variants flagged: {len(flagged)}/{len(sc)}" + (": " + ", ".join(flagged) if flagged else ""))
-PY
+python3 bench/mutation_summary.py "$results" "$elapsed"
