@@ -9,9 +9,14 @@ JOBS=${JOBS:-2}
 SEED=${SEED:-1}
 CONFIG=${CONFIG:-release}
 mkdir -p bench/out
-swift build -c "$CONFIG" --product spotcheck >/dev/null
-swift build -c "$CONFIG" --product spotcheck-client >/dev/null
-bin=$(swift build -c "$CONFIG" --show-bin-path)
+# BIN=folder measures binaries built elsewhere (e.g. the explorer before a change), without building.
+if [ -n "${BIN:-}" ]; then
+  bin=$BIN
+else
+  swift build -c "$CONFIG" --product spotcheck >/dev/null
+  swift build -c "$CONFIG" --product spotcheck-client >/dev/null
+  bin=$(swift build -c "$CONFIG" --show-bin-path)
+fi
 echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || uptime)"
 # The third run explores a client with three unrelated bugs (scripts/buggy-client.py): every one should come out as
 # its own confirmed counterexample.

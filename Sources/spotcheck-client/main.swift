@@ -215,6 +215,15 @@ final class ClientState {
 }
 
 _ = answers
+// The mutation benchmark (bench/mutants/) switches one deliberate bug on through the environment; unset, the client is
+// the reference. An unknown name stops the client, so a typo cannot pass for a surviving mutant.
+if let name = ProcessInfo.processInfo.environment["SPOTCHECK_MUTANT"], !name.isEmpty {
+    guard let mutant = ClientMutant(rawValue: name) else {
+        log("unknown SPOTCHECK_MUTANT \"\(name)\" (bench/mutants/catalogue.tsv lists them)")
+        exit(2)
+    }
+    ClientMutant.activate(mutant)
+}
 var state: ClientState?
 while let line = readLine() {
     if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }

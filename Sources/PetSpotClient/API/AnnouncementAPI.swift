@@ -53,23 +53,27 @@ public final class AnnouncementAPI: Sendable {
 
     /// Step 2: uploads the photo as the multipart part `photo`, authorised with Basic `id:managementPassword`.
     public func uploadPhoto(_ photo: PhotoAttachment, announcementID: String, managementPassword: String) async throws(AnnouncementAPIError) {
-        var request = makeRequest(path: ["api", "v1", "announcements", announcementID, "photos"], method: "POST")
+        var request = makeRequest(path: ["api", "v1", "announcements", announcementID, "photos"], method: "POST",
+                                  pastesSegments: MutantAPI.pastesIDs(.uploadPhoto))
         let form = MultipartFormData(fileField: "photo", attachment: photo)
         request.httpBody = form.body
         request.setValue(form.contentType, forHTTPHeaderField: "Content-Type")
         request.setValue(Self.basicAuthorization(user: announcementID, password: managementPassword), forHTTPHeaderField: "Authorization")
-        _ = try await send(request, operation: .uploadPhoto, expecting: 201)
+        let (status, data) = try await send(request, operation: .uploadPhoto, expecting: 201)
+        try MutantAPI.checkUploadBody(data, status: status)
     }
 
     /// Reads one announcement (never includes the management password).
     public func announcement(id: String) async throws(AnnouncementAPIError) -> Announcement {
-        let request = makeRequest(path: ["api", "v1", "announcements", id], method: "GET")
+        let request = makeRequest(path: ["api", "v1", "announcements", id], method: "GET", pastesSegments: MutantAPI.pastesIDs(.getAnnouncement))
         let (status, data) = try await send(request, operation: .getAnnouncement, expecting: 200)
+        try MutantAPI.checkAnnouncementBody(data, status: status)
         return try decode(Announcement.self, from: data, status: status, operation: .getAnnouncement)
     }
 
     /// Lists announcements that have a photo, optionally within `rangeKm` of a point.
     public func announcements(near location: (latitude: Double, longitude: Double)? = nil, rangeKm: Int? = nil) async throws(AnnouncementAPIError) -> [Announcement] {
+        let (location, rangeKm) = MutantAPI.listQuery(location, rangeKm)
         var query: [URLQueryItem] = []
         if let location {
             query.append(URLQueryItem(name: "lat", value: Self.decimal(location.latitude)))
@@ -104,12 +108,15 @@ public final class AnnouncementAPI: Sendable {
         "Basic " + Data("\(user):\(password)".utf8).base64EncodedString()
     }
 
-    func makeRequest(path segments: [String], method: String, query: [URLQueryItem] = []) -> URLRequest {
+    func makeRequest(path segments: [String], method: String, query: [URLQueryItem] = [], pastesSegments: Bool = false) -> URLRequest {
         // Segments are percent-encoded one by one so an id can never add a path level or a query.
         let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#;"))
         let encoded = segments.map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? "" }
         var url = baseURL
-        if var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) {
+        if pastesSegments {
+            // A benchmark mutant (MutantAPI.pastesIDs): the path pasted as text, as a hand-built URL string would be.
+            url = URL(string: baseURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/")) + "/" + segments.joined(separator: "/")) ?? baseURL
+        } else if var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: true) {
             var basePath = components.percentEncodedPath
             while basePath.hasSuffix("/") { basePath.removeLast() }
             components.percentEncodedPath = basePath + "/" + encoded.joined(separator: "/")

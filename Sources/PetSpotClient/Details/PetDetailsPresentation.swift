@@ -52,14 +52,14 @@ public struct PetDetailsPresentation: Sendable, Hashable {
         } else {
             photo = .unavailable
         }
-        status = StatusBadge(apiStatus: announcement.status)
-        reward = Self.present(announcement.reward)
+        status = MutantPresentation.badge(StatusBadge(apiStatus: announcement.status))
+        reward = MutantPresentation.reward(Self.present(announcement.reward))
         lastSeenDate = Self.formatDate(announcement.lastSeenDate)
         species = Self.present(announcement.species) ?? Self.placeholder
         breed = Self.present(announcement.breed) ?? Self.placeholder
         sex = Self.formatSex(announcement.sex)
-        age = announcement.age.map { $0 == 1 ? "1 year" : "\($0) years" } ?? Self.placeholder
-        microchipNumber = Self.present(announcement.microchipNumber).map(Self.formatMicrochip) ?? Self.placeholder
+        age = MutantPresentation.age(announcement.age) ?? announcement.age.map { $0 == 1 ? "1 year" : "\($0) years" } ?? Self.placeholder
+        microchipNumber = Self.present(announcement.microchipNumber).map { Self.formatMicrochip(MutantPresentation.microchip($0)) } ?? Self.placeholder
         if let latitude = announcement.locationLatitude, let longitude = announcement.locationLongitude {
             location = String(format: "%.5f, %.5f", latitude, longitude)
         } else {

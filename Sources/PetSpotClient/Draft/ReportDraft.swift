@@ -91,19 +91,20 @@ public struct ReportDraft: Sendable, Equatable {
         if Self.isBlank(contact.phone) && Self.isBlank(contact.email) {
             problems.append(DraftProblem(field: "contact", message: "Enter a phone number or an email address"))
         }
-        return problems
+        return problems + MutantBody.problems(self)
     }
 
     /// The create request body, or `nil` when ``submissionProblems()`` is not empty.
     public func newAnnouncement() -> NewAnnouncement? {
         guard submissionProblems().isEmpty, let lastSeenDate, let latitude, let longitude else { return nil }
-        return NewAnnouncement(
+        let body = NewAnnouncement(
             petName: Self.nonBlank(petName), species: Self.trimmed(species), breed: Self.nonBlank(race),
             sex: Self.trimmed(sex), age: age, description: Self.nonBlank(description),
             microchipNumber: Self.nonBlank(microchipNumber), locationLatitude: latitude, locationLongitude: longitude,
             email: Self.nonBlank(contact.email), phone: Self.nonBlank(contact.phone), lastSeenDate: lastSeenDate.iso,
             status: "MISSING", reward: contact.reward.isEmpty ? nil : contact.reward
         )
+        return MutantBody.apply(body, draft: self)
     }
 
     static func trimmed(_ text: String) -> String {

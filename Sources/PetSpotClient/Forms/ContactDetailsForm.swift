@@ -9,7 +9,7 @@ public final class ContactDetailsForm {
     /// The optional reward; input that would make it longer than 120 characters is rejected.
     public var reward: String {
         didSet {
-            if reward.count > ContactValidation.rewardLimit { reward = oldValue }
+            if !Self.rewardFits(reward) { reward = oldValue }
         }
     }
     /// The phone's inline error after the last Continue, if any.
@@ -51,9 +51,19 @@ public final class ContactDetailsForm {
     /// Replaces the reward only if the new text fits; returns whether it was accepted.
     @discardableResult
     public func enterReward(_ text: String) -> Bool {
-        guard text.count <= ContactValidation.rewardLimit else { return false }
+        let text = MutantValidation.typedReward(text)
+        guard Self.rewardFits(text) else {
+            guard ClientMutant.scRewardCutAtLimit.isOn else { return false }
+            reward = String(text.prefix(ContactValidation.rewardLimit))
+            return true
+        }
         reward = text
         return true
+    }
+
+    /// Whether `text` fits the reward field: at most 120 characters (a benchmark mutant may count otherwise).
+    static func rewardFits(_ text: String) -> Bool {
+        MutantValidation.rewardFits(text) ?? (text.count <= ContactValidation.rewardLimit)
     }
 
     /// Continue: validates, then runs both steps; on failure shows the mapped alert and keeps every input.

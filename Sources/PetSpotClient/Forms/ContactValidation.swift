@@ -11,6 +11,7 @@ public enum ContactValidation {
 
     /// True for 7 to 11 digits with an optional leading `+`; spaces and dashes are ignored, anything else rejects.
     public static func isValidPhone(_ phone: String) -> Bool {
+        if let verdict = MutantValidation.phone(phone) { return verdict }
         var rest = Substring(phone.trimmingCharacters(in: .whitespacesAndNewlines))
         if rest.hasPrefix("+") { rest = rest.dropFirst() }
         var digits = 0
@@ -26,6 +27,7 @@ public enum ContactValidation {
 
     /// True for a trimmed, case-insensitive local@domain.tld (letters-only TLD of 2+, no spaces).
     public static func isValidEmail(_ email: String) -> Bool {
+        if let verdict = MutantValidation.email(email) { return verdict }
         let text = email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return false }
@@ -47,6 +49,7 @@ public enum ContactValidation {
     public static func problems(phone: String, email: String) -> [DraftProblem] {
         var problems: [DraftProblem] = []
         if !isValidPhone(phone) { problems.append(DraftProblem(field: "phone", message: phoneMessage)) }
+        if ClientMutant.scValidationReturnsEarly.isOn, !problems.isEmpty { return problems }
         if !isValidEmail(email) { problems.append(DraftProblem(field: "email", message: emailMessage)) }
         return problems
     }
