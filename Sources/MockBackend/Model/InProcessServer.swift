@@ -42,6 +42,12 @@ public struct InProcessServer: Sendable {
         var wire = WireHead.framed(response.headers, method: request.method, status: response.status, keepAlive: !oversized,
                                    contentLength: response.body.readableBytes)
         if sendsAssumptions, !response.assumptions.isEmpty { AssumptionHeader.add(response.assumptions, to: &wire) }
+        // NIO's response encoder frames a head without a length as chunked unless its status forbids a body: a HEAD
+        // answer of `serve` carries `transfer-encoding: chunked`, so this face's does too.
+        if !wire.contains(name: "content-length"), !(100..<200).contains(response.status.code), response.status != .noContent,
+           response.status != .notModified {
+            wire.add(name: "transfer-encoding", value: "chunked")
+        }
         return ExactHTTPClient.Answer(status: Int(response.status.code), headers: wire.map { (name: $0.name, value: $0.value) },
                                       body: Data(response.body.readableBytesView))
     }
