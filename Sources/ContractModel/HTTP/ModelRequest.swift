@@ -34,9 +34,6 @@ public struct ModelRequest: Sendable {
         self.route = route
     }
 
-    /// Whether the method is `HEAD`, whose answer has no body.
-    var isHead: Bool { method == "HEAD" }
-
     private static func split(_ uri: String) -> (path: String, query: String?) {
         guard let q = uri.utf8.firstIndex(of: UInt8(ascii: "?")) else { return (uri, nil) }
         return (String(uri[..<q]), String(uri[uri.index(after: q)...]))
