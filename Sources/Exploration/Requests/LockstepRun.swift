@@ -27,6 +27,11 @@ struct CaseObservation: Sendable {
     var statuses: [Int] = []
     /// Each side's JSON answer body (server, model, model with known defects), for a walk that reads what a step made.
     var bodies: [JSONValue?] = []
+    /// The read after a walk's write whose answer differed, when the differences are that read's.
+    var readBack: GeneratedRequest? = nil
+
+    /// The route that differed: the read's, when a read after a write found the difference, else the request's.
+    var route: String { readBack?.route ?? request.route }
 
     /// The key two observations share when they differ the same way: the route, the aspects that differ, and what the
     /// server answers in them. The model's side is left out on purpose: a server that now rejects a blank email
@@ -34,7 +39,7 @@ struct CaseObservation: Sendable {
     var signature: String {
         let status = differences.first { $0.aspect == "status" }.map { "model \($0.model.prefix(3)) " } ?? ""
         // A note and a failure are never one rule: shrinking keeps a step only when the verdict stays too.
-        return ([request.route, status, knownDefect?.id ?? "", verdict.isNote ? "note" : ""] + differences.map { $0.groupsByValue ? "\($0.aspect): \($0.server)" : $0.aspect }).joined(separator: " | ")
+        return ([route, status, knownDefect?.id ?? "", verdict.isNote ? "note" : ""] + differences.map { $0.groupsByValue ? "\($0.aspect): \($0.server)" : $0.aspect }).joined(separator: " | ")
     }
 }
 

@@ -193,6 +193,10 @@ public struct RequestExplorer: Sendable {
                 minimal = observed.request
                 walk = shrunk.steps.map(\.display)
                 walkCaseSteps = shrunk.steps
+                // The read that differed follows the last write; the report shows it as the walk's end.
+                if let read = observed.readBack, let last = shrunk.steps.last {
+                    walk.append("then \(read.label) after #\(last.name) (\(read.route))")
+                }
             } else if first.knownDefect == nil {
                 let shrunk = await RequestShrinker().shrink(first.request, signature: key) { candidate in
                     let seen = await run.execute(candidate)
@@ -206,13 +210,13 @@ public struct RequestExplorer: Sendable {
                 }
             }
             var group = DifferenceGroup(
-                route: first.request.route, rule: walk.isEmpty ? Self.rule(of: minimal) : "after a walk of \(walk.count) step(s)",
+                route: first.route, rule: walk.isEmpty ? Self.rule(of: minimal) : "after a walk of \(walk.count) step(s)",
                 model: observed.modelSummary, server: observed.serverSummary,
                 differences: observed.differences, count: count, minimalRequest: observed.sent.display, firstRequest: first.sent.display,
                 knownDefect: first.knownDefect, verdict: observed.verdict, shrinkTries: tries)
             group.walk = walk
             if !walkCaseSteps.isEmpty {
-                group.walkCase = WalkCase(route: first.request.route, seed: options.seed, model: observed.modelSummary,
+                group.walkCase = WalkCase(route: first.route, seed: options.seed, model: observed.modelSummary,
                                           server: observed.serverSummary, steps: walkCaseSteps)
             }
             result.append(group)

@@ -5,7 +5,8 @@ import Foundation
 /// followed, on every side, by each read of that record and each list of its collection, plain and, where the list
 /// declares a filter, centred on the record itself. They are compared like any other answer (every field, the order of
 /// the run's own records, the headers), so a write that forgets a field, or a list sorted another way under a query,
-/// differs at the step that wrote. The reads follow from the step alone, so a saved walk replays them.
+/// differs at the step that wrote. The reads follow from the step alone, so a saved walk replays them. Their labels name
+/// no step, so a difference keeps its signature while the walk before it shrinks.
 extension WalkRunner {
     /// The reads that follow `step` when every side accepted it, or none.
     func readsAfter(_ step: WalkStep, record: WalkState.Record?) -> [GeneratedRequest] {
@@ -21,19 +22,19 @@ extension WalkRunner {
             guard let contract = contracts.contract(id: id), let parameter = contract.pathParameters.first?.name else { continue }
             var read = GeneratedRequest(contractID: id, method: contract.method,
                                         path: contract.pathTemplate.replacingOccurrences(of: "{\(parameter)}", with: "{slot\(slot)}"),
-                                        label: "read #\(record.name) back after #\(step.name)")
+                                        label: "read the record back")
             read.keepsUniqueValues = true
             reads.append(read)
         }
         for id in collection.lists {
             guard let contract = contracts.contract(id: id) else { continue }
-            var plain = GeneratedRequest(contractID: id, method: contract.method, path: contract.pathTemplate, label: "the list after #\(step.name)")
+            var plain = GeneratedRequest(contractID: id, method: contract.method, path: contract.pathTemplate, label: "the list")
             plain.keepsUniqueValues = true
             reads.append(plain)
             if let query = centredQuery(on: record, list: id) {
                 var centred = plain
                 centred.query = query
-                centred.label = "the list around #\(record.name) after #\(step.name)"
+                centred.label = "the list around the record"
                 reads.append(centred)
             }
         }
@@ -101,6 +102,7 @@ extension WalkRunner {
             folded.statuses = observation.statuses
             folded.bodies = observation.bodies
             folded.verdict = seen.verdict
+            folded.readBack = read
             return (folded, sent)
         }
         return (observation, sent)

@@ -23,6 +23,8 @@ import Testing
         let reads = runner.readsAfter(WalkStep(contractID: "createAnnouncement", kind: .create(.fresh), name: 0), record: record)
         #expect(reads.map(\.contractID) == ["getAnnouncement", "listAnnouncements", "listAnnouncements"])
         #expect(reads.first?.path == "/api/v1/announcements/{slot3}")
+        // No step named: a difference keeps its signature while the walk before it shrinks.
+        #expect(reads.map(\.label) == ["read the record back", "the list", "the list around the record"])
         #expect(reads[1].query.isEmpty)
         // 0.1 km north of the record: on it, SQLite's arithmetic drops the record itself (NaN) for this very position.
         #expect(reads[2].query.map { "\($0.name)=\($0.value)" } == ["lat=52.230599", "lng=21.012200", "range=5"], "\(reads[2].query)")
@@ -48,5 +50,8 @@ import Testing
             !group.walk.isEmpty && group.differences.contains { $0.aspect.hasPrefix("after the write, the list around") }
         }
         #expect(!afterWrite.isEmpty, "\(RequestExplorerTests.failing(outcome).map(\.headline))")
+        // Grouped under the list that differed, and the walk shows that read as its end.
+        #expect(afterWrite.allSatisfy { $0.route == "listAnnouncements" && $0.walk.last?.hasPrefix("then the list around the record") == true },
+                "\(afterWrite.map { ($0.route, $0.walk.last ?? "") })")
     }
 }
