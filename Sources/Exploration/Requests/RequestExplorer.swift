@@ -183,7 +183,7 @@ public struct RequestExplorer: Sendable {
                 var attempt = 0
                 let shrunk = await WalkShrinker().shrink(steps, signature: key) { candidate in
                     attempt += 1
-                    let replayed = await walker.replay(candidate, walk: "s\(attempt)", on: &run)
+                    let replayed = await walker.replay(candidate, walk: "s\(attempt)", readBack: .afterLastStep, on: &run)
                     return (replayed.difference?.observation.signature, replayed.difference?.step, replayed.requests)
                 }
                 shrinkRequests += shrunk.requests

@@ -49,27 +49,43 @@ struct WalkRunner: Sendable {
         return steps
     }
 
+    /// Where a walk reads back what its writes made.
+    enum ReadBack: Sendable {
+        /// After every write: how walks search, and how a reported walk replays.
+        case afterEveryWrite
+        /// After the last step only: how the shrinker tries a candidate. Its difference was seen after its last
+        /// write, and every earlier read back multiplies a replay's requests (lists of dozens of records) for nothing.
+        case afterLastStep
+    }
+
     /// Sends `steps` as they are (a replay, `attempt` keeping its unique values apart from earlier ones); stops at the
     /// first step that differs.
-    func replay(_ steps: [WalkStep], walk: String, on run: inout LockstepRun) async -> Result {
-        await send(walk: walk, on: &run) { index, _, _ in index < steps.count ? steps[index] : nil }
+    func replay(_ steps: [WalkStep], walk: String, readBack: ReadBack = .afterEveryWrite, on run: inout LockstepRun) async -> Result {
+        await send(walk: walk, readBack: readBack, on: &run) { index, _, _ in index < steps.count ? steps[index] : nil }
     }
 
     /// Sends the steps `next` gives (from the step's index, the last step sent and the walk's state; nil ends the walk),
     /// stops at the first step that differs, then removes the walk's records.
-    private func send(walk: String, on run: inout LockstepRun,
+    private func send(walk: String, readBack: ReadBack = .afterEveryWrite, on run: inout LockstepRun,
                       next: (_ index: Int, _ last: WalkStep?, _ state: WalkState) -> WalkStep?) async -> Result {
         var state = WalkState()
         var result = Result()
         let base = run.slotCount
-        while let step = next(result.steps.count, result.steps.last, state) {
-            let observation = await execute(step, walk: walk, state: &state, run: &run)
+        var upcoming = next(0, nil, state)
+        while let step = upcoming {
+            var reading = readBack == .afterEveryWrite
+            if !reading {
+                // The step after this one, asked before this one runs: a replay's next step depends on its index alone.
+                reading = next(result.steps.count + 1, step, state) == nil
+            }
+            let (observation, reads) = await execute(step, walk: walk, readingBack: reading, state: &state, run: &run)
             result.steps.append(step)
-            result.requests += 1
+            result.requests += 1 + reads
             if !observation.differences.isEmpty {
                 result.difference = (result.steps.count - 1, observation)
                 break
             }
+            upcoming = next(result.steps.count, step, state)
         }
         result.requests += await cleanUp(state, base: base, run: &run)
         return result
@@ -119,8 +135,10 @@ struct WalkRunner: Sendable {
 
     // MARK: - Executing
 
-    /// Renders `step` from the walk's state, sends it in lockstep and moves the state as the model answered.
-    func execute(_ step: WalkStep, walk: String, state: inout WalkState, run: inout LockstepRun) async -> CaseObservation {
+    /// Renders `step` from the walk's state, sends it in lockstep and moves the state as the model answered; then,
+    /// when `readingBack`, reads back what it wrote. Returns the observation and how many reads were sent.
+    func execute(_ step: WalkStep, walk: String, readingBack: Bool = true, state: inout WalkState,
+                 run: inout LockstepRun) async -> (CaseObservation, reads: Int) {
         let request = render(step, walk: walk, state: state, run: run)
         let observation = await run.execute(request)
         let modelStatus = observation.statuses.count == 3 ? observation.statuses[1] : 0
@@ -147,11 +165,12 @@ struct WalkRunner: Sendable {
             break
         }
         // Read after every write: what the step created or changed, and each list holding it.
-        guard observation.differences.isEmpty, observation.statuses.count == 3, observation.statuses.allSatisfy({ (200..<300).contains($0) }) else {
-            return observation
-        }
+        guard readingBack, observation.differences.isEmpty, observation.statuses.count == 3,
+              observation.statuses.allSatisfy({ (200..<300).contains($0) })
+        else { return (observation, 0) }
         let reads = readsAfter(step, record: state.record(step.record ?? step.name))
-        return await readingBack(reads, after: observation, run: &run).0
+        let (read, sent) = await self.readingBack(reads, after: observation, run: &run)
+        return (read, sent)
     }
 
     /// The request `step` sends, with this side-independent state: records by slot, unique values as the walk chose them.
