@@ -36,7 +36,7 @@ public struct AnswerDifference: Sendable, Hashable {
 /// request ids) by what it stands for, so only the behaviour the contract pins is compared.
 struct AnswerComparison: Sendable {
     /// The concrete ids and passwords on each side, mapped to the same label (`<announcement 1>`).
-    var labels: [String: String] = [:]
+    var labels = LabelTable()
     /// Leave `error.message` out (servers that localise).
     var ignoreMessages = false
     /// Members each server makes up, by name, with the named generator the contracts declare for them (`x-state.generate`,
@@ -206,9 +206,7 @@ struct AnswerComparison: Sendable {
         // Every string of every answer meets every record's label (hundreds by the end of a run, and 64 KiB texts among
         // the strings): a byte search first, Foundation's replacing only on a hit. Foundation's `contains` here was three
         // quarters of verify's CPU.
-        let bytes = ByteSet(text)
-        for (concrete, label) in labels where concrete.utf8.count > 6 && bytes.containsAll(of: concrete) && concrete.count > 6
-            && Self.holds(text, concrete) {
+        for (concrete, label) in labels.held(in: text) {
             text = text.replacingOccurrences(of: concrete, with: label)
         }
         // Regular expressions only where one could match: most strings hold neither a UUID nor a timestamp.
@@ -217,57 +215,74 @@ struct AnswerComparison: Sendable {
         return Self.timestampShapes(text)
     }
 
-    /// Whether `text` holds `part`, byte for byte: a literal search, which is all a record's id (ASCII) needs; Foundation's
-    /// replacing, run only on a hit, keeps its own rules.
-    static func holds(_ text: String, _ part: String) -> Bool {
-        var text = text, part = part
-        return text.withUTF8 { t in
-            part.withUTF8 { p in
-                guard let needle = p.baseAddress, !p.isEmpty else { return true }
-                guard let haystack = t.baseAddress, t.count >= p.count else { return false }
-                var start = 0
-                let last = t.count - p.count
-                // memchr jumps to each place the first byte occurs; memcmp settles it.
-                while start <= last, let hit = memchr(haystack + start, Int32(p[0]), last - start + 1) {
-                    let offset = haystack.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(hit, needle, p.count) == 0 { return true }
-                    start = offset + 1
+    /// The labels by concrete value, with the ones long enough to be searched for inside other texts indexed by their
+    /// first bytes: every string of every answer meets every label (thousands by the end of a run), and trying each
+    /// label on each string was three quarters of an exploration's CPU. A text is scanned once instead, each window of
+    /// `LabelTable.window` bytes looked up.
+    struct LabelTable: Sendable {
+        /// How many leading bytes index a label: a searchable label is longer (a password's six digits would match
+        /// inside unrelated texts).
+        static let window = 7
+
+        private var byValue: [String: String] = [:]
+        /// Searchable concrete values by their first `window` bytes, packed.
+        private var byPrefix: [UInt64: Set<String>] = [:]
+
+        init() {}
+
+        subscript(concrete: String) -> String? {
+            get { byValue[concrete] }
+            set {
+                byValue[concrete] = newValue
+                guard let key = Self.prefixKey(concrete) else { return }
+                if newValue != nil {
+                    byPrefix[key, default: []].insert(concrete)
+                } else {
+                    byPrefix[key]?.remove(concrete)
+                    if byPrefix[key]?.isEmpty == true { byPrefix[key] = nil }
                 }
-                return false
-            }
-        }
-    }
-
-    /// The bytes a text holds, as a 256-bit set: a label with a byte the text lacks cannot be in it.
-    struct ByteSet {
-        private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-
-        init(_ text: String) {
-            for byte in text.utf8 { insert(byte) }
-        }
-
-        private mutating func insert(_ byte: UInt8) {
-            let bit = UInt64(1) << UInt64(byte & 63)
-            switch byte >> 6 {
-            case 0: words.0 |= bit
-            case 1: words.1 |= bit
-            case 2: words.2 |= bit
-            default: words.3 |= bit
             }
         }
 
-        private func contains(_ byte: UInt8) -> Bool {
-            let bit = UInt64(1) << UInt64(byte & 63)
-            switch byte >> 6 {
-            case 0: return words.0 & bit != 0
-            case 1: return words.1 & bit != 0
-            case 2: return words.2 & bit != 0
-            default: return words.3 & bit != 0
+        /// The searchable labels `text` holds byte for byte, longest first (so a label inside another is replaced after it).
+        func held(in text: String) -> [(concrete: String, label: String)] {
+            guard !byPrefix.isEmpty else { return [] }
+            var text = text
+            var found: Set<String> = []
+            text.withUTF8 { bytes in
+                guard bytes.count >= Self.window else { return }
+                var key: UInt64 = 0
+                for index in 0..<bytes.count {
+                    key = ((key << 8) | UInt64(bytes[index])) & Self.windowMask
+                    guard index >= Self.window - 1, let candidates = byPrefix[key] else { continue }
+                    let start = index - (Self.window - 1)
+                    for concrete in candidates where !found.contains(concrete) && Self.matches(concrete, in: bytes, at: start) {
+                        found.insert(concrete)
+                    }
+                }
+            }
+            return found.sorted { ($0.utf8.count, $0) > ($1.utf8.count, $1) }.compactMap { concrete in
+                byValue[concrete].map { (concrete, $0) }
             }
         }
 
-        func containsAll(of text: String) -> Bool {
-            text.utf8.allSatisfy(contains)
+        private static let windowMask: UInt64 = (1 << UInt64(8 * window)) - 1
+
+        /// The first `window` bytes packed, for a value of at least `window` bytes and more than six characters; else nil.
+        private static func prefixKey(_ concrete: String) -> UInt64? {
+            guard concrete.utf8.count >= window, concrete.count > 6 else { return nil }
+            return concrete.utf8.prefix(window).reduce(UInt64(0)) { ($0 << 8) | UInt64($1) }
+        }
+
+        private static func matches(_ concrete: String, in bytes: UnsafeBufferPointer<UInt8>, at start: Int) -> Bool {
+            let part = concrete.utf8
+            guard start + part.count <= bytes.count else { return false }
+            var index = start
+            for byte in part {
+                guard bytes[index] == byte else { return false }
+                index += 1
+            }
+            return true
         }
     }
 

@@ -228,7 +228,23 @@ import Testing
         #expect(comparison.differences(model: answer(long + modelID), server: answer(long + serverID)).isEmpty)
         // An id the run never labelled is compared by its form only, a mangled one is not an id at all.
         #expect(!comparison.differences(model: answer("no \(modelID) here"), server: answer("no \(serverID.dropLast()) here")).isEmpty)
-        #expect(AnswerComparison.holds("ab", "") && !AnswerComparison.holds("", "a") && AnswerComparison.holds("ñandú", "dú"))
+    }
+
+    @Test func theLabelTableFindsEachLongLabelWhereverItStandsAndForgetsARemovedOne() {
+        var table = AnswerComparison.LabelTable()
+        table["abcdefgh"] = "<a>"
+        table["abcdefghij"] = "<longer>"
+        table["ñandú-ñandú"] = "<bird>"
+        table["123456"] = "<password>"
+        // At the start, in the middle, at the end; the longer label first, so it is replaced before the one inside it.
+        #expect(table.held(in: "abcdefghij").map(\.label) == ["<longer>", "<a>"])
+        #expect(table.held(in: "x abcdefgh y").map(\.label) == ["<a>"])
+        #expect(table.held(in: "the ñandú-ñandú").map(\.label) == ["<bird>"])
+        #expect(table.held(in: "abcdefg").isEmpty, "a label cut short is not held")
+        // A six-digit value is looked up whole only: inside a text it would match unrelated numbers.
+        #expect(table["123456"] == "<password>" && table.held(in: "x123456789").isEmpty)
+        table["abcdefgh"] = nil
+        #expect(table["abcdefgh"] == nil && table.held(in: "x abcdefgh y").isEmpty)
     }
 
     @Test func theBundledContractsStillGenerateAndReportTheirCoverage() throws {
