@@ -26,6 +26,9 @@ let package = Package(
         // document by its own version's rules (OpenAPIKit 6.4 wants Yams 6).
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0"),
+        // Allocation counts for bench/allocations.sh: the counter package-benchmark's malloc metrics use (package-benchmark
+        // itself needs ordo-one/swift-runtime-interposer on Linux with Swift 6.3, which the package copy lacks).
+        .package(url: "https://github.com/ordo-one/malloc-interposer.git", from: "1.6.0"),
     ],
     targets: [
         .target(
@@ -81,6 +84,16 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "spotcheck-client", dependencies: ["PetSpotClient"]),
+        // One create and one read through the executor and through the whole server, counted (bench/allocations.sh, in CI).
+        .executableTarget(
+            name: "spotcheck-allocations",
+            dependencies: [
+                "ContractKit", "ContractModel", "MockBackend",
+                .product(name: "MallocInterposerSwift", package: "malloc-interposer"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "bench/Allocations"
+        ),
         .testTarget(name: "ContractKitTests", dependencies: ["ContractKit"], resources: [.copy("Fixtures")]),
         .testTarget(name: "HTTPArchiveTests", dependencies: ["HTTPArchive", "ContractKit"]),
         // The published report schemas are read by path, for scripts/check-report-schemas.sh reads the same files.
