@@ -112,6 +112,26 @@ check_version() {
         grep -E "^token signatures|^explored with|^[0-9]+ checks:" "$log" || true
         echo "$(grep -c "^  ⚠ known defect" "$log" || true) kinds of known defect seen in exploration (listed in known-defects.json)"
     done
+    # A second instance of the same version as a baseline: two copies of one server must show no change (issue 42).
+    local target_url=$url
+    start_backend "$version" REALBACKEND_SEED=1 "$@"
+    local baseline_url=$url
+    url=$target_url
+    for seed in ${REALBACKEND_BASELINE_SEEDS:-1}; do
+        echo "== verify --baseline: realbackend $version against a second instance of itself, seed $seed"
+        local log="$work/baseline-$version-$seed.log" status=0
+        local secret_args=()
+        [ "$version" = fb9f56a ] && secret_args=(--secret "token=$jwt_secret")
+        "$spotcheck" verify --contracts "$folder" --target "$url" --baseline "$baseline_url" --seed "$seed" --timeout 120 \
+            --admin-token "$admin_token" --skip "photo of 20 MiB" --cases "${REALBACKEND_CASES:-300}" \
+            ${secret_args[@]+"${secret_args[@]}"} >"$log" 2>&1 || status=$?
+        if [ "$status" -ne 0 ]; then
+            cat "$log"
+            echo "realbackend-verify: verify --baseline of $version against itself at seed $seed exited $status" >&2
+            return 1
+        fi
+        grep -E "^compared with the baseline|^explored with|^[0-9]+ checks:" "$log" || true
+    done
     echo "== run --target realbackend $version: the scenario library"
     "$spotcheck" run --quiet --contracts "$folder" --target "$url"
     echo "realbackend $version: green in $(( $(date +%s) - started )) s"

@@ -82,6 +82,15 @@ struct VerifyCommand: AsyncParsableCommand {
         valueName: "name=value"))
     var secrets: [String] = []
 
+    @Option(help: ArgumentHelp(
+        "A server to compare --target with, request for request (the version you run today): a difference a contract states "
+            + "fails as usual, any other is a change, and changes fail too unless --accept lists them.", valueName: "url"))
+    var baseline: String?
+
+    @Option(help: ArgumentHelp("With --baseline: a JSON file of reviewed changes ({\"accepted\": [{\"operation\", \"pointer\" or \"header\"}]}).",
+                               valueName: "file"))
+    var accept: String?
+
     @OptionGroup var reports: ReportFileOptions
 
     @OptionGroup var ci: CIReportOptions
@@ -145,6 +154,30 @@ struct VerifyCommand: AsyncParsableCommand {
             print("spotcheck verify: --cases expects a positive number of generated requests; got \(cases)")
             return 2
         }
+        var baselineURL: URL?
+        if let baseline {
+            guard let parsed = URL(string: baseline), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
+                print("spotcheck verify: --baseline expects an http(s) URL such as http://localhost:3001; got \"\(baseline)\"")
+                return 2
+            }
+            baselineURL = parsed
+        }
+        var accepted = AcceptedChanges()
+        if let accept {
+            guard baselineURL != nil else {
+                print("spotcheck verify: --accept lists changes against a baseline; give --baseline too")
+                return 2
+            }
+            do {
+                accepted = try AcceptedChanges.parse(try Data(contentsOf: URL(fileURLWithPath: accept)), file: accept)
+            } catch let error as AcceptedChangesError {
+                print("spotcheck verify: --accept: \(error)")
+                return 2
+            } catch {
+                print("spotcheck verify: --accept: cannot read \(accept): \(error.localizedDescription)")
+                return 2
+            }
+        }
         let budget: Duration?
         if let time {
             guard let parsed = Self.duration(time) else {
@@ -187,6 +220,7 @@ struct VerifyCommand: AsyncParsableCommand {
             options.ignoreMessages = ignoreMessages
             options.adminToken = adminToken
             options.timeout = .milliseconds(Int(timeout * 1000))
+            options.baseline = baselineURL
             var explored = servedContracts.count == contracts.contracts.count ? contracts
                 : ContractSet(directory: contracts.directory, contracts: servedContracts, schemas: contracts.schemas, validator: contracts.validator,
                               knownDefects: contracts.knownDefects, warnings: contracts.warnings, service: contracts.service)
@@ -198,9 +232,14 @@ struct VerifyCommand: AsyncParsableCommand {
                 for line in exploration.consoleLines { print(line) }
                 results += exploration.results(strict: strict)
             } else {
-                let exploration = await RequestExplorer(contracts: explored, target: url, options: options).explore()
-                for line in ExplorationResults.consoleLines(exploration, strictHeaders: strictHeaders, strict: strict) { print(line) }
-                results += ExplorationResults.results(exploration, strictHeaders: strictHeaders, strict: strict)
+                let (exploration, acceptedGroups) = await RequestExplorer(contracts: explored, target: url, options: options).explore()
+                    .removing(accepted)
+                // Against a baseline every change fails unless reviewed: the gate is "nothing changed that nobody looked at".
+                let failsOnNotes = strict || baselineURL != nil
+                if let baselineURL { print("compared with the baseline \(baselineURL.absoluteString): a difference no contract states is a change") }
+                for line in ExplorationResults.consoleLines(exploration, strictHeaders: strictHeaders, strict: failsOnNotes) { print(line) }
+                for group in acceptedGroups { print("  ✓ accepted change (\(accept ?? "")): \(group.headline)") }
+                results += ExplorationResults.results(exploration, strictHeaders: strictHeaders, strict: failsOnNotes)
                 if let saveWalks, let message = Self.save(exploration.groups.compactMap(\.walkCase), into: saveWalks, print: print) {
                     print("spotcheck verify: --save-walks: \(message)")
                     return 2

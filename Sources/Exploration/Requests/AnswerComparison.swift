@@ -27,6 +27,9 @@ public struct AnswerDifference: Sendable, Hashable {
     /// For a difference in a read that follows the request (`then`), the contract and status of that read's model answer.
     var readContractID: String? = nil
     var readStatus: Int? = nil
+    /// Set when no contract states the aspect at all (a header value, a token's claims, seen against a baseline): the
+    /// sentence saying so, which makes the difference a change (a note), never a failure of a stated rule.
+    var unstated: String? = nil
 
     /// The prefix of an aspect seen in the announcement read back after a create.
     static let readBackPrefix = "read back "
@@ -39,6 +42,8 @@ struct AnswerComparison: Sendable {
     var labels = LabelTable()
     /// Leave `error.message` out (servers that localise).
     var ignoreMessages = false
+    /// Compare a generated token's header and claims, not its form only (against a baseline: `verify --baseline`).
+    var comparesTokenClaims = false
     /// Members each server makes up, by name, with the named generator the contracts declare for them (`x-state.generate`,
     /// a response's `x-generate`): a value of the generator's form stands for that form only, so two servers' tokens
     /// compare equal and a malformed one (an id that is not v4, seven digits) still differs.
@@ -102,8 +107,14 @@ struct AnswerComparison: Sendable {
             var pointers: [(String, JSONValue?, JSONValue?)] = []
             Self.diff(normalized(modelJSON, key: nil, path: ""), normalized(serverJSON, key: nil, path: ""), at: "", into: &pointers)
             for (pointer, left, right) in pointers.prefix(6) {
-                found.append(AnswerDifference(aspect: prefix + "body " + (pointer.isEmpty ? "/" : pointer), model: Self.describe(left),
-                                              server: Self.describe(right), groupsByValue: pointer.hasPrefix("/error/"), bodyPointer: pointer))
+                var difference = AnswerDifference(aspect: prefix + "body " + (pointer.isEmpty ? "/" : pointer), model: Self.describe(left),
+                                                  server: Self.describe(right), groupsByValue: pointer.hasPrefix("/error/"), bodyPointer: pointer)
+                // Two well-formed tokens that differ in their claims: the contracts state the token's form only.
+                if comparesTokenClaims, let before = left?.stringValue, let after = right?.stringValue,
+                   before.hasPrefix(Self.tokenShape + " "), after.hasPrefix(Self.tokenShape + " ") {
+                    difference.unstated = "no contract states the claims of the token at \(pointer)"
+                }
+                found.append(difference)
             }
         } else if normalizedText(model.body) != normalizedText(server.body) {
             found.append(AnswerDifference(aspect: prefix + "body", model: RenderedRequest.excerpt(model.body),
@@ -145,6 +156,36 @@ struct AnswerComparison: Sendable {
         })
     }
 
+    /// Headers whose values follow the moment, the connection or the body, not the behaviour: never a change between two
+    /// servers (measured: two instances of the reproduction, and `serve` beside itself, differ in these only).
+    static let noiseHeaders: Set<String> = ["date", "etag", "last-modified", "age", "expires", "server-timing", "x-response-time"]
+
+    /// Against a baseline: every header both answers carry whose value differs once made-up values are labelled, except
+    /// `noiseHeaders`, the framing ones, the harness's own and those `service.json` states (`statedHeaderDifferences`
+    /// judges those). Each is a change: no contract states it.
+    func headerValueDifferences(baseline: ExactHTTPClient.Answer, server: ExactHTTPClient.Answer, service: ServiceFile) -> [AnswerDifference] {
+        let stated = Set((service.headers + service.preflight.headers).map { $0.name.lowercased() })
+        func values(_ answer: ExactHTTPClient.Answer) -> [String: String] {
+            var result: [String: String] = [:]
+            for header in answer.headers {
+                let name = header.name.lowercased()
+                result[name] = result[name].map { $0 + ", " + header.value } ?? header.value
+            }
+            return result
+        }
+        let (expected, got) = (values(baseline), values(server))
+        let names = Self.names(baseline).intersection(Self.names(server))
+            .subtracting(Self.noiseHeaders).subtracting(stated).sorted()
+        return names.compactMap { name in
+            guard let before = expected[name], let after = got[name] else { return nil }
+            let (left, right) = (replaceLabels(before), replaceLabels(after))
+            guard left != right else { return nil }
+            var difference = AnswerDifference(aspect: "header \(name)", model: "\"\(left)\"", server: "\"\(right)\"", groupsByValue: true)
+            difference.unstated = "no contract states the value of the header \(name)"
+            return difference
+        }
+    }
+
     /// `201`, or the status with the error code, field and quoted message: how a report names an answer.
     static func summary(_ answer: ExactHTTPClient.Answer) -> String {
         guard let error = (try? JSONValue(parsing: answer.body))?["error"] else {
@@ -179,7 +220,11 @@ struct AnswerComparison: Sendable {
             if key == "requestId" { return "<request id>" }
             // The run's own ids keep their labels: which record an answer names is compared, not only its form.
             if let label = labels[text] { return .string(label) }
-            if let key, let generator = generated[key], let shape = Self.shape(of: text, generator: generator) { return .string(shape) }
+            if let key, let generator = generated[key], let shape = Self.shape(of: text, generator: generator) {
+                // Against a baseline a token's claims are behaviour too: its form alone would let them change unseen.
+                if comparesTokenClaims, generator == .jwtHS256, let claims = tokenClaims(text) { return .string(shape + " " + claims) }
+                return .string(shape)
+            }
             return .string(Self.scalarExact(replaceLabels(text)))
         case .array(let items):
             let kept = items.filter { item in
@@ -198,6 +243,45 @@ struct AnswerComparison: Sendable {
         default:
             return value
         }
+    }
+
+    /// How a well-formed generated token reads once normalized.
+    static let tokenShape = "<\(StateGenerator.jwtHS256.rawValue)>"
+
+    /// A JWT's header and claims as compared against a baseline: time claims as the lifetime they give (`exp - iat`),
+    /// every string with the run's labels, members in a stable order; nil when the text is not a JWT.
+    func tokenClaims(_ token: String) -> String? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3, let header = Self.base64URLJSON(parts[0]), let claims = Self.base64URLJSON(parts[1]),
+              case .object(var members) = claims
+        else { return nil }
+        let issued = members["iat"]?.numberValue
+        for name in ["iat", "nbf", "exp"] {
+            guard let value = members[name]?.numberValue else { continue }
+            members[name] = name == "exp" ? issued.map { .string("iat+\(Int(value - $0))s") } ?? "<time>" : "<time>"
+        }
+        let normalizedClaims = normalized(.object(members), key: nil, path: "")
+        return "header \(Self.sortedText(header)) claims \(Self.sortedText(normalizedClaims))"
+    }
+
+    /// `value` as JSON text with every object's members in name order: two servers may order claims differently.
+    static func sortedText(_ value: JSONValue) -> String {
+        switch value {
+        case .object(let object):
+            let members = object.map { ($0.key, $0.value) }.sorted { $0.0 < $1.0 }
+            return "{" + members.map { JSONValue.string($0.0).serialized() + ":" + sortedText($0.1) }.joined(separator: ",") + "}"
+        case .array(let items):
+            return "[" + items.map(sortedText).joined(separator: ",") + "]"
+        default:
+            return value.serialized()
+        }
+    }
+
+    private static func base64URLJSON(_ part: Substring) -> JSONValue? {
+        var text = part.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        while text.count % 4 != 0 { text += "=" }
+        guard let data = Data(base64Encoded: text) else { return nil }
+        return try? JSONValue(parsing: data)
     }
 
     private func replaceLabels(_ text: String) -> String {

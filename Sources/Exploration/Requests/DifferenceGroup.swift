@@ -31,6 +31,8 @@ public struct DifferenceGroup: Sendable {
     public var walk: [String] = []
     /// The same walk as a file that replays it (`verify --save-walks`); nil for a single request.
     public var walkCase: WalkCase?
+    /// What the server was compared with: `model`, or `baseline` under `verify --baseline` (whose notes are changes).
+    public var oracle = "model"
 
     /// Whether the server breaks a rule the contracts state here (neither a known defect nor a note).
     public var isFailure: Bool { knownDefect == nil && !verdict.isNote }
@@ -42,9 +44,9 @@ public struct DifferenceGroup: Sendable {
 
     /// The route, the rule, how each side answered, how many generated cases differed, and the minimal request.
     public var headline: String {
-        var line = "\(route): \(rule) — model \(model), server \(server)"
+        var line = "\(route): \(rule) — \(oracle) \(model), server \(server)"
         if model == server, let first = differences.first {
-            line = "\(route): \(rule) — \(first.aspect): model \(first.model), server \(first.server)"
+            line = "\(route): \(rule) — \(first.aspect): \(oracle) \(first.model), server \(first.server)"
         }
         if !walk.isEmpty {
             return line + " (\(count) walk\(count == 1 ? "" : "s"); shortest walk: \(walk.count) step\(walk.count == 1 ? "" : "s"), the last one \(minimalRequest))"
@@ -64,7 +66,7 @@ public struct ExplorationOutcome: Sendable {
     /// Requests shrinking sent on top.
     public let shrinkRequests: Int
     /// The differences, one group per rule, failures first.
-    public let groups: [DifferenceGroup]
+    public internal(set) var groups: [DifferenceGroup]
     /// Header names the server sends that the model does not, with how many answers carried them.
     public let headersAdded: [(name: String, answers: Int)]
     /// Header names the model sends that the server stopped sending.

@@ -39,7 +39,7 @@ public enum ExplorationResults {
                 result.failure = ScenarioFailure(
                     stepNumber: nil, action: nil, pointer: nil, mismatches: mismatches,
                     journalExcerpt: group.walk.map { "walk step \($0)" }
-                        + ["minimal request: \(group.minimalRequest)", "model → \(group.model)", "server → \(group.server)",
+                        + ["minimal request: \(group.minimalRequest)", "\(group.oracle) → \(group.model)", "server → \(group.server)",
                            "\(group.count) generated case(s) differed this way; seed \(outcome.seed)"])
             }
             results.append(result)
@@ -90,9 +90,9 @@ public enum ExplorationResults {
                 lines.append("  ⚠ known defect \(defect.id): \(group.headline)")
                 continue
             }
-            lines.append(group.isNote ? "  \(strict ? "✗" : "≈") note: \(group.headline)" : "  ✗ \(group.headline)")
+            lines.append(group.isNote ? "  \(strict ? "✗" : "≈") \(group.oracle == "baseline" ? "change" : "note"): \(group.headline)" : "  ✗ \(group.headline)")
             for difference in group.differences.prefix(4) {
-                lines.append("      \(difference.aspect): model \(difference.model), server \(difference.server)")
+                lines.append("      \(difference.aspect): \(group.oracle) \(difference.model), server \(difference.server)")
             }
             for assumption in group.verdict.assumptions.prefix(4) { lines.append("      assumed: \(assumption)") }
             for step in group.walk { lines.append("      walk step \(step)") }

@@ -12,6 +12,12 @@ struct ExplorationSide: Sendable {
         case http(URL)
         /// The model, asked with a function call (`InProcessServer`).
         case inProcess(InProcessServer)
+
+        /// Whether the side is a server reached over HTTP.
+        var isHTTP: Bool {
+            if case .http = self { return true }
+            return false
+        }
     }
 
     /// How reports name the side: `server`, `model` or `model with known defects`.

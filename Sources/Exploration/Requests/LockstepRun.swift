@@ -68,10 +68,15 @@ struct LockstepRun: Sendable {
     private let uniqueFields: [String: [String]]
     private let allUniqueFields: Set<String>
 
+    /// Whether the model side is a baseline server (`verify --baseline`): header values and token claims are compared
+    /// too, as changes.
+    let comparesWithBaseline: Bool
+
     init(server: URL, model: ExplorationSide.Transport, modelWithDefects: ExplorationSide.Transport, contracts: ContractSet, timeout: Duration, adminToken: String?,
-         ignoreMessages: Bool, seed: UInt64) {
+         ignoreMessages: Bool, seed: UInt64, baseline: Bool = false) {
         self.server = ExplorationSide(name: "server", transport: .http(server))
-        self.model = ExplorationSide(name: "model", transport: model)
+        self.model = ExplorationSide(name: baseline ? "baseline" : "model", transport: model)
+        self.comparesWithBaseline = baseline
         self.modelWithDefects = ExplorationSide(name: "model with known defects", transport: modelWithDefects)
         self.contracts = contracts
         self.client = ExactHTTPClient(timeout: timeout)
@@ -79,6 +84,7 @@ struct LockstepRun: Sendable {
         var comparison = AnswerComparison(ignoreMessages: ignoreMessages)
         comparison.generated = AnswerComparison.generatedMembers(of: contracts)
         comparison.contracts = contracts
+        comparison.comparesTokenClaims = baseline
         self.comparison = comparison
         // Keys and unique values must be new to a shared server on every run, so they come from the clock, not the seed.
         self.nonce = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000
@@ -233,6 +239,9 @@ struct LockstepRun: Sendable {
         let statedHeaders = AnswerComparison.statedHeaderDifferences(model: knownDefect == nil ? modelAnswer : defectsAnswer, server: serverAnswer,
                                                                      service: contracts.service)
         differences += statedHeaders
+        if comparesWithBaseline, differences.isEmpty {
+            differences += comparison.headerValueDifferences(baseline: modelAnswer, server: serverAnswer, service: contracts.service)
+        }
         // A listed defect whose answer now changes a stated header is no longer exactly that defect.
         if !statedHeaders.isEmpty { knownDefect = nil }
         // A header the contract requires on this answer is part of the contract, not information: its loss is a difference.
@@ -253,7 +262,8 @@ struct LockstepRun: Sendable {
             let readStatus = seen.modelSummary.split(separator: " ").first.flatMap { Int($0) }
             differences += seen.differences.map {
                 AnswerDifference(aspect: name + $0.aspect, model: $0.model, server: $0.server, groupsByValue: $0.groupsByValue,
-                                 bodyPointer: $0.bodyPointer, excusable: $0.excusable, readContractID: next.contractID, readStatus: readStatus)
+                                 bodyPointer: $0.bodyPointer, excusable: $0.excusable, readContractID: next.contractID, readStatus: readStatus,
+                                 unstated: $0.unstated)
             }
             added += seen.headersAdded.filter { !added.contains($0) }
             removed += seen.headersRemoved.filter { !removed.contains($0) }

@@ -28,6 +28,10 @@ public struct RequestExplorer: Sendable {
         public var heavyFiles = false
         /// Replay this saved walk instead of exploring: no systematic cases, no random ones, no shrinking.
         public var replayWalk: WalkCase?
+        /// A server the target is compared with instead of the model (`verify --baseline`): the version run today.
+        /// Every difference is then a failure where a contract states the aspect, else a change (a note, with header
+        /// values and token claims compared too).
+        public var baseline: URL?
 
         /// Options with this seed and the default budget.
         public init(seed: UInt64) {
@@ -68,6 +72,9 @@ public struct RequestExplorer: Sendable {
         } catch {
             return failed("the contracts' model cannot be built: \(error)")
         }
+        if let baseline = options.baseline {
+            return await explore(model: .http(baseline), modelWithDefects: .inProcess(modelWithDefects), started: started, clock: clock)
+        }
         return await explore(model: .inProcess(model), modelWithDefects: .inProcess(modelWithDefects), started: started, clock: clock)
     }
 
@@ -81,7 +88,8 @@ public struct RequestExplorer: Sendable {
     private func explore(model: ExplorationSide.Transport, modelWithDefects: ExplorationSide.Transport, started: ContinuousClock.Instant,
                          clock: ContinuousClock) async -> ExplorationOutcome {
         var run = LockstepRun(server: target, model: model, modelWithDefects: modelWithDefects, contracts: contracts,
-                              timeout: options.timeout, adminToken: options.adminToken, ignoreMessages: options.ignoreMessages, seed: options.seed)
+                              timeout: options.timeout, adminToken: options.adminToken, ignoreMessages: options.ignoreMessages, seed: options.seed,
+                              baseline: options.baseline != nil && model.isHTTP)
         return await explore(&run, started: started, clock: clock)
     }
 
@@ -215,6 +223,7 @@ public struct RequestExplorer: Sendable {
                 differences: observed.differences, count: count, minimalRequest: observed.sent.display, firstRequest: first.sent.display,
                 knownDefect: first.knownDefect, verdict: observed.verdict, shrinkTries: tries)
             group.walk = walk
+            if options.baseline != nil { group.oracle = "baseline" }
             if !walkCaseSteps.isEmpty {
                 group.walkCase = WalkCase(route: first.route, seed: options.seed, model: observed.modelSummary,
                                           server: observed.serverSummary, steps: walkCaseSteps)

@@ -23,6 +23,10 @@ struct StatedAspects: Sendable {
         guard !differences.isEmpty else { return .failure }
         var notes: [String] = []
         for difference in differences {
+            if let unstated = difference.unstated {
+                notes.append(unstated)
+                continue
+            }
             let readBack = difference.aspect.hasPrefix(AnswerDifference.readBackPrefix)
             let recorded = readBack ? assumptions + readAssumptions : assumptions
             if difference.excusable, !recorded.isEmpty {

@@ -94,7 +94,7 @@ extension WalkRunner {
             let differences = seen.differences.map {
                 AnswerDifference(aspect: name + $0.aspect, model: $0.model, server: $0.server, groupsByValue: $0.groupsByValue,
                                  bodyPointer: $0.bodyPointer, excusable: $0.excusable, readContractID: read.contractID,
-                                 readStatus: seen.statuses.count == 3 ? seen.statuses[1] : nil)
+                                 readStatus: seen.statuses.count == 3 ? seen.statuses[1] : nil, unstated: $0.unstated)
             }
             var folded = CaseObservation(request: observation.request, sent: observation.sent, serverSummary: observation.serverSummary,
                                          modelSummary: observation.modelSummary, differences: differences, knownDefect: nil,
