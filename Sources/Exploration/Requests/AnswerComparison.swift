@@ -44,6 +44,9 @@ struct AnswerComparison: Sendable {
     var ignoreMessages = false
     /// Compare a generated token's header and claims, not its form only (against a baseline: `verify --baseline`).
     var comparesTokenClaims = false
+    /// Header names whose values the baseline itself changes between two identical requests (measured by
+    /// `LockstepRun.measureBaselineNoise`): never a change.
+    var measuredNoise: Set<String> = []
     /// Members each server makes up, by name, with the named generator the contracts declare for them (`x-state.generate`,
     /// a response's `x-generate`): a value of the generator's form stands for that form only, so two servers' tokens
     /// compare equal and a malformed one (an id that is not v4, seven digits) still differs.
@@ -164,7 +167,8 @@ struct AnswerComparison: Sendable {
     /// `noiseHeaders`, the framing ones, the harness's own and those `service.json` states (`statedHeaderDifferences`
     /// judges those). Each is a change: no contract states it.
     func headerValueDifferences(baseline: ExactHTTPClient.Answer, server: ExactHTTPClient.Answer, service: ServiceFile) -> [AnswerDifference] {
-        let stated = Set((service.headers + service.preflight.headers).map { $0.name.lowercased() })
+        // The request id is generated per answer (its presence is compared with the header set, its value never).
+        let stated = Set((service.headers + service.preflight.headers).map { $0.name.lowercased() } + [service.requestID?.header.lowercased()].compactMap { $0 })
         func values(_ answer: ExactHTTPClient.Answer) -> [String: String] {
             var result: [String: String] = [:]
             for header in answer.headers {
@@ -175,7 +179,7 @@ struct AnswerComparison: Sendable {
         }
         let (expected, got) = (values(baseline), values(server))
         let names = Self.names(baseline).intersection(Self.names(server))
-            .subtracting(Self.noiseHeaders).subtracting(stated).sorted()
+            .subtracting(Self.noiseHeaders).subtracting(measuredNoise).subtracting(stated).sorted()
         return names.compactMap { name in
             guard let before = expected[name], let after = got[name] else { return nil }
             let (left, right) = (replaceLabels(before), replaceLabels(after))

@@ -85,6 +85,10 @@ public struct ExplorationOutcome: Sendable {
     /// The header names (lower case) the service file states on every answer: the server no longer sending one is a
     /// stated change, not information.
     public var statedHeaders: [String] = []
+    /// Against a baseline: the headers whose values the baseline changed between two identical reads (noise, never a change).
+    public var baselineNoise: [String] = []
+    /// What the server was compared with: `model`, or `baseline` (`verify --baseline`).
+    public var oracle = "model"
 
     /// The removed headers the service file states, with how many answers lacked them.
     public var statedHeadersRemoved: [(name: String, answers: Int)] { headersRemoved.filter { statedHeaders.contains($0.name) } }

@@ -78,12 +78,19 @@ public enum ExplorationResults {
         var lines = ["explored with seed \(outcome.seed): \(outcome.casesSent) generated requests "
             + "(\(min(outcome.casesSent, outcome.systematicCases)) of \(outcome.systematicCases) systematic, \(outcome.walkSteps) in \(outcome.walks) walk(s), the rest random pairs; +\(outcome.shrinkRequests) to shrink) "
             + "in \(String(format: "%.1f", Double(outcome.duration.components.seconds) + Double(outcome.duration.components.attoseconds) / 1e18)) s, "
-            + "each sent to the server and the model"]
+            + "each sent to the server and the \(outcome.oracle)"]
+        if outcome.oracle == "baseline" {
+            lines.append("  baseline noise (header values two identical reads of the baseline differ in, never a change): "
+                + (outcome.baselineNoise.isEmpty ? "none" : outcome.baselineNoise.joined(separator: ", ")))
+        }
         if let reason = outcome.setupFailure { lines.append("  ✗ exploration could not start: \(reason)") }
         let failing = outcome.groups.filter(\.isFailure)
         let noted = outcome.groups.filter(\.isNote)
-        var counts = failing.isEmpty && noted.isEmpty ? "  no difference from the model" : "  \(failing.count) difference(s) from the model, by rule"
-        if !noted.isEmpty { counts += ", and \(noted.count) where the contracts state nothing (notes\(strict ? ", failed by --strict" : ""))" }
+        var counts = failing.isEmpty && noted.isEmpty ? "  no difference from the \(outcome.oracle)" : "  \(failing.count) difference(s) from the \(outcome.oracle), by rule"
+        if !noted.isEmpty {
+            counts += outcome.oracle == "baseline" ? ", and \(noted.count) change(s) no contract states (failed unless --accept lists them)"
+                : ", and \(noted.count) where the contracts state nothing (notes\(strict ? ", failed by --strict" : ""))"
+        }
         lines.append(failing.isEmpty && noted.isEmpty ? counts : counts + ":")
         for group in outcome.groups {
             if let defect = group.knownDefect {

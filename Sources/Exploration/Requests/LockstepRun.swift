@@ -139,6 +139,30 @@ struct LockstepRun: Sendable {
         return nil
     }
 
+    /// Against a baseline: reads the run's first record and its list twice on the baseline alone and keeps the header
+    /// names whose values differ between the two identical reads as noise (never a change). Returns them, sorted.
+    mutating func measureBaselineNoise() async -> [String] {
+        guard comparesWithBaseline, let id = model.ids.first, let create = contracts.state.declarations.first(where: { $0.value.action == .create })?.key,
+              let createContract = contracts.contract(id: create)
+        else { return [] }
+        var paths: [String] = []
+        if let reader = readContract(after: create) { paths.append(reader.template.replacingOccurrences(of: reader.parameter, with: id)) }
+        if contracts.contracts.contains(where: { $0.method == "GET" && $0.pathTemplate == createContract.pathTemplate }) {
+            paths.append(createContract.pathTemplate)
+        }
+        var noise: Set<String> = []
+        for path in paths {
+            guard let first = await model.read(path, client: client), let second = await model.read(path, client: client) else { continue }
+            var probe = comparison
+            probe.measuredNoise = []
+            for difference in probe.headerValueDifferences(baseline: first, server: second, service: contracts.service) {
+                noise.insert(String(difference.aspect.dropFirst("header ".count)))
+            }
+        }
+        comparison.measuredNoise = noise
+        return noise.sorted()
+    }
+
     /// How many records the sides hold by slot (the run's own first, then a walk's).
     var slotCount: Int { server.ids.count }
 

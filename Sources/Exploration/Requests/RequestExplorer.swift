@@ -106,6 +106,7 @@ public struct RequestExplorer: Sendable {
                                       createdOnServer: run.createdOnServer, deletedOnServer: [], notDeleted: deleted,
                                       setupFailure: reason, duration: clock.now - started)
         }
+        let baselineNoise = await run.measureBaselineNoise()
         let systematic = generator.systematicCases()
         let limit = options.cases ?? (options.duration == nil ? Self.defaultCases : Int.max)
         let deadline = options.duration.map { started + $0 }
@@ -245,6 +246,8 @@ public struct RequestExplorer: Sendable {
             headersRemoved: removed.sorted { $0.key < $1.key }.map { ($0.key, $0.value) },
             createdOnServer: created, deletedOnServer: deleted, notDeleted: notDeleted, setupFailure: nil, duration: clock.now - started)
         outcome.statedHeaders = contracts.service.headers.map { $0.name.lowercased() }
+        outcome.baselineNoise = baselineNoise
+        if options.baseline != nil { outcome.oracle = "baseline" }
         outcome.walks = walkCount
         outcome.walkSteps = walkSteps
         outcome.coverage = generator.statedRules.map { RuleCoverage(rule: $0, cases: exercised[$0.id] ?? 0) }
