@@ -112,7 +112,8 @@ check_version() {
         grep -E "^token signatures|^explored with|^[0-9]+ checks:" "$log" || true
         echo "$(grep -c "^  ⚠ known defect" "$log" || true) kinds of known defect seen in exploration (listed in known-defects.json)"
     done
-    # A second instance of the same version as a baseline: two copies of one server must show no change (issue 42).
+    # A second instance of the same version as a baseline: two copies of one server must show no change (issue 42), with
+    # verify's whole default budget (walks and their reads after writes included). Measured: 42 s (9ae1f4b), 71 s (fb9f56a).
     local target_url=$url
     start_backend "$version" REALBACKEND_SEED=1 "$@"
     local baseline_url=$url
@@ -123,7 +124,7 @@ check_version() {
         local secret_args=()
         [ "$version" = fb9f56a ] && secret_args=(--secret "token=$jwt_secret")
         "$spotcheck" verify --contracts "$folder" --target "$url" --baseline "$baseline_url" --seed "$seed" --timeout 120 \
-            --admin-token "$admin_token" --skip "photo of 20 MiB" --cases "${REALBACKEND_CASES:-300}" \
+            --admin-token "$admin_token" --skip "photo of 20 MiB" \
             ${secret_args[@]+"${secret_args[@]}"} >"$log" 2>&1 || status=$?
         if [ "$status" -ne 0 ]; then
             cat "$log"
