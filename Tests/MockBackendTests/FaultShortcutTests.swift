@@ -29,6 +29,21 @@ import Testing
         }
     }
 
+    @Test func aMissingArgumentIsShownOnTheUsersOwnSelector() {
+        do {
+            _ = try FaultRule.parseShortcut("placeOrder:delay")
+            Issue.record("a delay without milliseconds parsed")
+        } catch {
+            #expect(error.message.contains("e.g. placeOrder:delay:1500"), "\(error.message)")
+        }
+        do {
+            _ = try FaultRule.parseShortcut("placeOrder")
+            Issue.record("a shortcut without a kind parsed")
+        } catch {
+            #expect(error.message.contains("CONTRACT:KIND") && !error.message.contains("uploadPhoto"), "\(error.message)")
+        }
+    }
+
     @Test func rejectsBadShortcutsWithAMessage() {
         for text in ["uploadPhoto", "uploadPhoto:", ":503", "a:999", "a:explode", "a:delay", "a:delay:soon", "a:stall:5",
                      "a:503@0", "a:503@x", "a:malformed:500", "a:slowBody:0:10", "a:truncate:-1"] {

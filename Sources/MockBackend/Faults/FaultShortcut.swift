@@ -26,7 +26,7 @@ extension FaultRule {
         }
         let parts = body.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
         guard parts.count >= 2, !parts[0].isEmpty, !parts[1].isEmpty else {
-            throw failure("expected CONTRACT:KIND, e.g. uploadPhoto:503 or createAnnouncement:stall")
+            throw failure("expected CONTRACT:KIND, a contract id (or * for every request) and a fault, e.g. CONTRACT:503 or *:stall")
         }
         let selector = parts[0] == "*" ? FaultSelector() : FaultSelector(contract: parts[0])
         let kind = parts[1]
@@ -34,7 +34,7 @@ extension FaultRule {
 
         // The same ranges as the rule file (FaultRanges): milliseconds become NIO nanoseconds on every request.
         func number(_ index: Int, _ what: String, minimum: Int = 0) throws(FaultRuleError) -> Int {
-            guard index < args.count else { throw failure("\(kind) needs \(what), e.g. \(example(kind))") }
+            guard index < args.count else { throw failure("\(kind) needs \(what), e.g. \(example(kind, selector: parts[0]))") }
             let maximum = what == "milliseconds" || what.hasSuffix(" ms") ? FaultRanges.maxMilliseconds : what.contains("byte") ? FaultRanges.maxBytes : FaultRanges.maxCount
             guard let n = Int(args[index]), n >= minimum, n <= maximum else {
                 throw failure("\(what) must be a whole number from \(minimum) to \(maximum), got \"\(args[index])\"")
@@ -42,7 +42,7 @@ extension FaultRule {
             return n
         }
         func expectArguments(_ count: Int) throws(FaultRuleError) {
-            if args.count > count { throw failure("too many parts for \(kind); e.g. \(example(kind))") }
+            if args.count > count { throw failure("too many parts for \(kind); e.g. \(example(kind, selector: parts[0]))") }
         }
 
         let fault: Fault
@@ -94,14 +94,15 @@ extension FaultRule {
         return FaultRule(name: "--fault \(text)", selector: selector, calls: calls, fault: fault)
     }
 
-    private static func example(_ kind: String) -> String {
+    /// A complete shortcut of `kind` on the user's own selector: the example names their contract, not one of ours.
+    private static func example(_ kind: String, selector: String) -> String {
         switch kind {
-        case "delay": return "uploadPhoto:delay:1500"
-        case "truncate": return "uploadPhoto:truncate:100"
-        case "slowBody": return "*:slowBody:64:200"
-        case "refuse": return "*:refuse:5000"
-        case "status": return "uploadPhoto:status:503"
-        default: return "uploadPhoto:503"
+        case "delay": return "\(selector):delay:1500"
+        case "truncate": return "\(selector):truncate:100"
+        case "slowBody": return "\(selector):slowBody:64:200"
+        case "refuse": return "\(selector):refuse:5000"
+        case "status": return "\(selector):status:503"
+        default: return "\(selector):503"
         }
     }
 }
