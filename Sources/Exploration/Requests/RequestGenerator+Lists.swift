@@ -190,7 +190,7 @@ extension RequestGenerator {
             let schema = parameter["schema"] ?? .object(JSONObject())
             var keywords: [String] = []
             if let value = given(name) {
-                if let number = JavaScriptText.parseFloat(value) {
+                if let number = JavaScriptNumber.parseFloat(value) {
                     keywords += RuleCheck.numberKeywords(number, schema: schema)
                     if Double(JavaScriptText.trim(value)) == nil { keywords += ["type", "maxLength"] }
                     if !number.isFinite { keywords.append("multipleOf") }

@@ -99,32 +99,6 @@ enum RuleCheck {
     }
 }
 
-/// JavaScript's view of text: `String.prototype.trim`'s white space, and `parseFloat`.
-enum JavaScriptText {
-    /// The code points `String.prototype.trim` removes (WhiteSpace and LineTerminator).
-    static let whiteSpace: Set<Unicode.Scalar> = Set(
-        [0x09, 0x0A, 0x0B, 0x0C, 0x0D, 0x20, 0xA0, 0x1680, 0x2028, 0x2029, 0x202F, 0x205F, 0x3000, 0xFEFF].compactMap(Unicode.Scalar.init)
-            + (0x2000...0x200A).compactMap(Unicode.Scalar.init))
-
-    /// `text.trim()` as JavaScript does it.
-    static func trim(_ text: String) -> String {
-        var scalars = Substring(text).unicodeScalars[...]
-        while let first = scalars.first, whiteSpace.contains(first) { scalars.removeFirst() }
-        while let last = scalars.last, whiteSpace.contains(last) { scalars.removeLast() }
-        return String(String.UnicodeScalarView(scalars))
-    }
-
-    /// `parseFloat(text)`: the longest number at the start after white space, `Infinity` included; nil for NaN.
-    static func parseFloat(_ text: String) -> Double? {
-        let trimmed = trim(text)
-        let pattern = "^[+-]?(Infinity|([0-9]+\\.?[0-9]*|\\.[0-9]+)([eE][+-]?[0-9]+)?)"
-        guard let range = trimmed.range(of: pattern, options: .regularExpression) else { return nil }
-        let prefix = String(trimmed[range])
-        if prefix.hasSuffix("Infinity") { return prefix.hasPrefix("-") ? -.infinity : .infinity }
-        return Double(prefix)
-    }
-}
-
 /// Calendar days as `YYYY-MM-DD` text in UTC, for cases around a date bound.
 enum DayArithmetic {
     /// `day` moved by `days` (negative: earlier); `day` itself when it is not a date.
