@@ -175,4 +175,25 @@ public struct ContractSet: Sendable {
     public func schema(named name: String) -> JSONValue? {
         schemas[name]
     }
+
+    /// The shared schema's name a `$ref` points into: its file name without `.json` (`../schemas/Announcement.json#/x`
+    /// is `Announcement`); the one place a reference becomes a name.
+    public static func sharedSchemaName(of reference: String) -> String {
+        let (file, _) = SchemaReference.split(reference)
+        let last = file.split(separator: "/").last.map(String.init) ?? file
+        return last.hasSuffix(".json") ? String(last.dropLast(5)) : last
+    }
+
+    /// What a `$ref` to a shared schema points at (the fragment followed, when it has one); nil when it does not resolve.
+    public func referencedSchema(_ reference: String) -> JSONValue? {
+        let (_, fragment) = SchemaReference.split(reference)
+        guard let document = schema(named: Self.sharedSchemaName(of: reference)) else { return nil }
+        return fragment.isEmpty ? document : JSONPointer.resolve(fragment, in: document)
+    }
+
+    /// `schema` with one `$ref` to a shared schema followed; `schema` itself when it is no reference or does not resolve.
+    public func followingReference(_ schema: JSONValue) -> JSONValue {
+        guard let reference = schema["$ref"]?.stringValue else { return schema }
+        return referencedSchema(reference) ?? schema
+    }
 }

@@ -245,9 +245,7 @@ public struct DocumentExplorer: Sendable {
     }
 
     func resolved(_ schema: JSONValue) -> JSONValue {
-        guard let reference = schema["$ref"]?.stringValue else { return schema }
-        let name = (reference.split(separator: "/").last.map(String.init) ?? reference).replacingOccurrences(of: ".json", with: "")
-        return contracts.schema(named: name) ?? schema
+        contracts.followingReference(schema)
     }
 
     func bodySchema(_ contract: Contract) -> JSONValue {

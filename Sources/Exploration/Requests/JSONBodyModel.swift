@@ -29,8 +29,7 @@ struct JSONBodyModel: Sendable {
     init?(contract: Contract, contracts: ContractSet, today: String = DayArithmetic.today()) {
         guard var schema = contract.request.body else { return nil }
         if let reference = schema["$ref"]?.stringValue {
-            let name = (reference.split(separator: "/").last.map(String.init) ?? reference).replacingOccurrences(of: ".json", with: "")
-            guard let shared = contracts.schema(named: name) else { return nil }
+            guard let shared = contracts.referencedSchema(reference) else { return nil }
             schema = shared
         }
         guard let members = schema["properties"]?.objectValue, !members.isEmpty else { return nil }

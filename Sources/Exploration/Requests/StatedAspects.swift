@@ -93,9 +93,7 @@ struct StatedAspects: Sendable {
     private func resolve(_ schema: JSONValue, depth: Int = 0) -> JSONValue? {
         guard depth < 16 else { return nil }
         guard let ref = schema["$ref"]?.stringValue else { return schema.objectValue == nil ? nil : schema }
-        let (file, fragment) = SchemaReference.split(ref)
-        let name = file.split(separator: "/").last.map { $0.hasSuffix(".json") ? String($0.dropLast(5)) : String($0) } ?? ""
-        guard !file.isEmpty, let document = contracts.schema(named: name), let target = JSONPointer.resolve(fragment, in: document) else { return nil }
+        guard !SchemaReference.split(ref).0.isEmpty, let target = contracts.referencedSchema(ref) else { return nil }
         return resolve(target, depth: depth + 1)
     }
 }

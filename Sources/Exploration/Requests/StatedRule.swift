@@ -136,7 +136,6 @@ public enum StatedRules {
     /// `schema` with a top-level `$ref` to a shared schema replaced by that schema.
     static func resolve(_ schema: JSONValue, _ schemas: [String: JSONValue]) -> JSONValue {
         guard let reference = schema["$ref"]?.stringValue else { return schema }
-        let name = (reference.split(separator: "/").last.map(String.init) ?? reference).replacingOccurrences(of: ".json", with: "")
-        return schemas[name] ?? schema
+        return schemas[ContractSet.sharedSchemaName(of: reference)] ?? schema
     }
 }

@@ -68,10 +68,7 @@ struct UnusualValues {
     func resolved(_ schema: JSONValue, depth: Int = 0) -> JSONValue {
         guard depth < 16, var object = schema.objectValue else { return schema }
         if let ref = object["$ref"]?.stringValue {
-            let (file, fragment) = SchemaReference.split(ref)
-            let name = (file.split(separator: "/").last.map(String.init) ?? file).replacingOccurrences(of: ".json", with: "")
-            guard let document = contracts.schema(named: name),
-                  let target = fragment.isEmpty ? document : JSONPointer.resolve(fragment, in: document) else { return schema }
+            guard let target = contracts.referencedSchema(ref) else { return schema }
             return resolved(target, depth: depth + 1)
         }
         if let parts = object["allOf"]?.arrayValue {

@@ -31,10 +31,7 @@ public struct UniqueStandIns: Sendable {
             // something, and an email address is what people register twice: a shared server must not see it again.
             for contract in contracts.contracts where contract.method == "POST" && contract.responses.contains(where: { $0.status == 409 }) {
                 guard var schema = contract.request.body else { continue }
-                if let reference = schema["$ref"]?.stringValue {
-                    let name = (reference.split(separator: "/").last.map(String.init) ?? reference).replacingOccurrences(of: ".json", with: "")
-                    schema = contracts.schema(named: name) ?? schema
-                }
+                schema = contracts.followingReference(schema)
                 for (name, property) in schema["properties"]?.objectValue ?? JSONObject() where property["format"]?.stringValue == "email" {
                     fields.insert(name)
                 }

@@ -167,10 +167,7 @@ public enum VerificationPlanner {
         guard !contracts.contracts.contains(where: { $0.source["x-state"] != nil }) else { return [:] }
         func properties(_ contract: Contract) -> Set<String> {
             guard var schema = contract.request.body else { return [] }
-            if let reference = schema["$ref"]?.stringValue {
-                let name = (reference.split(separator: "/").last.map(String.init) ?? reference).replacingOccurrences(of: ".json", with: "")
-                schema = contracts.schema(named: name) ?? schema
-            }
+            schema = contracts.followingReference(schema)
             return Set(schema["properties"]?.objectValue?.keys.map { $0 } ?? [])
         }
         let creates = contracts.contracts.filter { $0.method == "POST" && $0.responses.contains { $0.status == 201 } && $0.request.examples.first?.body != nil }
