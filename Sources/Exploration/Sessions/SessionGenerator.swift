@@ -70,6 +70,7 @@ public struct SessionGenerator: Sendable {
         addReach(to: &session, index)
         addTimedFault(to: &session, index)
         addReportText(to: &session, index)
+        addInputClass(to: &session, index)
         return session
     }
 
