@@ -53,7 +53,7 @@ public enum InputRuleKind: Sendable, Equatable {
                 InputClass("full-width digits", String(number(digits.lowerBound).unicodeScalars.map { Character(Unicode.Scalar($0.value - 0x30 + 0xFF10) ?? $0) })),
                 InputClass("leading +", "+" + number(digits.lowerBound + 2)),
                 InputClass("dashes and spaces", "600-700 800"),
-            ]
+            ] + Self.outsideDigitsClasses(base: base)
         case .digits(let longest):
             return [
                 InputClass("leading zeros", "000" + String(repeating: "7", count: longest - 3)),
@@ -85,6 +85,20 @@ public enum InputRuleKind: Sendable, Equatable {
                 InputClass("subdomain", local + "@mail." + domain), InputClass("one-letter local part", "a@" + domain),
             ]
         }
+    }
+
+    /// Characters a digit text's rule does not allow, each inside `base` so its digit count stays what it was and only
+    /// the character decides: a letter (the O typed for a zero; every seed line rejects letters), and symbols a tester
+    /// types that the seed lines disagree on (an inner `+`, dots, parentheses: 001 allows only a leading `+`, spaces and
+    /// dashes, 003 T032 sanitizes to digits and `+`), so these are judged by each reading.
+    static func outsideDigitsClasses(base: String) -> [InputClass] {
+        let middle = base.index(base.startIndex, offsetBy: base.count / 2)
+        return [
+            InputClass("a letter among the digits", String(base[..<middle]) + "O" + String(base[middle...])),
+            InputClass("inner +", String(base[..<middle]) + "+" + String(base[middle...])),
+            InputClass("dots between digit groups", String(base.map { $0 == " " || $0 == "-" ? "." : $0 })),
+            InputClass("parentheses around the first group", "(" + String(base.prefix(3)) + ")" + String(base.dropFirst(3))),
+        ]
     }
 
     /// Whitespace around the base (space, tab, NBSP, newline) and, with `inner`, inside it.
