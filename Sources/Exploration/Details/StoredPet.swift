@@ -27,6 +27,10 @@ public struct StoredPet: Sendable, Equatable, Hashable {
     public var email: String?
     /// Whether a photo is stored (a pet without one shows "Image not available" and is not listed).
     public var hasPhoto: Bool
+    /// Where the pet was last seen (the list's distance filter reads it).
+    public var latitude = 52.2297
+    /// See `latitude`.
+    public var longitude = 21.0122
 
     /// A 2x2 PNG, the smallest image the backend accepts as a photo.
     static let photoBase64 = "iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAEElEQVR4nGM4UaEBRAwQCgAp7gWhjAnOiAAAAABJRU5ErkJggg=="
@@ -36,7 +40,7 @@ public struct StoredPet: Sendable, Equatable, Hashable {
         func text(_ s: String?) -> JSONValue { s.map { .string($0) } ?? .null }
         var o: JSONObject = [
             "id": .string(id), "species": "DOG", "sex": .string(sex), "status": .string(status), "lastSeenDate": .string(lastSeenDate),
-            "locationLatitude": 52.2297, "locationLongitude": 21.0122, "managementPassword": "482913",
+            "locationLatitude": .number(latitude), "locationLongitude": .number(longitude), "managementPassword": "482913",
             "breed": text(breed), "age": age.map { .number(Double($0)) } ?? .null, "description": text(description),
             "microchipNumber": text(microchipNumber), "reward": text(reward), "phone": text(phone), "email": text(email),
         ]

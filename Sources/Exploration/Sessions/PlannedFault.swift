@@ -32,6 +32,9 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         /// The answer's headers and first bytes at once, the rest of its body in pieces each `percent` % of the client's
         /// request timeout later: a `slowBody` whose pauses are that long.
         case slowAnswer(percent: Int)
+        /// The backend's normal handling and status, with this body instead of its own (`malformed` with a body): an
+        /// answer varied where the seeds promise only the status (`AnswerBodies`), so the call still succeeds.
+        case otherBody(String)
     }
 
     /// `createAnnouncement` (step 1) or `uploadPhoto` (step 2).
@@ -55,7 +58,7 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
     public var fails: Bool {
         switch kind {
         // A refused server fails every request until lifted, not one call: the model keeps that state itself.
-        case .delay, .slowBody, .refuse, .refuseAfterAnswer: return false
+        case .delay, .slowBody, .refuse, .refuseAfterAnswer, .otherBody: return false
         // A late answer fails for certain only once it is far past the timeout; nearer, either outcome is possible.
         case .lateAnswer(let percent), .slowAnswer(let percent): return percent >= Self.certainTimeoutPercent
         default: return true
@@ -84,7 +87,7 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
     /// its answer (docs/faults.md "reaches the backend"); a late answer the client gave up on is dropped unhandled.
     public var reachesBackend: Bool {
         switch kind {
-        case .delay, .truncate, .malformed, .slowBody, .refuseAfterAnswer, .slowAnswer: return true
+        case .delay, .truncate, .malformed, .slowBody, .refuseAfterAnswer, .slowAnswer, .otherBody: return true
         case .status, .stall, .drop, .reset, .refuse, .lateAnswer: return false
         }
     }
@@ -115,6 +118,7 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         // The upload's answer (`{}`) in two one-byte pieces, so exactly one pause; a create's in 256-byte pieces, so a few.
         case .slowAnswer(let percent):
             return .slowBody(chunkBytes: contract == "uploadPhoto" ? 1 : 256, intervalMs: SeedModel.timingTimeoutMs * percent / 100)
+        case .otherBody(let body): return .malformed(status: contract == "uploadPhoto" ? 201 : nil, body: body)
         }
     }
 
@@ -131,7 +135,7 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         case .reset: return .reset
         case .truncate: return .truncated
         case .refuse, .refuseAfterAnswer: return .refused
-        case .delay, .slowBody: return .other
+        case .delay, .slowBody, .otherBody: return .other
         }
     }
 

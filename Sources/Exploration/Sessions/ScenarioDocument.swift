@@ -30,6 +30,7 @@ public struct ScenarioDocument: Sendable {
         if let date = session.lastSeenDate { report["lastSeenDate"] = .string(date) }
         if let chip = session.microchip { report["microchipNumber"] = .string(chip) }
         for (field, text) in session.reportText where !session.omittedFields.contains(field) { report[field] = .string(text) }
+        for (field, number) in session.reportNumbers { report[field] = .number(number) }
         return report
     }
 

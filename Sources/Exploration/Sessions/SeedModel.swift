@@ -158,6 +158,7 @@ public struct SeedModel: Sendable {
                 if action == "retry" { rules.append(.analyticsAfterTryAgain) }
             }
             expect["because"] = .string(Self.because(rules))
+            Self.requireVerbatimReward(rewards, in: &expect)
             return ModelledStep(document: ["action": .string(action), "expect": .object(expect)], kind: .attempt(succeeds: failed == nil, tryAgain: action == "retry"),
                                 rules: rules)
         }
@@ -189,8 +190,10 @@ public struct SeedModel: Sendable {
             // The stored announcements with a photo and those whose photo this session's uploads stored (an upload
             // the backend handled stores it even when a fault kept its answer from the client).
             var expect: JSONObject = ["outcome": "success", "journal": ["order": ["listAnnouncements"]], "because": .string(Self.because(rules))]
-            if photosKnown { expect["listed"] = .number(Double(session.stored.filter(\.hasPhoto).count + photosStored)) }
-            return ModelledStep(document: ["action": "list", "expect": .object(expect)], kind: .list, rules: rules)
+            if photosKnown { expect["listed"] = .number(Double(Self.listedCount(session, photosStored: photosStored))) }
+            var document: JSONObject = ["action": "list", "expect": .object(expect)]
+            if let query = session.listQuery { document["query"] = query.json }
+            return ModelledStep(document: .object(document), kind: .list, rules: rules)
         }
 
         walk: for action in session.actions {

@@ -15,6 +15,12 @@ public struct Session: Sendable, Equatable, Hashable {
     /// Free text the user typed or pasted in steps 1-3 instead of the report's own, by report field (edge values: every
     /// Unicode class, lengths at storage limits); the create body must carry each exactly.
     public var reportText: [String: String] = [:]
+    /// Step 3 numbers the user entered instead of the report's own (a location class: 0, -0, a bound, many decimals).
+    public var reportNumbers: [String: Double] = [:]
+    /// The query every list read of the session sends; `nil` sends none.
+    public var listQuery: ListQuery?
+    /// The input class or answer class this session tries (`SessionGenerator.addInputClass`), for reports and shrinking.
+    public var inputClass: String?
 
     /// A session with these actions and faults.
     public init(actions: [SessionAction], faults: [PlannedFault], omittedFields: [String] = [], lastSeenDate: String? = nil) {

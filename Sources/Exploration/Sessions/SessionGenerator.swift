@@ -20,6 +20,13 @@ public struct SessionGenerator: Sendable {
 
     /// Session number `index` (0-based); the same seed and index always give the same session.
     public func session(_ index: Int) -> Session {
+        var session = plainSession(index)
+        addInputClass(to: &session, index)
+        return session
+    }
+
+    /// Session `index` before its input class: the generated typing, taps, faults, reads and reach.
+    func plainSession(_ index: Int) -> Session {
         var d = Draw(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index))
         var actions: [SessionAction] = []
         for field in ["phone", "email", "reward"] where d.chance(0.6) {
