@@ -199,8 +199,17 @@ public struct DocumentExplorer: Sendable {
                 }
             }
         }
-        // The whole-body cases go right after the example request, so a small budget still sends them.
+        // The whole-body cases go right after the example request, so a small budget still sends them; the operation's
+        // other request examples first of all: every example the document gives is a request the server must take.
         var whole: [Case] = []
+        if baseBody != nil {
+            for example in contract.request.examples.dropFirst() where exampleRequest?.body == nil {
+                guard var body = example.body?.objectValue else { continue }
+                for key in removing { body[key] = nil }
+                whole.append(Case(contract: contract, query: baseQuery.map { ($0.key, $0.value) }, body: .object(body),
+                                  label: "the example request \(example.name)", broken: broken(body)))
+            }
+        }
         if var body = baseBody {
             // A key no schema names: refused only under `additionalProperties: false`, which many servers apply unstated.
             body["spotcheckUnknownKey"] = "x"

@@ -50,7 +50,7 @@ public struct ProviderVerifier: Sendable {
         // A service-wide entry covers several checks: it is "no longer seen" only when none of them showed it.
         var seen: Set<String> = []
         let client = ExactHTTPClient(timeout: .milliseconds(Int(timeout * 1000)))
-        // Contracts whose documented success came back, so a conflict that repeats it can be provoked.
+        // Checks whose documented success came back, so a conflict that repeats one can be provoked.
         var succeeded: Set<String> = []
         // Per contract the checks no request could be built for: reported once as not reachable, not once per example.
         var unreachable: [(contractID: String, file: String, reason: String, examples: [String])] = []
@@ -61,9 +61,9 @@ public struct ProviderVerifier: Sendable {
             if let reason = check.skipReason {
                 result.status = .skipped
                 result.skipReason = reason
-            } else if check.recipe.repeatsSuccess && !succeeded.contains(check.contractID) {
+            } else if let repeated = check.recipe.repeats, !succeeded.contains(repeated) {
                 result.status = .skipped
-                result.skipReason = "repeats the documented success, which the server did not give"
+                result.skipReason = "repeats \(repeated), whose documented success the server did not give"
             } else {
                 do throws(VerificationError) {
                     let builder = RequestBuilder(target: target, timeout: timeout, adminToken: adminToken)
@@ -80,8 +80,8 @@ public struct ProviderVerifier: Sendable {
                         throw VerificationError("\(request.httpMethod ?? "") \(request.url?.path ?? "") got no HTTP answer: \(error)")
                     }
                     var mismatches = ResponseCheck(contracts: contracts, check: check, ignoreMessages: ignoreMessages).mismatches(in: answer)
-                    mismatches += InvariantCheck.mismatches(check, answer, &state)
-                    if answer.status == check.response.status, (200..<300).contains(answer.status) { succeeded.insert(check.contractID) }
+                    mismatches += InvariantCheck.mismatches(check, answer, &state, contracts: contracts)
+                    if answer.status == check.response.status, (200..<300).contains(answer.status) { succeeded.insert(check.name) }
                     if let reason = Self.stateNotMade(check, answer, contracts: contracts, stateless: stateless) {
                         // The document states this answer too; which one comes depends on a record it has no way to make.
                         result.status = .note
