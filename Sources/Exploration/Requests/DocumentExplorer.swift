@@ -34,12 +34,30 @@ public struct DocumentExplorer: Sendable {
         public let isNote: Bool
     }
 
+    /// Server defects: the defect probes of one operation that got the same 5xx (or no answer at all).
+    public struct DefectFinding: Sendable, Equatable {
+        /// The contract (operation) it is about.
+        public let contractID: String
+        /// The status answered, or nil when no HTTP answer came.
+        public let status: Int?
+        /// Each probe answered so, by its label.
+        public var probes: [String]
+        /// The first probe's request, for a person to replay.
+        public let request: String
+        /// The first answer (its status and the start of its body), or why none came.
+        public let answer: String
+    }
+
     /// What an exploration did.
     public struct Outcome: Sendable {
         public let sent: Int
         public let findings: [Finding]
         /// Operations left out, and why (a path parameter no operation gives, a multipart body).
         public let skipped: [String]
+        /// Defect probes answered with a server error, grouped by operation and status.
+        public var defects: [DefectFinding] = []
+        /// How many defect probes were sent.
+        public var probesSent = 0
     }
 
     let contracts: ContractSet
@@ -95,6 +113,7 @@ public struct DocumentExplorer: Sendable {
             operations.append(contract)
         }
         let client = ExactHTTPClient(timeout: timeout)
+        let (defects, probesSent) = await probe(contracts.contracts.filter { $0.path.parameterNames.isEmpty }, client: client)
         var findings: [String: Finding] = [:]
         var order: [String] = []
         func record(_ found: [Finding]) {
@@ -142,7 +161,57 @@ public struct DocumentExplorer: Sendable {
             }
             round += 1
         }
-        return Outcome(sent: sent, findings: order.compactMap { findings[$0] }, skipped: skipped)
+        var outcome = Outcome(sent: sent, findings: order.compactMap { findings[$0] }, skipped: skipped)
+        outcome.defects = defects
+        outcome.probesSent = probesSent
+        return outcome
+    }
+
+    /// Sends every defect probe of `operations` (their own budget: a few per operation, whatever `cases` says) and groups
+    /// the server errors by operation and status.
+    func probe(_ operations: [Contract], client: ExactHTTPClient) async -> (defects: [DefectFinding], sent: Int) {
+        var defects: [DefectFinding] = []
+        var sent = 0
+        for contract in operations {
+            let success = contract.responses.first { (200..<300).contains($0.status) }
+            let example = success?.examples.lazy.compactMap(\.request).first?.body ?? contract.request.examples.first?.body
+            let rootType = bodySchema(contract)["type"]?.stringValue
+            let query = (success?.examples.lazy.compactMap(\.request).first?.query ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            for probe in DefectProbes.probes(for: contract, exampleBody: example, rootType: contract.request.body == nil ? nil : rootType) {
+                guard let url = url(contract, query: query) else { break }
+                sent += 1
+                let status: Int?
+                let answer: String
+                do {
+                    let received = try await client.send(method: contract.method, url: url, headers: probe.headers, body: probe.body)
+                    guard received.status >= 500 else { continue }
+                    status = received.status
+                    answer = "\(received.status) \(String(decoding: received.body.prefix(200), as: UTF8.self))"
+                } catch {
+                    status = nil
+                    answer = "no HTTP answer: \(error)"
+                }
+                if let i = defects.firstIndex(where: { $0.contractID == contract.id && $0.status == status }) {
+                    defects[i].probes.append(probe.label)
+                } else {
+                    let type = probe.headers["Content-Type"].map { "Content-Type: \($0)" } ?? "no Content-Type"
+                    let body = String(decoding: probe.body.prefix(120), as: UTF8.self)
+                    defects.append(DefectFinding(contractID: contract.id, status: status, probes: [probe.label],
+                                                 request: "\(contract.method) \(contract.pathTemplate) (\(type)) \(body.isEmpty ? "(empty body)" : body)",
+                                                 answer: answer))
+                }
+            }
+        }
+        return (defects, sent)
+    }
+
+    /// The target's URL of `contract`'s path with `query`.
+    func url(_ contract: Contract, query: [(String, String)]) -> URL? {
+        guard var components = URLComponents(url: target, resolvingAgainstBaseURL: false) else { return nil }
+        let base = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        components.percentEncodedPath = base + contract.pathTemplate
+        if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
+        return components.url
     }
 
     /// The operation's own request (without the body keys `removing` names), then each body property and query
@@ -264,11 +333,7 @@ public struct DocumentExplorer: Sendable {
     }
 
     func send(_ item: Case, client: ExactHTTPClient) async -> ExactHTTPClient.Answer? {
-        guard var components = URLComponents(url: target, resolvingAgainstBaseURL: false) else { return nil }
-        let base = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
-        components.percentEncodedPath = base + item.contract.pathTemplate
-        if !item.query.isEmpty { components.queryItems = item.query.map { URLQueryItem(name: $0.0, value: $0.1) } }
-        guard let url = components.url else { return nil }
+        guard let url = url(item.contract, query: item.query) else { return nil }
         var headers: [String: String] = [:]
         var body = Data()
         if let value = item.body {
@@ -324,8 +389,23 @@ public struct DocumentExplorer: Sendable {
 }
 
 extension DocumentExplorer.Outcome {
-    /// One result per finding, tagged with its operation and `exploration`, named `explore › operation: title`.
+    /// One result per finding, tagged with its operation and `exploration`, named `explore › operation: title`; then one
+    /// failure per server defect, tagged `server-defect`, whatever the document states.
     public func results(strict: Bool) -> [ScenarioResult] {
+        findingResults(strict: strict) + defects.map { defect in
+            let answered = defect.status.map { "answers \($0)" } ?? "gives no answer"
+            var result = ScenarioResult(name: "server defect › \(defect.contractID): \(answered) to \(defect.probes.count) request(s) a client could send by mistake",
+                                        file: "contracts", tags: [defect.contractID, "server-defect", "exploration"], status: .failed, duration: .zero)
+            result.notes = ["probes: " + defect.probes.joined(separator: "; ")]
+            result.failure = ScenarioFailure(stepNumber: nil, action: nil, pointer: nil,
+                                             mismatches: [Mismatch("answer", expected: "a 4xx refusing the client's mistake (\(defect.probes.joined(separator: "; ")))",
+                                                                   actual: defect.answer)],
+                                             journalExcerpt: ["first request: \(defect.request)"])
+            return result
+        }
+    }
+
+    func findingResults(strict: Bool) -> [ScenarioResult] {
         findings.map { finding in
             let failed = !finding.isNote || strict
             var result = ScenarioResult(name: "explore › \(finding.contractID): \(finding.title)", file: "contracts",
@@ -342,7 +422,8 @@ extension DocumentExplorer.Outcome {
 
     /// The console lines: what was sent and left out.
     public var consoleLines: [String] {
-        ["explored statelessly (no x-state): \(sent) generated request(s) judged by the contracts' own rules, \(findings.count) finding(s)"]
+        ["explored statelessly (no x-state): \(sent) generated request(s) judged by the contracts' own rules, \(findings.count) finding(s); "
+            + "\(probesSent) defect probe(s), \(defects.count) server defect(s)"]
             + skipped.map { "  not explored: \($0)" }
     }
 }

@@ -22,6 +22,9 @@ public struct DriftReport: Sendable {
 
     /// Operations with at least one finding, in contract order; findings about no one operation come last, under `(all)`.
     public let operations: [Operation]
+    /// The server defects (results tagged `server-defect`: a 5xx to a request a client could send by mistake), one line
+    /// each, apart from the drift: they are failures whatever the document states.
+    public let defects: [String]
 
     /// Groups `results` (failed and note results only) by the contract id their tags name.
     public init(results: [ScenarioResult], contracts: ContractSet) {
@@ -29,7 +32,12 @@ public struct DriftReport: Sendable {
         var byID: [String: [(String, Bool)]] = [:]
         var orphans: [(String, Bool)] = []
         let ids = Set(contracts.contracts.map(\.id))
+        var defects: [String] = []
         for result in results where result.status == .failed || result.status == .note {
+            if result.tags.contains("server-defect") {
+                defects.append("✗ " + result.name + (result.failureMessage.map { " — " + $0.replacingOccurrences(of: "\n", with: "; ") } ?? ""))
+                continue
+            }
             let failed = result.status == .failed
             var line = (failed ? "✗ " : "≈ note: ") + result.name
             if let text = result.failureMessage ?? result.notes.first { line += " — " + text.replacingOccurrences(of: "\n", with: "; ") }
@@ -53,14 +61,20 @@ public struct DriftReport: Sendable {
             operations.append(Operation(id: "(all)", route: "", citation: "", findings: orphans.map(\.0), failures: orphans.filter(\.1).count))
         }
         self.operations = operations
+        self.defects = defects
     }
 
     /// The console lines: a heading, then per operation its route and place, then its findings indented.
     public var lines: [String] {
-        guard !operations.isEmpty else { return ["drift report: the target answered every request as the contracts state"] }
+        var lines: [String] = []
+        if !defects.isEmpty {
+            lines.append("server defects (a 5xx to a request a client could send by mistake, whatever the document states): \(defects.count)")
+            lines += defects.map { "  " + $0 }
+        }
+        guard !operations.isEmpty else { return lines + ["drift report: the target answered every request as the contracts state"] }
         let failures = operations.map(\.failures).reduce(0, +)
         let notes = operations.map(\.findings.count).reduce(0, +) - failures
-        var lines = ["drift report, by operation: \(failures) failure(s), \(notes) note(s)"]
+        lines.append("drift report, by operation: \(failures) failure(s), \(notes) note(s)")
         for operation in operations {
             let place = operation.citation.isEmpty ? "" : " — \(operation.citation)"
             lines.append("  \(operation.id)\(operation.route.isEmpty ? "" : " (\(operation.route))")\(place)")
