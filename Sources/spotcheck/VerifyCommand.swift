@@ -67,6 +67,11 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "The seed of the generated requests (default: a random one, printed).")
     var seed: UInt64?
 
+    @Option(name: .customLong("formats"), help: ArgumentHelp(
+        "How a format an answer breaks (uri, uri-reference, date-time, date, email, uuid, ipv4, ipv6) counts: strict (a failure, "
+            + "the default) or lenient (a note). A format a request breaks is always a note.", valueName: "strict|lenient"))
+    var formats = "strict"
+
     @Flag(name: .customLong("strict-headers"), help: "Fail on headers the server adds or stops sending compared with the model.")
     var strictHeaders = false
 
@@ -132,6 +137,10 @@ struct VerifyCommand: AsyncParsableCommand {
             print("\(fullPlan.count) checks; nothing was sent")
             return 0
         }
+        guard ["strict", "lenient"].contains(formats) else {
+            print("spotcheck verify: --formats expects strict or lenient; got \"\(formats)\"")
+            return 2
+        }
         guard let target, let url = URL(string: target), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
             print("spotcheck verify: --target expects an http(s) URL such as http://localhost:3000; got \"\(target ?? "")\"")
             return 2
@@ -167,6 +176,7 @@ struct VerifyCommand: AsyncParsableCommand {
         verifier.ignoreMessages = ignoreMessages
         verifier.adminToken = adminToken
         verifier.strict = strict
+        verifier.lenientFormats = formats == "lenient"
         let outcome = await verifier.verify(plan)
         for result in outcome.report.results { print(ConsoleReporter.line(for: result)) }
         print("created \(outcome.createdAnnouncements.count) announcement(s) on the server: "
@@ -193,8 +203,9 @@ struct VerifyCommand: AsyncParsableCommand {
             explored.deploymentSecrets = contracts.deploymentSecrets
             if DocumentExplorer.applies(to: explored) {
                 // No state is declared, so no model can keep in step: the requests are judged by the stated rules alone.
-                let exploration = await DocumentExplorer(contracts: explored, target: url, cases: cases ?? RequestExplorer.defaultCases,
-                                                         timeout: options.timeout).explore()
+                var explorer = DocumentExplorer(contracts: explored, target: url, cases: cases ?? RequestExplorer.defaultCases, timeout: options.timeout)
+                explorer.lenientFormats = formats == "lenient"
+                let exploration = await explorer.explore()
                 for line in exploration.consoleLines { print(line) }
                 results += exploration.results(strict: strict)
             } else {

@@ -64,6 +64,8 @@ public struct DocumentExplorer: Sendable {
     let target: URL
     let cases: Int
     let timeout: Duration
+    /// A `format` an answer breaks is a note, not a failure (`verify --formats lenient`).
+    public var lenientFormats = false
 
     /// An explorer of `target` sending at most `cases` requests.
     public init(contracts: ContractSet, target: URL, cases: Int, timeout: Duration) {
@@ -380,8 +382,13 @@ public struct DocumentExplorer: Sendable {
         if !schemas.isEmpty, let body = try? JSONValue(parsing: answer.body) {
             // The body is judged by every documented answer of that status: one it matches is enough.
             let violations = schemas.map { contracts.validator.validate(body, against: resolved($0)) }
-            if !violations.contains(where: \.isEmpty), let first = violations.min(by: { $0.count < $1.count })?.first {
-                found.append(finding("\(answer.status) body \(first.pointer.isEmpty ? "/" : first.pointer) \(first.keyword)", expected: first.message))
+            if !violations.contains(where: \.isEmpty), let closest = violations.min(by: { $0.count < $1.count }) {
+                // Each broken rule is its own finding: the same one from many requests is then counted, not repeated. A
+                // format in an answer is what a client decodes by (a URL, a date): a failure unless `--formats lenient`.
+                for violation in closest {
+                    found.append(finding("\(answer.status) body \(violation.pointer.isEmpty ? "/" : violation.pointer) \(violation.keyword)",
+                                         expected: violation.message, note: lenientFormats && violation.keyword == "format"))
+                }
             }
         }
         return found

@@ -54,6 +54,16 @@ struct ResponseCheck {
         return found
     }
 
+    /// The `body <pointer>` subjects where the answer breaks only a `format` of its documented schema, for
+    /// `verify --formats lenient`, which reports them as notes.
+    func formatSubjects(in answer: HTTPAnswer) -> Set<String> {
+        guard answer.status == check.response.status, let schema = check.response.body, let body = try? JSONValue(parsing: answer.body) else { return [] }
+        let all = contracts.validate(body, against: schema)
+        let formats = Set(all.filter { $0.keyword == "format" }.map(\.pointer))
+        let others = Set(all.filter { $0.keyword != "format" }.map(\.pointer))
+        return Set(formats.subtracting(others).map { "body " + ($0.isEmpty ? "/" : $0) })
+    }
+
     /// Whether the contracts state the answer's error code: a document's error answer without one gets `HTTP_<status>`
     /// from the translation, which no server can be held to.
     var codeStated: Bool {
