@@ -32,6 +32,8 @@ public struct DocumentExplorer: Sendable {
         public var count: Int
         /// A failure, or a note (a corner the contracts leave open).
         public let isNote: Bool
+        /// The drift it shows as `DriftKey` names it (a body rule broken), so an example that shows the same is one finding.
+        public var drift: String?
     }
 
     /// Server defects: the defect probes of one operation that got the same 5xx (or no answer at all).
@@ -386,8 +388,11 @@ public struct DocumentExplorer: Sendable {
                 // Each broken rule is its own finding: the same one from many requests is then counted, not repeated. A
                 // format in an answer is what a client decodes by (a URL, a date): a failure unless `--formats lenient`.
                 for violation in closest {
-                    found.append(finding("\(answer.status) body \(violation.pointer.isEmpty ? "/" : violation.pointer) \(violation.keyword)",
-                                         expected: violation.message, note: lenientFormats && violation.keyword == "format"))
+                    // List indices are one pointer: the tenth item breaking the item schema is the drift the first shows.
+                    var item = finding("\(answer.status) body \(DriftKey.normalized(violation.pointer.isEmpty ? "/" : violation.pointer)) \(violation.keyword)",
+                                       expected: violation.message, note: lenientFormats && violation.keyword == "format")
+                    item.drift = DriftKey.body(status: answer.status, pointer: violation.pointer, message: violation.message)
+                    found.append(item)
                 }
             }
         }
@@ -419,8 +424,9 @@ extension DocumentExplorer.Outcome {
                                         tags: [finding.contractID, "exploration"], status: failed ? .failed : .note, duration: .zero)
             result.notes = ["\(finding.count) generated request(s); first: \(finding.request)"]
             if failed {
-                result.failure = ScenarioFailure(stepNumber: nil, action: nil, pointer: nil,
-                                                 mismatches: [Mismatch("answer", expected: finding.expected, actual: finding.actual)],
+                var mismatch = Mismatch("answer", expected: finding.expected, actual: finding.actual)
+                mismatch.drift = finding.drift
+                result.failure = ScenarioFailure(stepNumber: nil, action: nil, pointer: nil, mismatches: [mismatch],
                                                  journalExcerpt: ["first request: \(finding.request)", "\(finding.count) generated request(s) met it"])
             }
             return result

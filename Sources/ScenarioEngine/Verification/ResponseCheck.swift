@@ -10,8 +10,21 @@ struct ResponseCheck {
     /// Skip the `error.message` comparison, for servers that localise their messages.
     var ignoreMessages = false
 
-    /// Every way `answer` differs from what the contract documents; empty when it matches.
+    /// Every way `answer` differs from what the contract documents; empty when it matches. Each carries its `DriftKey`,
+    /// so the same drift from several examples is reported once.
     func mismatches(in answer: HTTPAnswer) -> [Mismatch] {
+        compared(answer).map { mismatch in
+            var mismatch = mismatch
+            mismatch.drift = mismatch.subject == "status"
+                ? "status documented \(mismatch.expected), answered \(answer.status)"
+                : mismatch.subject.hasPrefix("body ")
+                    ? DriftKey.body(status: check.response.status, pointer: String(mismatch.subject.dropFirst(5)), message: mismatch.expected)
+                    : "\(check.response.status) \(mismatch.subject) \(DriftKey.rule(mismatch.expected))"
+            return mismatch
+        }
+    }
+
+    private func compared(_ answer: HTTPAnswer) -> [Mismatch] {
         var found: [Mismatch] = []
         let expected = check.response
         if answer.status != expected.status {
