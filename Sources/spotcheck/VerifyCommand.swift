@@ -122,10 +122,13 @@ struct VerifyCommand: AsyncParsableCommand {
                 return 2
             }
         }
-        let fullPlan = VerificationPlanner.plan(for: contracts, adminChecks: adminToken != nil).filter { check in
-            walkToReplay == nil &&
-            !skipped.contains { check.name.localizedCaseInsensitiveContains($0) }
+        let replaying = walkToReplay != nil
+        func planned(_ contracts: ContractSet) -> [VerificationCheck] {
+            VerificationPlanner.plan(for: contracts, adminChecks: adminToken != nil).filter { check in
+                !replaying && !skipped.contains { check.name.localizedCaseInsensitiveContains($0) }
+            }
         }
+        let fullPlan = planned(contracts)
         if dryRun {
             print(VerificationPlanner.describe(fullPlan))
             if !noExplore {
@@ -164,11 +167,36 @@ struct VerifyCommand: AsyncParsableCommand {
         } else {
             budget = nil
         }
-        // A base path or route the target does not serve is one finding, not a failure per request sent under it.
-        let served = await ServedRouteProbe(contracts: contracts, target: url, timeout: .milliseconds(Int(timeout * 1000))).probe()
-        let routeResults = served.findings.map { $0.result(citation: $0.citation(in: contracts)) }
-        for (finding, result) in zip(served.findings, routeResults) { print("✗ \(result.file): \(finding.message)") }
-        let plan = fullPlan.filter { !served.unserved.contains($0.contractID) }
+        // A base path or route the target does not serve is one finding, not a failure per request sent under it; the
+        // rest runs under --base-path, or under a base path a probe finds serving the same operations.
+        let probeTimeout = Duration.milliseconds(Int(timeout * 1000))
+        var served = await ServedRouteProbe(contracts: contracts, target: url, timeout: probeTimeout).probe()
+        var documentFinding: ServedRouteProbe.Finding?
+        if InputFolder.documents(contractsDirectory) != nil {
+            if basePath != nil, served.findings.isEmpty, let own = try? InputFolder.load(contractsDirectory) {
+                // The base path the documents themselves state is still a finding when --base-path serves.
+                documentFinding = await ServedRouteProbe(contracts: own, target: url, timeout: probeTimeout).probe().findings.first { $0.basePath != nil }
+                documentFinding?.servedUnder = (basePath ?? "", "--base-path")
+            } else if basePath == nil, var finding = served.findings.first(where: { $0.basePath != nil }) {
+                for candidate in ServedRouteProbe.candidateBasePaths(contracts, current: contracts.openAPISource?.serverPaths.first) {
+                    guard var rebased = try? InputFolder.load(contractsDirectory, basePath: candidate) else { continue }
+                    let probed = await ServedRouteProbe(contracts: rebased, target: url, timeout: probeTimeout).probe()
+                    guard probed.findings.isEmpty, probed.judged > 0 else { continue }
+                    rebased.deploymentSecrets = contracts.deploymentSecrets
+                    finding.servedUnder = (candidate, "a probe found the same operations served there")
+                    documentFinding = finding
+                    contracts = rebased
+                    served = probed
+                    break
+                }
+            }
+        }
+        let routeResults = (documentFinding.map { [$0] } ?? []).map { $0.result(citation: $0.citation(in: contracts)) }
+            + served.findings.map { $0.result(citation: $0.citation(in: contracts)) }
+        if let documentFinding { print("✗ \(routeResults[0].file): \(documentFinding.message)") }
+        for (finding, result) in zip(served.findings, routeResults.suffix(served.findings.count)) { print("✗ \(result.file): \(finding.message)") }
+        let plan = (documentFinding?.servedUnder?.why == "--base-path" || documentFinding == nil ? fullPlan : planned(contracts))
+            .filter { !served.unserved.contains($0.contractID) }
         print("verifying \(url.absoluteString) against \(plan.count) documented answers from \(LintPrinter.displayPath(contractsURL))")
         let tokenCheck = contracts.deploymentSecrets.tokenCheckLine(for: contracts)
         if let tokenCheck { print(tokenCheck) }

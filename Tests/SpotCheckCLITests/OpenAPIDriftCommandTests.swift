@@ -64,15 +64,12 @@ import Testing
     @Test func verifyTakesABasePathAndExploresAStatelessDocumentByItsOwnRules() async throws {
         let document = try Self.document("listing.yaml", Self.listing)
         defer { try? FileManager.default.removeItem(at: document.deletingLastPathComponent()) }
-        // As written, the base path is not served: one finding, nothing else sent under it.
-        let (unserved, text) = try await Self.verify(document, ["--no-explore"])
-        #expect(unserved == 1)
-        #expect(text.contains("served routes › /v1/announcements"))
-        #expect(!text.contains("browse › everything"))
-        // Under the served base path the stated rules are checked, and exploration judges generated requests.
+        // Under the served base path the stated rules are checked, and exploration judges generated requests; the base
+        // path the document states is still the one finding it is.
         let (code, output) = try await Self.verify(document, ["--base-path", "/api/v1", "--cases", "60"])
         #expect(code == 1)
-        #expect(!output.contains("served routes"))
+        #expect(output.contains("served routes › /v1/announcements"))
+        #expect(output.contains("the rest runs under /api/v1 (--base-path)"))
         #expect(output.contains("explored statelessly (no x-state)"))
         #expect(!output.contains("explore › setup"))
         // The required key the server does not send, from the example and from exploration's answers: one finding.
@@ -86,6 +83,21 @@ import Testing
         #expect(!output.contains("accepts what the document refuses: lat"), "\(output.suffix(3000))")
         // A latitude without its longitude is refused by a rule the document states in no schema: a note, not a failure.
         #expect(output.contains("≈ note: explore › browse: refuses what the document allows (400 INVALID_PARAMETER lng)"), "\(output.suffix(3000))")
+    }
+
+    @Test func aBasePathServedElsewhereIsOneFindingAndTheRestRunsThere() async throws {
+        let document = try Self.document("listing.yaml", Self.listing)
+        defer { try? FileManager.default.removeItem(at: document.deletingLastPathComponent()) }
+        // The document says /v1; the target serves the same operation under /api/v1, which a probe finds.
+        let (code, text) = try await Self.verify(document, ["--no-explore"])
+        #expect(code == 1)
+        let finding = text.split(separator: "\n").filter { $0.hasPrefix("✗ ") && $0.contains("serves none of the 1 operation(s), all under /v1/announcements") }
+        #expect(finding.count == 1, "\(text)")
+        #expect(finding.first?.hasSuffix("the rest runs under /api/v1 (a probe found the same operations served there)") == true, "\(text)")
+        // The rest ran there: the example's own drift is found under the served path.
+        #expect(text.contains("FAIL") && text.contains("browse › everything"), "\(text)")
+        #expect(text.contains("GET http://127.0.0.1:") && text.contains("/api/v1/announcements → 200"), "\(text)")
+        #expect(text.contains("served routes › /v1/announcements"))
     }
 
     @Test func runAndExploreTakeABasePathForDocumentsOnly() async throws {

@@ -70,6 +70,10 @@ struct OpenAPITranslator {
         }
         warnings += OpenAPIKitCheck.warnings(for: file, dialect: dialect)
         let basePath = basePathOverride ?? Self.basePath(document["servers"])
+        // Every server's path, the first one's included: where a probe looks when the base path taken is not served.
+        for server in document["servers"]?.arrayValue ?? [] {
+            sourceMap.addServerPath(Self.basePath(.array([server])))
+        }
         if document["webhooks"]?.objectValue?.isEmpty == false {
             warnings.append(file.problem("/webhooks", "webhooks are calls the server makes, which SpotCheck neither serves nor checks; left out"))
         }
