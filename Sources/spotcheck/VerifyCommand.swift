@@ -31,8 +31,13 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "The server to verify, e.g. http://localhost:3000.")
     var target: String?
 
-    @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts).")
-    var contractsDirectory: String?
+    @Option(name: .customLong("contracts"), help: ArgumentHelp(
+        "The contracts folder (default: contracts/ here, else the bundled contracts), or OpenAPI documents: a file, a folder of them, "
+            + "or several (repeat --contracts, or separate with commas), verified as one set.", valueName: "folder|document"))
+    var contractsList: [String] = []
+
+    /// Every `--contracts` as the one comma-separated list `InputFolder` reads.
+    var contractsDirectory: String? { contractsList.isEmpty ? nil : contractsList.joined(separator: ",") }
 
     @Option(help: ArgumentHelp("For OpenAPI documents: the path every operation's path is under, instead of the one servers gives.", valueName: "path"))
     var basePath: String?

@@ -100,6 +100,46 @@ import Testing
         #expect(text.contains("served routes › /v1/announcements"))
     }
 
+    @Test func contractsTakesAFolderOfDocumentsOrSeveralAsOneSet() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drift-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let details = """
+            openapi: 3.0.3
+            info: {title: One, version: "1"}
+            paths:
+              /api/v1/announcements/{id}:
+                get:
+                  operationId: one
+                  parameters: [{name: id, in: path, required: true, schema: {$ref: "./shared.yaml#/Id"}}]
+                  responses:
+                    "200": {description: it, content: {application/json: {schema: {type: object}, examples: {found: {value: {}}}}}}
+            """
+        let list = """
+            {"openapi": "3.1.0", "info": {"title": "All", "version": "1"},
+             "paths": {"/api/v1/announcements": {"get": {"operationId": "all", "responses": {"200": {"description": "all"}}}}}}
+            """
+        try Data(details.utf8).write(to: folder.appendingPathComponent("b-details.yaml"))
+        try Data(list.utf8).write(to: folder.appendingPathComponent("a-list.json"))
+        try Data("Id: {type: string}\n".utf8).write(to: folder.appendingPathComponent("shared.yaml"))
+        // The roots only, in name order; the file they $ref is read through them.
+        #expect(InputFolder.documents(folder.path)?.map(\.lastPathComponent) == ["a-list.json", "b-details.yaml"])
+        #expect(InputFolder.documents(RunCommandTests.contracts) == nil, "a contract folder stays a folder")
+        let repeated = try VerifyCommand.parse(["--contracts", "x.yaml", "--contracts", "y.yaml"])
+        #expect(repeated.contractsDirectory == "x.yaml,y.yaml")
+        // As one set, the list gives the details their id: nothing is left unreachable.
+        let serve = try ServeCommand.parse(["--contracts", RunCommandTests.contracts, "--port", "0", "--quiet", "--validate", "off", "--fixtures",
+                                            RunCommandTests.contracts + "/fixtures/pets.json"])
+        let mock = try await serve.start().get()
+        let lines = RunCommandTests.Lines()
+        let command = try VerifyCommand.parse(["--timeout", "120", "--contracts", folder.path, "--target", mock.baseURL.absoluteString, "--cases", "5"])
+        _ = await command.execute(print: { lines.add($0) })
+        try await mock.shutdown()
+        #expect(lines.text.contains("one › found"), "\(lines.text)")
+        #expect(!lines.text.contains("not reachable"), "\(lines.text)")
+        #expect(lines.text.contains("reached: one: {id} = "), "\(lines.text)")
+    }
+
     @Test func runAndExploreTakeABasePathForDocumentsOnly() async throws {
         for arguments in [["--contracts", RunCommandTests.contracts, "--base-path", "/api/v1"]] {
             let run = try RunCommand.parse(["--scenarios", RunCommandTests.scenarios] + arguments)

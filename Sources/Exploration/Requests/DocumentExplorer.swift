@@ -60,6 +60,8 @@ public struct DocumentExplorer: Sendable {
         public var defects: [DefectFinding] = []
         /// How many defect probes were sent.
         public var probesSent = 0
+        /// Where the values of the operations that need one came from (`{id}` from a list, a create made for them).
+        public var reachedBy: [String] = []
     }
 
     let contracts: ContractSet
@@ -68,6 +70,20 @@ public struct DocumentExplorer: Sendable {
     let timeout: Duration
     /// A `format` an answer breaks is a note, not a failure (`verify --formats lenient`).
     public var lenientFormats = false
+    /// What the server's own answers gave the operations that need a path value or credentials (filled by `explore`).
+    var reached = Reach()
+
+    /// Path values and Basic credentials taken from the server's answers, for the operations that need them.
+    struct Reach: Sendable {
+        /// Contract id → path parameter → value.
+        var path: [String: [String: String]] = [:]
+        /// The Basic credentials of the record a create of the set made (its id and its secret), for operations that ask.
+        var authorization: String?
+        /// Where each value came from, for the console.
+        var notes: [String] = []
+        /// Operations left out, and why.
+        var unreachable: [String] = []
+    }
 
     /// An explorer of `target` sending at most `cases` requests.
     public init(contracts: ContractSet, target: URL, cases: Int, timeout: Duration) {
@@ -102,22 +118,97 @@ public struct DocumentExplorer: Sendable {
     /// Sends the generated requests round-robin over the operations (so a small budget still reaches each) and groups
     /// what comes back wrong.
     public func explore() async -> Outcome {
-        var skipped: [String] = []
+        let client = ExactHTTPClient(timeout: timeout)
+        var explorer = self
+        explorer.reached = await reach(client: client)
+        return await explorer.run(client: client)
+    }
+
+    /// Values for every path parameter and Basic credential the set's operations need, from the server itself: the set's
+    /// lists first (they change nothing), then, when one is still missing, one create of the set (its first request
+    /// example, its unique fields this run's own), whose answer gives its id and secret.
+    func reach(client: ExactHTTPClient) async -> Reach {
+        var reach = Reach()
+        var values = ServerValues()
+        var created: [String: String]?
+        let unique = UniqueStandIns(contracts: contracts)
+        func create() async -> [String: String]? {
+            for contract in contracts.contracts where contract.method == "POST" && contract.path.parameterNames.isEmpty
+                && contract.request.body != nil && contract.request.contentType?.hasPrefix("multipart/") != true && contract.responses.contains(where: { (200..<300).contains($0.status) }) {
+                guard let body = contract.request.examples.first?.body, let url = url(contract, query: []),
+                      let answer = try? await client.send(method: "POST", url: url, headers: ["Content-Type": "application/json"],
+                                                         body: unique.applied(to: body).data()),
+                      (200..<300).contains(answer.status) else { continue }
+                values.capture(contract, status: answer.status, headers: answer.headers, body: answer.body, pathValues: [:], contracts: contracts)
+                guard let object = (try? JSONValue(parsing: answer.body))?.objectValue, let id = object["id"].flatMap(ServerValues.text) else { return [:] }
+                var made = ["id": id]
+                if let secret = object.first(where: { member in
+                    let name = member.key.lowercased()
+                    return member.value.stringValue != nil && (name.contains("password") || name.contains("secret"))
+                })?.value.stringValue {
+                    made["secret"] = secret
+                }
+                reach.notes.append("created one record with \(contract.id) (id \(id)) for the operations that need one")
+                return made
+            }
+            return [:]
+        }
+        for contract in contracts.contracts {
+            let basic = contract.request.auth?.scheme == "basic"
+            if basic, created == nil { created = await create() }
+            var filled: [String: String] = [:]
+            for name in contract.path.parameterNames {
+                // An operation that opens a record with the create's credentials works on that record.
+                if basic, ServerValues.isIdentifier(name), let id = created?["id"] {
+                    filled[name] = id
+                    continue
+                }
+                var found = await values.discover(name, of: contract, contracts: contracts, target: target, client: client)
+                if found == nil, created == nil {
+                    created = await create()
+                    found = values.value(for: name, of: contract)
+                }
+                if let found {
+                    filled[name] = found.value
+                    reach.notes.append("\(contract.id): {\(name)} = \(found.value), from \(found.source)")
+                }
+            }
+            let missing = contract.path.parameterNames.filter { filled[$0] == nil }
+            if !missing.isEmpty {
+                reach.unreachable.append("\(contract.id): its path needs \(missing.map { "{\($0)}" }.joined(separator: ", ")), which no answer "
+                    + "of the set gives (no list carries it, no create answers it)")
+            }
+            if !filled.isEmpty { reach.path[contract.id] = filled }
+        }
+        if let id = created?["id"], let secret = created?["secret"] {
+            reach.authorization = "Basic " + Data("\(id):\(secret)".utf8).base64EncodedString()
+        }
+        return reach
+    }
+
+    /// Whether every path parameter of `contract` has a value.
+    func reachable(_ contract: Contract) -> Bool {
+        contract.path.parameterNames.allSatisfy { reached.path[contract.id]?[$0] != nil }
+    }
+
+    /// The headers every request to `contract` carries: the create's Basic credentials where the operation asks for them.
+    func credentials(_ contract: Contract) -> [String: String] {
+        guard contract.request.auth?.scheme == "basic", let authorization = reached.authorization else { return [:] }
+        return [contract.request.auth?.header ?? "Authorization": authorization]
+    }
+
+    func run(client: ExactHTTPClient) async -> Outcome {
+        var skipped: [String] = reached.unreachable
         var queues: [[Case]] = []
         var operations: [Contract] = []
-        for contract in contracts.contracts {
-            if !contract.path.parameterNames.isEmpty {
-                skipped.append("\(contract.id): its path needs \(contract.path.parameterNames.map { "{\($0)}" }.joined(separator: ", ")), which no request can fill")
-                continue
-            }
+        for contract in contracts.contracts where reachable(contract) {
             if contract.request.contentType?.hasPrefix("multipart/") == true {
-                skipped.append("\(contract.id): a multipart body is not generated for a document")
+                skipped.append("\(contract.id): a multipart body is not generated for a document (its defect probes are sent)")
                 continue
             }
             operations.append(contract)
         }
-        let client = ExactHTTPClient(timeout: timeout)
-        let (defects, probesSent) = await probe(contracts.contracts.filter { $0.path.parameterNames.isEmpty }, client: client)
+        let (defects, probesSent) = await probe(contracts.contracts.filter(reachable), client: client)
         var findings: [String: Finding] = [:]
         var order: [String] = []
         func record(_ found: [Finding]) {
@@ -168,6 +259,7 @@ public struct DocumentExplorer: Sendable {
         var outcome = Outcome(sent: sent, findings: order.compactMap { findings[$0] }, skipped: skipped)
         outcome.defects = defects
         outcome.probesSent = probesSent
+        outcome.reachedBy = reached.notes
         return outcome
     }
 
@@ -187,7 +279,8 @@ public struct DocumentExplorer: Sendable {
                 let status: Int?
                 let answer: String
                 do {
-                    let received = try await client.send(method: contract.method, url: url, headers: probe.headers, body: probe.body)
+                    let headers = probe.headers.merging(credentials(contract)) { own, _ in own }
+                    let received = try await client.send(method: contract.method, url: url, headers: headers, body: probe.body)
                     guard received.status >= 500 else { continue }
                     status = received.status
                     answer = "\(received.status) \(String(decoding: received.body.prefix(200), as: UTF8.self))"
@@ -209,11 +302,15 @@ public struct DocumentExplorer: Sendable {
         return (defects, sent)
     }
 
-    /// The target's URL of `contract`'s path with `query`.
+    /// The target's URL of `contract`'s path (its parameters as `reached` gives them) with `query`.
     func url(_ contract: Contract, query: [(String, String)]) -> URL? {
         guard var components = URLComponents(url: target, resolvingAgainstBaseURL: false) else { return nil }
         let base = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
-        components.percentEncodedPath = base + contract.pathTemplate
+        var path = contract.pathTemplate
+        for (name, value) in reached.path[contract.id] ?? [:] {
+            path = path.replacingOccurrences(of: "{\(name)}", with: value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? value)
+        }
+        components.percentEncodedPath = base + path
         if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
         return components.url
     }
@@ -338,7 +435,7 @@ public struct DocumentExplorer: Sendable {
 
     func send(_ item: Case, client: ExactHTTPClient) async -> ExactHTTPClient.Answer? {
         guard let url = url(item.contract, query: item.query) else { return nil }
-        var headers: [String: String] = [:]
+        var headers = credentials(item.contract)
         var body = Data()
         if let value = item.body {
             headers["Content-Type"] = "application/json"
@@ -436,7 +533,7 @@ extension DocumentExplorer.Outcome {
     /// The console lines: what was sent and left out.
     public var consoleLines: [String] {
         ["explored statelessly (no x-state): \(sent) generated request(s) judged by the contracts' own rules, \(findings.count) finding(s); "
-            + "\(probesSent) defect probe(s), \(defects.count) server defect(s)"]
+            + "\(probesSent) defect probe(s), \(defects.count) server defect(s)"] + reachedBy.map { "  reached: \($0)" }
             + skipped.map { "  not explored: \($0)" }
     }
 }

@@ -30,6 +30,12 @@ public struct Mismatch: Sendable, Equatable, CustomStringConvertible {
         self.hint = hint
     }
 
+    /// Equal when they say the same to a person: the drift key is how reports group them, not what they say.
+    public static func == (lhs: Mismatch, rhs: Mismatch) -> Bool {
+        lhs.subject == rhs.subject && lhs.expected == rhs.expected && lhs.actual == rhs.actual && lhs.explanation == rhs.explanation
+            && lhs.why == rhs.why && lhs.hint == rhs.hint
+    }
+
     /// The text shown to people.
     public var description: String {
         let text = explanation.map { "\(subject): \($0)" } ?? "\(subject): expected \(expected), got \(actual)"

@@ -23,7 +23,13 @@ enum InvariantCheck {
         }
         guard let body = try? JSONValue(parsing: answer.body) else { return [] }
         guard let declaration else {
-            captureCreated(check, body: body, answer: answer, &state, key: "id", secret: nil)
+            // No declaration names the secret: a create's answer field named as one (a password, a secret) opens the
+            // record for the Basic credentials an operation of the set asks for.
+            let secret = body.objectValue?.first { member in
+                let name = member.key.lowercased()
+                return member.value.stringValue != nil && (name.contains("password") || name.contains("secret"))
+            }?.key
+            captureCreated(check, body: body, answer: answer, &state, key: "id", secret: secret)
             return []
         }
         let create = contracts.state.declaration(collection: declaration.collection, action: .create)?.declaration

@@ -74,13 +74,27 @@ public struct ProviderVerifier: Sendable {
                         // Its answer is not judged: a register that finds the account already there serves the login as well.
                         if let request = try? builder.build(setUp, state: state) { _ = try? await client.send(request) }
                     }
-                    let request = try builder.build(check.recipe, state: state)
+                    let contract = contracts.contract(id: check.contractID)
+                    if let contract {
+                        // A parameter no example names and no earlier answer gave: the set's lists may carry it.
+                        for name in Self.unfilled(check.recipe, contract: contract, state: state) {
+                            _ = await state.values.discover(name, of: contract, contracts: contracts, target: target, client: client)
+                        }
+                        for name in Self.unfilled(check.recipe, contract: contract, state: state, taken: true) {
+                            if let found = state.values.value(for: name, of: contract) { result.notes.append("{\(name)} = \(found.value), from \(found.source)") }
+                        }
+                    }
+                    let request = try builder.build(check.recipe, state: state, contract: contract)
                     let answer: HTTPAnswer
                     do {
                         let received = try await client.send(request)
                         answer = HTTPAnswer(status: received.status, headers: received.headers, body: received.body)
                     } catch {
                         throw VerificationError("\(request.httpMethod ?? "") \(request.url?.path ?? "") got no HTTP answer: \(error)")
+                    }
+                    if let contract {
+                        state.values.capture(contract, status: answer.status, headers: answer.headers, body: answer.body,
+                                             pathValues: check.recipe.pathParameters, contracts: contracts)
                     }
                     let responseCheck = ResponseCheck(contracts: contracts, check: check, ignoreMessages: ignoreMessages)
                     var mismatches = responseCheck.mismatches(in: answer)
@@ -155,6 +169,17 @@ public struct ProviderVerifier: Sendable {
 }
 
 extension ProviderVerifier {
+    /// The path parameters (and required query parameters) of `recipe` nothing fills yet: no example value, no created
+    /// record for an `{id}`, no earlier answer.
+    /// `taken`: those the server's answers fill instead (each is named in the result's notes).
+    static func unfilled(_ recipe: RequestRecipe, contract: Contract, state: VerificationState, taken: Bool = false) -> [String] {
+        var names = contract.path.parameterNames.filter { name in
+            recipe.pathParameters[name] == nil && !(name == "id" && state.id != nil) && !(name == "file" && state.photoFile != nil)
+        }
+        names += contract.request.query.filter { parameter in parameter.required && !recipe.query.contains { $0.0 == parameter.name } }.map(\.name)
+        return names.filter { (state.values.value(for: $0, of: contract) == nil) != taken }
+    }
+
     /// Why a stateless document's success example came back as another answer the same operation documents, when that
     /// answer is one a missing record explains (unauthorised, forbidden, not found, a conflict); nil otherwise.
     static func stateNotMade(_ check: VerificationCheck, _ answer: HTTPAnswer, contracts: ContractSet, stateless: Bool) -> String? {

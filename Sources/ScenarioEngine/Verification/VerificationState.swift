@@ -16,6 +16,8 @@ struct VerificationState: Sendable {
     var fileAttached = false
     /// Every record id this run created, so the report can say what it left behind.
     var createdIDs: [String] = []
+    /// What the server's answers gave for parameters no example names (lists, `Location`, links, creates).
+    var values = ServerValues()
 
     init(unique: UniqueStandIns) {
         self.unique = unique
