@@ -58,8 +58,10 @@ public enum InputFolder {
 
     /// The contract set `explicit` names: OpenAPI documents (their base path overridden by `basePath`), or a folder
     /// (the working directory's `contracts/`, else this checkout's, when nil). `--base-path` applies to documents only.
-    public static func load(_ explicit: String?, basePath: String? = nil, cache: ContractLintCache? = nil) throws(ContractLoadError) -> ContractSet {
-        if let documents = documents(explicit) { return try ContractSet.load(documents: documents, basePath: basePath) }
+    /// `prefixRewrite` (documents only) puts `to` in place of `from` at the start of every operation path that has it.
+    public static func load(_ explicit: String?, basePath: String? = nil, prefixRewrite: (from: String, to: String)? = nil,
+                            cache: ContractLintCache? = nil) throws(ContractLoadError) -> ContractSet {
+        if let documents = documents(explicit) { return try ContractSet.load(documents: documents, basePath: basePath, prefixRewrite: prefixRewrite) }
         let url = resolve(explicit, local: "contracts", bundled: ContractSet.bundledDirectory)
         if basePath != nil {
             throw ContractLoadError(directory: url, problems: [LintProblem(file: LintPrinter.displayPath(url), pointer: "",

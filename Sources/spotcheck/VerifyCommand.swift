@@ -182,13 +182,13 @@ struct VerifyCommand: AsyncParsableCommand {
                 // The base path the documents themselves state is still a finding when --base-path serves.
                 documentFinding = await ServedRouteProbe(contracts: own, target: url, timeout: probeTimeout).probe().findings.first { $0.basePath != nil }
                 documentFinding?.servedUnder = (basePath ?? "", "--base-path")
-            } else if basePath == nil, var finding = served.findings.first(where: { $0.basePath != nil }) {
-                for candidate in ServedRouteProbe.candidateBasePaths(contracts, current: contracts.openAPISource?.serverPaths.first) {
-                    guard var rebased = try? InputFolder.load(contractsDirectory, basePath: candidate) else { continue }
+            } else if basePath == nil, var finding = served.findings.first(where: { $0.basePath != nil }), let unserved = finding.basePath {
+                for rewrite in ServedRouteProbe.candidateRewrites(contracts, unserved: unserved) {
+                    guard var rebased = try? InputFolder.load(contractsDirectory, prefixRewrite: rewrite) else { continue }
                     let probed = await ServedRouteProbe(contracts: rebased, target: url, timeout: probeTimeout).probe()
                     guard probed.findings.isEmpty, probed.judged > 0 else { continue }
                     rebased.deploymentSecrets = contracts.deploymentSecrets
-                    finding.servedUnder = (candidate, "a probe found the same operations served there")
+                    finding.servedUnder = (rewrite.to + unserved.dropFirst(rewrite.from.count), "a probe found the same operations served there")
                     documentFinding = finding
                     contracts = rebased
                     served = probed

@@ -93,7 +93,7 @@ import Testing
         #expect(code == 1)
         let finding = text.split(separator: "\n").filter { $0.hasPrefix("✗ ") && $0.contains("serves none of the 1 operation(s), all under /v1/announcements") }
         #expect(finding.count == 1, "\(text)")
-        #expect(finding.first?.hasSuffix("the rest runs under /api/v1 (a probe found the same operations served there)") == true, "\(text)")
+        #expect(finding.first?.hasSuffix("the rest runs under /api/v1/announcements (a probe found the same operations served there)") == true, "\(text)")
         // The rest ran there: the example's own drift is found under the served path.
         #expect(text.contains("FAIL") && text.contains("browse › everything"), "\(text)")
         #expect(text.contains("GET http://127.0.0.1:") && text.contains("/api/v1/announcements → 200"), "\(text)")

@@ -18,6 +18,9 @@ struct OpenAPITranslator {
     var fileSet: OpenAPIFileSet
     /// Overrides every document's `servers` base path.
     let basePathOverride: String?
+    /// Every operation path that starts with `from` gets `to` in its place, after the base path is joined (a probe found
+    /// the operations served under another prefix than the document states).
+    var prefixRewrite: (from: String, to: String)?
     /// The folder being built: path relative to the folder → content.
     var folder: [String: JSONValue] = [:]
     /// For each folder file, where its parts came from.

@@ -43,12 +43,20 @@ public struct ServedRouteProbe: Sendable {
         }
     }
 
-    /// Base paths to try when the contracts' own is not served: the other servers the documents name, then the
-    /// prefixes APIs are commonly mounted under, then none; `current` (the one not served) left out.
-    public static func candidateBasePaths(_ contracts: ContractSet, current: String?) -> [String] {
-        var found: [String] = []
-        for path in (contracts.openAPISource?.serverPaths ?? []) + ["/api/v1", "/api", "/v1", ""] where path != current && !found.contains(path) {
-            found.append(path)
+    /// Prefix rewrites to try when `unserved` (the literal prefix every operation shares) is not served: each leading part
+    /// of it (none, then one segment, …, never the whole) replaced by each base path the documents' other servers name,
+    /// then by the prefixes APIs are commonly mounted under (`/api/v1`, `/api`, `/v1`) and by none.
+    public static func candidateRewrites(_ contracts: ContractSet, unserved: String) -> [(from: String, to: String)] {
+        let segments = unserved.split(separator: "/").map(String.init)
+        var bases: [String] = []
+        for path in (contracts.openAPISource?.serverPaths ?? []) + ["/api/v1", "/api", "/v1", ""] where !bases.contains(path) { bases.append(path) }
+        var found: [(from: String, to: String)] = []
+        for kept in 0..<max(segments.count, 1) {
+            let from = kept == 0 ? "" : "/" + segments.prefix(kept).joined(separator: "/")
+            for base in bases where base != from && !(kept == 0 && base.isEmpty) {
+                let rewritten = base + unserved.dropFirst(from.count)
+                if rewritten != unserved, !found.contains(where: { $0.to + unserved.dropFirst($0.from.count) == rewritten }) { found.append((from, base)) }
+            }
         }
         return found
     }
