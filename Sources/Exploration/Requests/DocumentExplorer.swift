@@ -133,33 +133,9 @@ public struct DocumentExplorer: Sendable {
         var created: [String: String]?
         let unique = UniqueStandIns(contracts: contracts)
         func create() async -> [String: String]? {
-            for contract in contracts.contracts where contract.method == "POST" && contract.path.parameterNames.isEmpty
-                && contract.request.body != nil && contract.request.contentType?.hasPrefix("multipart/") != true && contract.responses.contains(where: { (200..<300).contains($0.status) }) {
-                guard var body = contract.request.examples.first?.body?.objectValue, let url = url(contract, query: []) else { continue }
-                // As exploration does with the example request: a key the server refuses by name is taken out (at most
-                // five), so one the document requires and the server forbids does not keep every record from being made.
-                var answer: ExactHTTPClient.Answer?
-                for _ in 0..<6 {
-                    answer = try? await client.send(method: "POST", url: url, headers: ["Content-Type": "application/json"],
-                                                    body: unique.applied(to: .object(body)).data())
-                    guard let refused = answer, [400, 422].contains(refused.status),
-                          let field = (try? JSONValue(parsing: refused.body))?["error"]?["field"]?.stringValue, body[field] != nil else { break }
-                    body[field] = nil
-                }
-                guard let answer, (200..<300).contains(answer.status) else { continue }
-                values.capture(contract, status: answer.status, headers: answer.headers, body: answer.body, pathValues: [:], contracts: contracts)
-                guard let object = (try? JSONValue(parsing: answer.body))?.objectValue, let id = object["id"].flatMap(ServerValues.text) else { return [:] }
-                var made = ["id": id]
-                if let secret = object.first(where: { member in
-                    let name = member.key.lowercased()
-                    return member.value.stringValue != nil && (name.contains("password") || name.contains("secret"))
-                })?.value.stringValue {
-                    made["secret"] = secret
-                }
-                reach.notes.append("created one record with \(contract.id) (id \(id)) for the operations that need one")
-                return made
-            }
-            return [:]
+            guard let record = await values.createRecord(contracts: contracts, target: target, client: client, unique: unique) else { return [:] }
+            reach.notes.append("created one record with \(record.contractID) (id \(record.id)) for the operations that need one")
+            return ["id": record.id, "secret": record.secret].compactMapValues { $0 }
         }
         for contract in contracts.contracts {
             let basic = contract.request.auth?.scheme == "basic"
@@ -302,7 +278,7 @@ public struct DocumentExplorer: Sendable {
                     let type = probe.headers["Content-Type"].map { "Content-Type: \($0)" } ?? "no Content-Type"
                     let body = String(decoding: probe.body.prefix(120), as: UTF8.self)
                     defects.append(DefectFinding(contractID: contract.id, status: status, probes: [probe.label],
-                                                 request: "\(contract.method) \(contract.pathTemplate) (\(type)) \(body.isEmpty ? "(empty body)" : body)",
+                                                 request: "\(contract.method) \(url.path) (\(type)) \(body.isEmpty ? "(empty body)" : body)",
                                                  answer: answer))
                 }
             }

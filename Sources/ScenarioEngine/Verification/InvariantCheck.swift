@@ -25,10 +25,7 @@ enum InvariantCheck {
         guard let declaration else {
             // No declaration names the secret: a create's answer field named as one (a password, a secret) opens the
             // record for the Basic credentials an operation of the set asks for.
-            let secret = body.objectValue?.first { member in
-                let name = member.key.lowercased()
-                return member.value.stringValue != nil && (name.contains("password") || name.contains("secret"))
-            }?.key
+            let secret = body.objectValue.flatMap(ServerValues.secretField)
             captureCreated(check, body: body, answer: answer, &state, key: "id", secret: secret)
             return []
         }

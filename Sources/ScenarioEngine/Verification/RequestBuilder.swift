@@ -67,7 +67,9 @@ struct RequestBuilder {
             return
         case .basicCreated, .basicWrongPassword, .basicUnknownAnnouncement:
             guard let id = state.id, let password = state.managementPassword else {
-                throw VerificationError("needs the id and managementPassword of a created announcement, and no earlier check got them")
+                // No record at all is not the server's fault (nothing could be created); a record without its secret is.
+                throw VerificationError("needs the id and the secret (managementPassword) of a created record, and no earlier check got them",
+                                        unreachable: state.id == nil)
             }
             switch credentials {
             case .basicWrongPassword: pair = (id, Self.otherPassword(than: password))

@@ -146,6 +146,53 @@ public struct ServerValues: Sendable {
             }.map(\.element)
     }
 
+    /// A record a create of the set made for the operations that need one (its credentials, an id no list gives).
+    public struct CreatedRecord: Sendable, Equatable {
+        /// Its id (the create's answer `id`).
+        public let id: String
+        /// The secret its answer handed out (a field named as a password or secret), for Basic credentials.
+        public let secret: String?
+        /// The create that made it.
+        public let contractID: String
+    }
+
+    /// The field of a create's answer that holds the record's secret: a text named as a password or a secret.
+    public static func secretField(_ object: JSONObject) -> String? {
+        object.first { member in
+            let name = member.key.lowercased()
+            return member.value.stringValue != nil && (name.contains("password") || name.contains("secret"))
+        }?.key
+    }
+
+    /// Makes one record with the set's first create that takes it (a POST with a JSON request example and a 2xx answer):
+    /// its first request example, unique fields this run's own, each key the server refuses by name taken out (at most
+    /// five, as exploration does with the example request, so one the document requires and the server forbids does not
+    /// keep every record from being made). Its answer is captured; nil when no create made one.
+    public mutating func createRecord(contracts: ContractSet, target: URL, client: ExactHTTPClient, unique: UniqueStandIns) async -> CreatedRecord? {
+        for contract in contracts.contracts where contract.method == "POST" && contract.path.parameterNames.isEmpty
+            && contract.request.body != nil && contract.request.contentType?.hasPrefix("multipart/") != true
+            && contract.responses.contains(where: { (200..<300).contains($0.status) }) {
+            guard var body = contract.request.examples.first?.body?.objectValue,
+                  var components = URLComponents(url: target, resolvingAgainstBaseURL: false) else { continue }
+            let base = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+            components.percentEncodedPath = base + contract.pathTemplate
+            guard let url = components.url else { continue }
+            var answer: ExactHTTPClient.Answer?
+            for _ in 0..<6 {
+                answer = try? await client.send(method: "POST", url: url, headers: ["Content-Type": "application/json"],
+                                                body: unique.applied(to: .object(body)).data())
+                guard let refused = answer, [400, 422].contains(refused.status),
+                      let field = (try? JSONValue(parsing: refused.body))?["error"]?["field"]?.stringValue, body[field] != nil else { break }
+                body[field] = nil
+            }
+            guard let answer, (200..<300).contains(answer.status) else { continue }
+            capture(contract, status: answer.status, headers: answer.headers, body: answer.body, pathValues: [:], contracts: contracts)
+            guard let object = (try? JSONValue(parsing: answer.body))?.objectValue, let id = object["id"].flatMap(Self.text) else { return nil }
+            return CreatedRecord(id: id, secret: Self.secretField(object).flatMap { object[$0]?.stringValue }, contractID: contract.id)
+        }
+        return nil
+    }
+
     /// Sends the set's lists, most related first, until one gives `parameter` of `contract`; returns it, or nil.
     public mutating func discover(_ parameter: String, of contract: Contract, contracts: ContractSet, target: URL,
                                   client: ExactHTTPClient) async -> Value? {

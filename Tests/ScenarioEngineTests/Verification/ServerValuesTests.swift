@@ -124,6 +124,50 @@ import Testing
         #expect(try DocumentDriftTests.result(without, "readNotice › not reachable").status == .note)
     }
 
+    /// A create whose every example carries a key the server refuses, and an upload behind Basic credentials.
+    static let refusedCreate = """
+        openapi: 3.0.3
+        info: {title: Photos, version: "1"}
+        servers: [{url: /api/v1}]
+        components:
+          securitySchemes:
+            owner: {type: http, scheme: basic}
+        paths:
+          /announcements:
+            post:
+              operationId: newPet
+              requestBody:
+                content:
+                  application/json:
+                    schema: {type: object}
+                    example: {species: DOG, sex: MALE, locationLatitude: 7, locationLongitude: 8, phone: "5550106", lastSeenDate: "2024-05-06", status: MISSING, nickname: Rex}
+              responses:
+                "201": {description: made}
+          /announcements/{id}/photos:
+            post:
+              operationId: petPhoto
+              security: [{owner: []}]
+              parameters:
+                - {name: id, in: path, required: true, schema: {type: string}}
+              requestBody:
+                content:
+                  multipart/form-data:
+                    schema: {type: object, required: [photo], properties: {photo: {type: string, format: binary}}}
+              responses:
+                "201": {description: stored}
+        """
+
+    @Test func aRecordIsMadeForTheChecksThatNeedItsCredentials() async throws {
+        let outcome = try await Self.verify([("photos.yaml", Self.refusedCreate)])
+        // The documented create is refused (nickname is not a field the server takes): a drift, and no record.
+        #expect(try DocumentDriftTests.result(outcome, "newPet › example").status == .failed)
+        // The upload still runs, with the credentials of a record made without the refused key.
+        let upload = try DocumentDriftTests.result(outcome, "petPhoto › made from the schema")
+        #expect(upload.status == .passed, "\(upload.failure?.message ?? upload.skipReason ?? "")")
+        #expect(upload.notes.contains { $0.hasPrefix("made one record with newPet (id ") }, "\(upload.notes)")
+        #expect(outcome.createdAnnouncements.count == 1)
+    }
+
     @Test func valuesAreTakenByNameClosestPathFirstAndFromRuntimeExpressions() throws {
         let (folder, urls) = try DocumentDriftTests.documents([("details.yaml", Self.details), ("listing.yaml", Self.listing)])
         defer { try? FileManager.default.removeItem(at: folder) }
