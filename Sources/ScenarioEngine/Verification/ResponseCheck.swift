@@ -15,8 +15,11 @@ struct ResponseCheck {
     func mismatches(in answer: HTTPAnswer) -> [Mismatch] {
         compared(answer).map { mismatch in
             var mismatch = mismatch
+            // A wrong status is one drift per answer the server gave instead: its error code and field say which refusal.
+            let error = (try? JSONValue(parsing: answer.body))?["error"]
+            let refusal = [error?["code"]?.stringValue, error?["field"]?.stringValue].compactMap { $0 }.joined(separator: " ")
             mismatch.drift = mismatch.subject == "status"
-                ? "status documented \(mismatch.expected), answered \(answer.status)"
+                ? "status documented \(mismatch.expected), answered \(answer.status) \(refusal)"
                 : mismatch.subject.hasPrefix("body ")
                     ? DriftKey.body(status: check.response.status, pointer: String(mismatch.subject.dropFirst(5)), message: mismatch.expected)
                     : "\(check.response.status) \(mismatch.subject) \(DriftKey.rule(mismatch.expected))"
