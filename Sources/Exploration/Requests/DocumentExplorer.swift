@@ -192,7 +192,7 @@ public struct DocumentExplorer: Sendable {
             }
             operations.append(contract)
         }
-        let (defects, probesSent) = await probe(contracts.contracts.filter(reachable), client: client)
+        let (defects, probesSent, probeFindings) = await probe(contracts.contracts.filter(reachable), client: client)
         var findings: [String: Finding] = [:]
         var order: [String] = []
         func record(_ found: [Finding]) {
@@ -206,6 +206,7 @@ public struct DocumentExplorer: Sendable {
                 }
             }
         }
+        record(probeFindings)
         var sent = 0
         // Operations whose own example request was refused: every variant starts from it, so its refusals repeat that one.
         var refusedBase: Set<String> = []
@@ -249,8 +250,9 @@ public struct DocumentExplorer: Sendable {
 
     /// Sends every defect probe of `operations` (their own budget: a few per operation, whatever `cases` says) and groups
     /// the server errors by operation and status.
-    func probe(_ operations: [Contract], client: ExactHTTPClient) async -> (defects: [DefectFinding], sent: Int) {
+    func probe(_ operations: [Contract], client: ExactHTTPClient) async -> (defects: [DefectFinding], sent: Int, findings: [Finding]) {
         var defects: [DefectFinding] = []
+        var findings: [Finding] = []
         var sent = 0
         for contract in operations {
             let success = contract.responses.first { (200..<300).contains($0.status) }
@@ -266,6 +268,9 @@ public struct DocumentExplorer: Sendable {
                     let headers = probe.headers.merging(credentials(contract)) { own, _ in own }
                     let received = try await client.send(method: contract.method, url: url, headers: headers, body: probe.body)
                     guard received.status >= 500 else { continue }
+                    // A server error the document states still has the body it states: its drift is judged too.
+                    findings += bodyFindings(contract, status: received.status, body: received.body,
+                                             request: "\(contract.method) \(url.path) (\(probe.label))")
                     status = received.status
                     answer = "\(received.status) \(String(decoding: received.body.prefix(200), as: UTF8.self))"
                 } catch {
@@ -283,7 +288,7 @@ public struct DocumentExplorer: Sendable {
                 }
             }
         }
-        return (defects, sent)
+        return (defects, sent, findings)
     }
 
     /// The target's URL of `contract`'s path (its parameters as `reached` gives them) with `query`.
@@ -461,23 +466,27 @@ public struct DocumentExplorer: Sendable {
             found.append(finding("refuses what the document allows (\(answer.status)\(code.isEmpty ? "" : " " + code))",
                                  expected: "an accepted request: \(item.label) breaks no rule the document states", note: true))
         }
-        let schemas = documented.compactMap(\.body)
-        if !schemas.isEmpty, let body = try? JSONValue(parsing: answer.body) {
-            // The body is judged by every documented answer of that status: one it matches is enough.
-            let violations = schemas.map { contracts.validator.validate(body, against: resolved($0)) }
-            if !violations.contains(where: \.isEmpty), let closest = violations.min(by: { $0.count < $1.count }) {
-                // Each broken rule is its own finding: the same one from many requests is then counted, not repeated. A
-                // format in an answer is what a client decodes by (a URL, a date): a failure unless `--formats lenient`.
-                for violation in closest {
-                    // List indices are one pointer: the tenth item breaking the item schema is the drift the first shows.
-                    var item = finding("\(answer.status) body \(DriftKey.normalized(violation.pointer.isEmpty ? "/" : violation.pointer)) \(violation.keyword)",
-                                       expected: violation.message, note: lenientFormats && violation.keyword == "format")
-                    item.drift = DriftKey.body(status: answer.status, pointer: violation.pointer, message: violation.message)
-                    found.append(item)
-                }
-            }
+        return found + bodyFindings(contract, status: answer.status, body: answer.body, request: request)
+    }
+
+    /// Where an answer's body breaks the schema its status documents (judged by every documented answer of that status:
+    /// one it matches is enough), one finding per broken rule, so the same one from many requests is counted, not
+    /// repeated. A format in an answer is what a client decodes by (a URL, a date): a failure unless `--formats lenient`.
+    func bodyFindings(_ contract: Contract, status: Int, body data: Data, request: String) -> [Finding] {
+        let schemas = contract.responses.filter { $0.status == status }.compactMap(\.body)
+        guard !schemas.isEmpty, let body = try? JSONValue(parsing: data) else { return [] }
+        let violations = schemas.map { contracts.validator.validate(body, against: resolved($0)) }
+        guard !violations.contains(where: \.isEmpty), let closest = violations.min(by: { $0.count < $1.count }) else { return [] }
+        let answered = "\(status) \(String(decoding: data.prefix(200), as: UTF8.self))"
+        return closest.map { violation in
+            // List indices are one pointer: the tenth item breaking the item schema is the drift the first shows.
+            var item = Finding(contractID: contract.id,
+                               title: "\(status) body \(DriftKey.normalized(violation.pointer.isEmpty ? "/" : violation.pointer)) \(violation.keyword)",
+                               expected: violation.message, actual: answered, request: request, count: 1,
+                               isNote: lenientFormats && violation.keyword == "format")
+            item.drift = DriftKey.body(status: status, pointer: violation.pointer, message: violation.message)
+            return item
         }
-        return found
     }
 }
 

@@ -25,6 +25,11 @@ import Testing
               responses:
                 "201": {description: reported}
                 "400": {description: refused}
+                "500":
+                  description: the server failed
+                  content:
+                    application/json:
+                      schema: {type: object, properties: {error: {type: string}}}
             get:
               operationId: sightings
               responses:
@@ -55,6 +60,9 @@ import Testing
         let result = try #require(outcome.results(strict: false).first { $0.tags.contains("server-defect") })
         #expect(result.status == .failed)
         #expect(result.name == "server defect › reportSighting: answers 500 to \(defect.probes.count) request(s) a client could send by mistake")
+        // The 500 the document states has the body it states: the double's envelope is an object, not a string.
+        #expect(outcome.findings.contains { $0.contractID == "reportSighting" && $0.title == "500 body /error type" && !$0.isNote },
+                "\(outcome.findings.map(\.title))")
         // The drift report lists it apart, as a server defect, not under the operation's drift.
         let report = DriftReport(results: outcome.results(strict: false), contracts: try DocumentSupport.load([("s.yaml", Self.sightings)]))
         #expect(report.defects.count == 1)
