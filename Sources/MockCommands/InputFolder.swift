@@ -20,15 +20,48 @@ public enum InputFolder {
         guard let explicit, !explicit.isEmpty else { return nil }
         let single = URL(fileURLWithPath: explicit)
         if ContractSet.isDocument(single) { return [single] }
+        if let folder = documentFolder(single) { return folder }
         let parts = explicit.split(separator: ",").map { URL(fileURLWithPath: String($0)) }
-        guard parts.count > 1, parts.allSatisfy(ContractSet.isDocument) else { return nil }
-        return parts
+        guard parts.count > 1 else { return nil }
+        var found: [URL] = []
+        for part in parts {
+            if ContractSet.isDocument(part) {
+                found.append(part)
+            } else if let folder = documentFolder(part) {
+                found += folder
+            } else {
+                return nil
+            }
+        }
+        return found
+    }
+
+    /// The OpenAPI documents directly in `folder`, in name order: its YAML and JSON files whose root names `openapi` (files
+    /// only `$ref`'d, such as shared components, are read through the documents that name them). Nil when it holds none,
+    /// so a contract folder stays a contract folder.
+    static func documentFolder(_ folder: URL) -> [URL]? {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isFolder), isFolder.boolValue,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
+        let roots = names.sorted().filter { name in
+            let lower = name.lowercased()
+            guard lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") || lower.hasSuffix(".json"),
+                  let handle = FileHandle(forReadingAtPath: folder.appendingPathComponent(name).path) else { return false }
+            defer { try? handle.close() }
+            // The root key is near the top; 4 KiB is read, never a whole large file.
+            let head = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
+            return head.range(of: #"(?m)^openapi\s*:"#, options: .regularExpression) != nil
+                || head.range(of: #"^\s*\{[\s\S]*"openapi"\s*:"#, options: .regularExpression) != nil
+        }.map { folder.appendingPathComponent($0) }
+        return roots.isEmpty ? nil : roots
     }
 
     /// The contract set `explicit` names: OpenAPI documents (their base path overridden by `basePath`), or a folder
     /// (the working directory's `contracts/`, else this checkout's, when nil). `--base-path` applies to documents only.
-    public static func load(_ explicit: String?, basePath: String? = nil, cache: ContractLintCache? = nil) throws(ContractLoadError) -> ContractSet {
-        if let documents = documents(explicit) { return try ContractSet.load(documents: documents, basePath: basePath) }
+    /// `prefixRewrite` (documents only) puts `to` in place of `from` at the start of every operation path that has it.
+    public static func load(_ explicit: String?, basePath: String? = nil, prefixRewrite: (from: String, to: String)? = nil,
+                            cache: ContractLintCache? = nil) throws(ContractLoadError) -> ContractSet {
+        if let documents = documents(explicit) { return try ContractSet.load(documents: documents, basePath: basePath, prefixRewrite: prefixRewrite) }
         let url = resolve(explicit, local: "contracts", bundled: ContractSet.bundledDirectory)
         if basePath != nil {
             throw ContractLoadError(directory: url, problems: [LintProblem(file: LintPrinter.displayPath(url), pointer: "",

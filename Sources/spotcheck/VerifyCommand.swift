@@ -31,8 +31,13 @@ struct VerifyCommand: AsyncParsableCommand {
     @Option(help: "The server to verify, e.g. http://localhost:3000.")
     var target: String?
 
-    @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts).")
-    var contractsDirectory: String?
+    @Option(name: .customLong("contracts"), help: ArgumentHelp(
+        "The contracts folder (default: contracts/ here, else the bundled contracts), or OpenAPI documents: a file, a folder of them, "
+            + "or several (repeat --contracts, or separate with commas), verified as one set.", valueName: "folder|document"))
+    var contractsList: [String] = []
+
+    /// Every `--contracts` as the one comma-separated list `InputFolder` reads.
+    var contractsDirectory: String? { contractsList.isEmpty ? nil : contractsList.joined(separator: ",") }
 
     @Option(help: ArgumentHelp("For OpenAPI documents: the path every operation's path is under, instead of the one servers gives.", valueName: "path"))
     var basePath: String?
@@ -66,6 +71,11 @@ struct VerifyCommand: AsyncParsableCommand {
 
     @Option(help: "The seed of the generated requests (default: a random one, printed).")
     var seed: UInt64?
+
+    @Option(name: .customLong("formats"), help: ArgumentHelp(
+        "How a format an answer breaks (uri, uri-reference, date-time, date, email, uuid, ipv4, ipv6) counts: strict (a failure, "
+            + "the default) or lenient (a note). A format a request breaks is always a note.", valueName: "strict|lenient"))
+    var formats = "strict"
 
     @Flag(name: .customLong("strict-headers"), help: "Fail on headers the server adds or stops sending compared with the model.")
     var strictHeaders = false
@@ -126,10 +136,13 @@ struct VerifyCommand: AsyncParsableCommand {
                 return 2
             }
         }
-        let fullPlan = VerificationPlanner.plan(for: contracts, adminChecks: adminToken != nil).filter { check in
-            walkToReplay == nil &&
-            !skipped.contains { check.name.localizedCaseInsensitiveContains($0) }
+        let replaying = walkToReplay != nil
+        func planned(_ contracts: ContractSet) -> [VerificationCheck] {
+            VerificationPlanner.plan(for: contracts, adminChecks: adminToken != nil).filter { check in
+                !replaying && !skipped.contains { check.name.localizedCaseInsensitiveContains($0) }
+            }
         }
+        let fullPlan = planned(contracts)
         if dryRun {
             print(VerificationPlanner.describe(fullPlan))
             if !noExplore {
@@ -140,6 +153,10 @@ struct VerifyCommand: AsyncParsableCommand {
             }
             print("\(fullPlan.count) checks; nothing was sent")
             return 0
+        }
+        guard ["strict", "lenient"].contains(formats) else {
+            print("spotcheck verify: --formats expects strict or lenient; got \"\(formats)\"")
+            return 2
         }
         guard let target, let url = URL(string: target), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
             print("spotcheck verify: --target expects an http(s) URL such as http://localhost:3000; got \"\(target ?? "")\"")
@@ -188,11 +205,36 @@ struct VerifyCommand: AsyncParsableCommand {
         } else {
             budget = nil
         }
-        // A base path or route the target does not serve is one finding, not a failure per request sent under it.
-        let served = await ServedRouteProbe(contracts: contracts, target: url, timeout: .milliseconds(Int(timeout * 1000))).probe()
-        let routeResults = served.findings.map { $0.result(citation: $0.citation(in: contracts)) }
-        for (finding, result) in zip(served.findings, routeResults) { print("✗ \(result.file): \(finding.message)") }
-        let plan = fullPlan.filter { !served.unserved.contains($0.contractID) }
+        // A base path or route the target does not serve is one finding, not a failure per request sent under it; the
+        // rest runs under --base-path, or under a base path a probe finds serving the same operations.
+        let probeTimeout = Duration.milliseconds(Int(timeout * 1000))
+        var served = await ServedRouteProbe(contracts: contracts, target: url, timeout: probeTimeout).probe()
+        var documentFinding: ServedRouteProbe.Finding?
+        if InputFolder.documents(contractsDirectory) != nil {
+            if basePath != nil, served.findings.isEmpty, let own = try? InputFolder.load(contractsDirectory) {
+                // The base path the documents themselves state is still a finding when --base-path serves.
+                documentFinding = await ServedRouteProbe(contracts: own, target: url, timeout: probeTimeout).probe().findings.first { $0.basePath != nil }
+                documentFinding?.servedUnder = (basePath ?? "", "--base-path")
+            } else if basePath == nil, var finding = served.findings.first(where: { $0.basePath != nil }), let unserved = finding.basePath {
+                for rewrite in ServedRouteProbe.candidateRewrites(contracts, unserved: unserved) {
+                    guard var rebased = try? InputFolder.load(contractsDirectory, prefixRewrite: rewrite) else { continue }
+                    let probed = await ServedRouteProbe(contracts: rebased, target: url, timeout: probeTimeout).probe()
+                    guard probed.findings.isEmpty, probed.judged > 0 else { continue }
+                    rebased.deploymentSecrets = contracts.deploymentSecrets
+                    finding.servedUnder = (rewrite.to + unserved.dropFirst(rewrite.from.count), "a probe found the same operations served there")
+                    documentFinding = finding
+                    contracts = rebased
+                    served = probed
+                    break
+                }
+            }
+        }
+        let routeResults = (documentFinding.map { [$0] } ?? []).map { $0.result(citation: $0.citation(in: contracts)) }
+            + served.findings.map { $0.result(citation: $0.citation(in: contracts)) }
+        if let documentFinding { print("✗ \(routeResults[0].file): \(documentFinding.message)") }
+        for (finding, result) in zip(served.findings, routeResults.suffix(served.findings.count)) { print("✗ \(result.file): \(finding.message)") }
+        let plan = (documentFinding?.servedUnder?.why == "--base-path" || documentFinding == nil ? fullPlan : planned(contracts))
+            .filter { !served.unserved.contains($0.contractID) }
         print("verifying \(url.absoluteString) against \(plan.count) documented answers from \(LintPrinter.displayPath(contractsURL))")
         let tokenCheck = contracts.deploymentSecrets.tokenCheckLine(for: contracts)
         if let tokenCheck { print(tokenCheck) }
@@ -200,6 +242,7 @@ struct VerifyCommand: AsyncParsableCommand {
         verifier.ignoreMessages = ignoreMessages
         verifier.adminToken = adminToken
         verifier.strict = strict
+        verifier.lenientFormats = formats == "lenient"
         let outcome = await verifier.verify(plan)
         for result in outcome.report.results { print(ConsoleReporter.line(for: result)) }
         print("created \(outcome.createdAnnouncements.count) announcement(s) on the server: "
@@ -227,8 +270,9 @@ struct VerifyCommand: AsyncParsableCommand {
             explored.deploymentSecrets = contracts.deploymentSecrets
             if DocumentExplorer.applies(to: explored) {
                 // No state is declared, so no model can keep in step: the requests are judged by the stated rules alone.
-                let exploration = await DocumentExplorer(contracts: explored, target: url, cases: cases ?? RequestExplorer.defaultCases,
-                                                         timeout: options.timeout).explore()
+                var explorer = DocumentExplorer(contracts: explored, target: url, cases: cases ?? RequestExplorer.defaultCases, timeout: options.timeout)
+                explorer.lenientFormats = formats == "lenient"
+                let exploration = await explorer.explore()
                 for line in exploration.consoleLines { print(line) }
                 results += exploration.results(strict: strict)
             } else {

@@ -150,6 +150,38 @@ import Testing
         #expect(CalendarDate.isValid("2025-12-31") && !CalendarDate.isValid("2025-12-31 "))
     }
 
+    @Test func formatURIAndAddresses() {
+        let uri: JSONValue = ["format": "uri"]
+        #expect(violations("https://example.com/photos/a.jpg?size=2#top", uri) == [])
+        #expect(violations("http://[2001:db8::1]:8080/", uri) == [])
+        #expect(violations("mailto:someone@example.com", uri) == [])
+        #expect(only("/images/a.png", uri) == " format")
+        #expect(only("images/a.png", uri) == " format")
+        #expect(only("https://example.com/a b", uri) == " format")
+        #expect(only("https://example.com/%zz", uri) == " format")
+        #expect(only("https://example.com/é", uri) == " format")
+        #expect(only("1http://x", uri) == " format")
+        let reference: JSONValue = ["format": "uri-reference"]
+        #expect(violations("/images/a.png", reference) == [])
+        #expect(violations("a.png", reference) == [])
+        #expect(violations("", reference) == [])
+        #expect(violations("https://example.com/", reference) == [])
+        #expect(only("/images/a png", reference) == " format")
+        #expect(only("/images/[1]", reference) == " format")
+        let ipv4: JSONValue = ["format": "ipv4"]
+        #expect(violations("192.0.2.255", ipv4) == [])
+        #expect(only("192.0.2.256", ipv4) == " format")
+        #expect(only("192.0.02.1", ipv4) == " format")
+        #expect(only("192.0.2", ipv4) == " format")
+        let ipv6: JSONValue = ["format": "ipv6"]
+        for valid in ["2001:db8::1", "::1", "::", "fe80::1:2:3:4", "1:2:3:4:5:6:7:8", "::ffff:192.0.2.1"] {
+            #expect(violations(.string(valid), ipv6) == [], "\(valid)")
+        }
+        for invalid in ["1:2:3:4:5:6:7:8:9", "2001:db8:::1", "1::2::3", "12345::", "g::1", "1:2:3:4:5:6:7"] {
+            #expect(only(.string(invalid), ipv6) == " format", "\(invalid)")
+        }
+    }
+
     @Test func formatDateTime() {
         let schema: JSONValue = ["format": "date-time"]
         #expect(violations("2025-11-19T10:00:00.000Z", schema) == [])

@@ -64,26 +64,80 @@ import Testing
     @Test func verifyTakesABasePathAndExploresAStatelessDocumentByItsOwnRules() async throws {
         let document = try Self.document("listing.yaml", Self.listing)
         defer { try? FileManager.default.removeItem(at: document.deletingLastPathComponent()) }
-        // As written, the base path is not served: one finding, nothing else sent under it.
-        let (unserved, text) = try await Self.verify(document, ["--no-explore"])
-        #expect(unserved == 1)
-        #expect(text.contains("served routes › /v1/announcements"))
-        #expect(!text.contains("browse › everything"))
-        // Under the served base path the stated rules are checked, and exploration judges generated requests.
+        // Under the served base path the stated rules are checked, and exploration judges generated requests; the base
+        // path the document states is still the one finding it is.
         let (code, output) = try await Self.verify(document, ["--base-path", "/api/v1", "--cases", "60"])
         #expect(code == 1)
-        #expect(!output.contains("served routes"))
+        #expect(output.contains("served routes › /v1/announcements"))
+        #expect(output.contains("the rest runs under /api/v1 (--base-path)"))
         #expect(output.contains("explored statelessly (no x-state)"))
         #expect(!output.contains("explore › setup"))
-        // The required key the server does not send, once from the example and once from exploration's answers.
-        #expect(output.contains("✗ browse › everything"))
+        // The required key the server does not send, from the example and from exploration's answers: one finding.
         #expect(output.contains("explore › browse: 200 body /items required"))
+        let drift = output.split(separator: "\n").filter { $0.contains("✗ body /items: expected items is required") }
+        #expect(drift.count == 1, "\(output.suffix(3000))")
+        #expect(drift.first?.contains("seen in browse › everything (") == true && drift.first?.contains("; exploration (") == true)
         // The error example names no request: skipped, never judged against the list's answer.
         #expect(!output.contains("✗ browse › latitudeTooBig"))
         // A latitude out of the stated range must be refused; the target refuses it, so that is no finding.
         #expect(!output.contains("accepts what the document refuses: lat"), "\(output.suffix(3000))")
         // A latitude without its longitude is refused by a rule the document states in no schema: a note, not a failure.
         #expect(output.contains("≈ note: explore › browse: refuses what the document allows (400 INVALID_PARAMETER lng)"), "\(output.suffix(3000))")
+    }
+
+    @Test func aBasePathServedElsewhereIsOneFindingAndTheRestRunsThere() async throws {
+        let document = try Self.document("listing.yaml", Self.listing)
+        defer { try? FileManager.default.removeItem(at: document.deletingLastPathComponent()) }
+        // The document says /v1; the target serves the same operation under /api/v1, which a probe finds.
+        let (code, text) = try await Self.verify(document, ["--no-explore"])
+        #expect(code == 1)
+        let finding = text.split(separator: "\n").filter { $0.hasPrefix("✗ ") && $0.contains("serves none of the 1 operation(s), all under /v1/announcements") }
+        #expect(finding.count == 1, "\(text)")
+        #expect(finding.first?.hasSuffix("the rest runs under /api/v1/announcements (a probe found the same operations served there)") == true, "\(text)")
+        // The rest ran there: the example's own drift is found under the served path.
+        #expect(text.contains("FAIL") && text.contains("browse › everything"), "\(text)")
+        #expect(text.contains("GET http://127.0.0.1:") && text.contains("/api/v1/announcements → 200"), "\(text)")
+        #expect(text.contains("served routes › /v1/announcements"))
+    }
+
+    @Test func contractsTakesAFolderOfDocumentsOrSeveralAsOneSet() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("drift-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let details = """
+            openapi: 3.0.3
+            info: {title: One, version: "1"}
+            paths:
+              /api/v1/announcements/{id}:
+                get:
+                  operationId: one
+                  parameters: [{name: id, in: path, required: true, schema: {$ref: "./shared.yaml#/Id"}}]
+                  responses:
+                    "200": {description: it, content: {application/json: {schema: {type: object}, examples: {found: {value: {}}}}}}
+            """
+        let list = """
+            {"openapi": "3.1.0", "info": {"title": "All", "version": "1"},
+             "paths": {"/api/v1/announcements": {"get": {"operationId": "all", "responses": {"200": {"description": "all"}}}}}}
+            """
+        try Data(details.utf8).write(to: folder.appendingPathComponent("b-details.yaml"))
+        try Data(list.utf8).write(to: folder.appendingPathComponent("a-list.json"))
+        try Data("Id: {type: string}\n".utf8).write(to: folder.appendingPathComponent("shared.yaml"))
+        // The roots only, in name order; the file they $ref is read through them.
+        #expect(InputFolder.documents(folder.path)?.map(\.lastPathComponent) == ["a-list.json", "b-details.yaml"])
+        #expect(InputFolder.documents(RunCommandTests.contracts) == nil, "a contract folder stays a folder")
+        let repeated = try VerifyCommand.parse(["--contracts", "x.yaml", "--contracts", "y.yaml"])
+        #expect(repeated.contractsDirectory == "x.yaml,y.yaml")
+        // As one set, the list gives the details their id: nothing is left unreachable.
+        let serve = try ServeCommand.parse(["--contracts", RunCommandTests.contracts, "--port", "0", "--quiet", "--validate", "off", "--fixtures",
+                                            RunCommandTests.contracts + "/fixtures/pets.json"])
+        let mock = try await serve.start().get()
+        let lines = RunCommandTests.Lines()
+        let command = try VerifyCommand.parse(["--timeout", "120", "--contracts", folder.path, "--target", mock.baseURL.absoluteString, "--cases", "5"])
+        _ = await command.execute(print: { lines.add($0) })
+        try await mock.shutdown()
+        #expect(lines.text.contains("one › found"), "\(lines.text)")
+        #expect(!lines.text.contains("not reachable"), "\(lines.text)")
+        #expect(lines.text.contains("reached: one: {id} = "), "\(lines.text)")
     }
 
     @Test func runAndExploreTakeABasePathForDocumentsOnly() async throws {

@@ -9,7 +9,7 @@ struct ContractLoader {
     static let authSchemes = ["basic", "bearer", "apiKey"]
     static let parameterKeys = ["required", "schema", "description", "x-errors", "x-parse", "x-requires"]
     static let partKeys = ["required", "kind", "description"]
-    static let responseKeys = ["status", "code", "when", "contentType", "headers", "body", "examples", "x-generate"]
+    static let responseKeys = ["status", "code", "when", "contentType", "headers", "body", "examples", "x-generate", "x-links"]
     static let exampleKeys = ["name", "summary", "body", "headers", "request", "x-spotcheck-violations"]
     static let exampleRequestKeys = ["body", "rawBody", "headers", "query", "pathParameters", "parts"]
     static let examplePartKinds = ["file", "text"]

@@ -72,8 +72,10 @@ public struct ContractSet: Sendable {
     /// Loads OpenAPI documents (3.0 or 3.1, YAML or JSON, `$ref`s across files followed) as a contract set: translated
     /// into the contract folder they describe and loaded by the folder loader, so the compiled model is the same.
     /// `basePath` overrides the documents' `servers` path. The document's warnings are the set's `warnings`.
-    public static func load(documents: [URL], basePath: String? = nil) throws(ContractLoadError) -> ContractSet {
-        let folder = try OpenAPIFolder.translate(documents: documents, basePath: basePath)
+    /// `prefixRewrite` puts `to` in place of `from` at the start of every path that has it (after `basePath`).
+    public static func load(documents: [URL], basePath: String? = nil,
+                            prefixRewrite: (from: String, to: String)? = nil) throws(ContractLoadError) -> ContractSet {
+        let folder = try OpenAPIFolder.translate(documents: documents, basePath: basePath, prefixRewrite: prefixRewrite)
         let directory = documents[0].standardizedFileURL
         var loader = ContractLoader(directory: directory, files: folder.fileData)
         var set = try loaded(by: &loader, directory: directory, warnings: folder.warnings)

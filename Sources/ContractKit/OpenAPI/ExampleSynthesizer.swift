@@ -81,6 +81,10 @@ struct ExampleSynthesizer {
             case "email": return "someone@example.com"
             case "date": return "2025-01-01"
             case "date-time": return "2025-01-01T00:00:00.000Z"
+            case "uri": return "https://example.com/"
+            case "uri-reference": return "/"
+            case "ipv4": return "192.0.2.1"
+            case "ipv6": return "2001:db8::1"
             default:
                 let minimum = s["minLength"]?.intValue ?? 0
                 var text = "text"

@@ -19,10 +19,13 @@ public struct OpenAPIFolder: Sendable {
     }
 
     /// Translates `documents` (YAML or JSON, OpenAPI 3.0 or 3.1, `$ref`s across files followed); `basePath` overrides
-    /// each document's `servers` path. Throws every problem that stops the load, each at its document place.
-    public static func translate(documents: [URL], basePath: String? = nil) throws(ContractLoadError) -> OpenAPIFolder {
+    /// each document's `servers` path; `prefixRewrite` then puts `to` in place of `from` at the start of every path that
+    /// has it. Throws every problem that stops the load, each at its document place.
+    public static func translate(documents: [URL], basePath: String? = nil,
+                                 prefixRewrite: (from: String, to: String)? = nil) throws(ContractLoadError) -> OpenAPIFolder {
         let directory = documents.first?.standardizedFileURL ?? URL(fileURLWithPath: "openapi")
         var translator = OpenAPITranslator(fileSet: OpenAPIFileSet(), basePathOverride: basePath.map(Self.normalized))
+        translator.prefixRewrite = prefixRewrite
         do {
             try translator.translate(roots: documents.map(\.standardizedFileURL))
         } catch {

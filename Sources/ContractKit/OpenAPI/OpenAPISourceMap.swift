@@ -19,6 +19,14 @@ public struct OpenAPISourceMap: Sendable {
     /// not something the document says the server answers.
     private var madeExamples: Set<String> = []
 
+    /// The path of every server the documents name (`servers[*].url`, variables at their defaults), in document order,
+    /// each once: the base paths a document says it may be served under.
+    public private(set) var serverPaths: [String] = []
+
+    mutating func addServerPath(_ path: String) {
+        if !serverPaths.contains(path) { serverPaths.append(path) }
+    }
+
     mutating func addMadeCode(key: String, status: Int, code: String) { madeCodes.insert("\(key) \(status) \(code)") }
     mutating func addMadeExample(key: String, status: Int, name: String) { madeExamples.insert("\(key) \(status) \(name)") }
 

@@ -8,7 +8,10 @@ extension OpenAPITranslator {
     mutating func translateOperation(_ operation: JSONObject, context: OperationContext) {
         let file = context.file
         let pointer = context.pointer
-        let path = Self.join(context.basePath, context.pathKey)
+        var path = Self.join(context.basePath, context.pathKey)
+        if let rewrite = prefixRewrite, path == rewrite.from || path.hasPrefix(rewrite.from + "/") || rewrite.from.isEmpty {
+            path = rewrite.to + path.dropFirst(rewrite.from.count)
+        }
         guard let template = PathTemplate(path) else {
             warnings.append(context.problem(pointer, "the path \(path) has a parameter that is not a whole segment (such as /{id}.png); SpotCheck routes only whole-segment parameters, so the operation is not served"))
             return

@@ -40,7 +40,21 @@ extension OpenAPITranslator {
         var code: String? { object["code"]?.stringValue }
     }
 
+    /// A response's `links` as `x-links`: link name → the target operation's contract id and its parameters' runtime
+    /// expressions (`$response.body#/id`), which verify evaluates to fill the target's parameters from this answer.
+    mutating func links(_ value: JSONValue?, file: OpenAPISourceFile, at: String) -> JSONValue? {
+        guard case .object(let links)? = value, !links.isEmpty else { return nil }
+        var out = JSONObject()
+        for (name, linkValue) in links {
+            guard let (_, _, link) = resolveObject(linkValue, in: file, at: JSONPointer.appending(at, name), what: "link"),
+                  let operation = link["operationId"]?.stringValue, case .object(let parameters)? = link["parameters"] else { continue }
+            out[name] = ["operation": .string(Self.identifier(operation)), "parameters": .object(parameters)]
+        }
+        return out.isEmpty ? nil : .object(out)
+    }
+
     mutating func contractResponses(status: Int, response: JSONObject, file: OpenAPISourceFile, at: String, context: OperationContext) -> [ResponseDraft] {
+        let links = self.links(response["links"], file: file, at: JSONPointer.appending(at, "links"))
         let headers = self.headers(response["headers"], file: file, at: JSONPointer.appending(at, "headers"), context: context)
         var contentType: String?
         var body: JSONValue?
@@ -90,6 +104,7 @@ extension OpenAPITranslator {
             if let headers { spec["headers"] = .object(headers) }
             if let body { spec["body"] = body }
             if let generate = response["x-generate"] { spec["x-generate"] = generate }
+            if let links { spec["x-links"] = links }
             drafts.append(ResponseDraft(object: Self.ordered(spec)))
         }
         // An error answer with a body but no stated code takes the codes its examples carry, one response per code.

@@ -18,6 +18,9 @@ struct OpenAPITranslator {
     var fileSet: OpenAPIFileSet
     /// Overrides every document's `servers` base path.
     let basePathOverride: String?
+    /// Every operation path that starts with `from` gets `to` in its place, after the base path is joined (a probe found
+    /// the operations served under another prefix than the document states).
+    var prefixRewrite: (from: String, to: String)?
     /// The folder being built: path relative to the folder → content.
     var folder: [String: JSONValue] = [:]
     /// For each folder file, where its parts came from.
@@ -70,6 +73,10 @@ struct OpenAPITranslator {
         }
         warnings += OpenAPIKitCheck.warnings(for: file, dialect: dialect)
         let basePath = basePathOverride ?? Self.basePath(document["servers"])
+        // Every server's path, the first one's included: where a probe looks when the base path taken is not served.
+        for server in document["servers"]?.arrayValue ?? [] {
+            sourceMap.addServerPath(Self.basePath(.array([server])))
+        }
         if document["webhooks"]?.objectValue?.isEmpty == false {
             warnings.append(file.problem("/webhooks", "webhooks are calls the server makes, which SpotCheck neither serves nor checks; left out"))
         }

@@ -6,6 +6,14 @@ enum SchemaFormat: String, CaseIterable {
     case email
     case date
     case dateTime = "date-time"
+    /// An absolute URI (RFC 3986: a scheme, then only URI characters, `%` followed by two hex digits).
+    case uri
+    /// A URI or a relative reference (`/images/a.png`): URI characters only.
+    case uriReference = "uri-reference"
+    /// A dotted quad, each part 0–255 without a leading zero (RFC 2673 as JSON Schema reads it).
+    case ipv4
+    /// An IPv6 address (RFC 4291): eight groups of 1–4 hex digits, one `::` for a run of zeros, an IPv4 tail allowed.
+    case ipv6
 
     /// Whether `text` is a valid instance of this format.
     func accepts(_ text: String) -> Bool {
@@ -29,7 +37,96 @@ enum SchemaFormat: String, CaseIterable {
                 let second = Int(String(chars[17..<19]))
             else { return false }
             return hour < 24 && minute < 60 && second <= 60
+        case .uri:
+            return Self.isURI(Array(text.utf8), absolute: true)
+        case .uriReference:
+            return Self.isURI(Array(text.utf8), absolute: false)
+        case .ipv4:
+            return Self.isIPv4(Array(text.utf8))
+        case .ipv6:
+            return Self.isIPv6(Array(text.utf8))
         }
+    }
+
+    // The URI and address checks walk the bytes once: no regular expression, so the time is linear in the text whatever
+    // a server answers.
+
+    /// Whether `b` is a URI (`absolute`: with a scheme) or a URI reference: only RFC 3986's characters (unreserved,
+    /// reserved, `%` and two hex digits), `[`/`]` only in the authority, and a scheme of a letter then letters, digits,
+    /// `+`, `-`, `.`, before the first `:`.
+    static func isURI(_ b: [UInt8], absolute: Bool) -> Bool {
+        func isAlpha(_ c: UInt8) -> Bool { (0x41...0x5A).contains(c) || (0x61...0x7A).contains(c) }
+        func isHex(_ c: UInt8) -> Bool { isDigit(c) || (0x41...0x46).contains(c) || (0x61...0x66).contains(c) }
+        let allowed = Set(Array("-._~:/?#[]@!$&'()*+,;=".utf8))
+        var i = 0
+        while i < b.count {
+            let c = b[i]
+            if c == UInt8(ascii: "%") {
+                guard i + 2 < b.count, isHex(b[i + 1]), isHex(b[i + 2]) else { return false }
+                i += 3
+                continue
+            }
+            guard isAlpha(c) || isDigit(c) || allowed.contains(c) else { return false }
+            i += 1
+        }
+        // Where the path, query or fragment start: a scheme can only come before them.
+        let firstColon = b.firstIndex(of: UInt8(ascii: ":"))
+        let firstDelimiter = b.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? b.count
+        let schemeEnd = firstColon.flatMap { $0 < firstDelimiter ? $0 : nil }
+        if let end = schemeEnd {
+            // A colon before any delimiter starts a scheme (a relative reference cannot have one there).
+            guard end > 0, isAlpha(b[0]), b[1..<end].allSatisfy({ isAlpha($0) || isDigit($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") })
+            else { return false }
+        } else if absolute {
+            return false
+        }
+        // Brackets belong to an IP literal in the authority only.
+        let rest = b[(schemeEnd.map { $0 + 1 } ?? 0)...]
+        let authorityEnd: Int
+        if rest.starts(with: Array("//".utf8)) {
+            let start = rest.startIndex + 2
+            authorityEnd = b[start...].firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? b.count
+        } else {
+            authorityEnd = rest.startIndex
+        }
+        return !b[authorityEnd...].contains { $0 == UInt8(ascii: "[") || $0 == UInt8(ascii: "]") }
+    }
+
+    /// Four decimal parts of 0–255, none with a leading zero.
+    static func isIPv4(_ b: [UInt8]) -> Bool {
+        let parts = b.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
+        guard parts.count == 4 else { return false }
+        return parts.allSatisfy { part in
+            guard (1...3).contains(part.count), part.allSatisfy(isDigit), part.count == 1 || part.first != UInt8(ascii: "0") else { return false }
+            return Int(String(decoding: part, as: UTF8.self)).map { $0 <= 255 } ?? false
+        }
+    }
+
+    /// Eight 16-bit groups of hex (the last two may be an IPv4 address), at most one `::` standing for one or more.
+    static func isIPv6(_ b: [UInt8]) -> Bool {
+        guard b.count >= 2, b.count <= 45 else { return false }
+        let text = String(decoding: b, as: UTF8.self)
+        let halves = text.components(separatedBy: "::")
+        guard halves.count <= 2 else { return false }
+        func groups(_ half: String, last: Bool) -> Int? {
+            guard !half.isEmpty else { return 0 }
+            var count = 0
+            let pieces = half.split(separator: ":", omittingEmptySubsequences: false)
+            for (i, piece) in pieces.enumerated() {
+                if last && i == pieces.count - 1 && piece.contains(".") {
+                    guard isIPv4(Array(piece.utf8)) else { return nil }
+                    count += 2
+                } else {
+                    guard (1...4).contains(piece.count), piece.utf8.allSatisfy({ isDigit($0) || (0x41...0x46).contains($0) || (0x61...0x66).contains($0) })
+                    else { return nil }
+                    count += 1
+                }
+            }
+            return count
+        }
+        if halves.count == 1 { return groups(halves[0], last: true) == 8 }
+        guard let head = groups(halves[0], last: false), let tail = groups(halves[1], last: true) else { return false }
+        return head + tail <= 7
     }
 
     // Live traffic validation checks these formats in every answer: the regular expressions stay the definition, the

@@ -32,6 +32,22 @@ public struct DocumentExplorer: Sendable {
         public var count: Int
         /// A failure, or a note (a corner the contracts leave open).
         public let isNote: Bool
+        /// The drift it shows as `DriftKey` names it (a body rule broken), so an example that shows the same is one finding.
+        public var drift: String?
+    }
+
+    /// Server defects: the defect probes of one operation that got the same 5xx (or no answer at all).
+    public struct DefectFinding: Sendable, Equatable {
+        /// The contract (operation) it is about.
+        public let contractID: String
+        /// The status answered, or nil when no HTTP answer came.
+        public let status: Int?
+        /// Each probe answered so, by its label.
+        public var probes: [String]
+        /// The first probe's request, for a person to replay.
+        public let request: String
+        /// The first answer (its status and the start of its body), or why none came.
+        public let answer: String
     }
 
     /// What an exploration did.
@@ -40,12 +56,34 @@ public struct DocumentExplorer: Sendable {
         public let findings: [Finding]
         /// Operations left out, and why (a path parameter no operation gives, a multipart body).
         public let skipped: [String]
+        /// Defect probes answered with a server error, grouped by operation and status.
+        public var defects: [DefectFinding] = []
+        /// How many defect probes were sent.
+        public var probesSent = 0
+        /// Where the values of the operations that need one came from (`{id}` from a list, a create made for them).
+        public var reachedBy: [String] = []
     }
 
     let contracts: ContractSet
     let target: URL
     let cases: Int
     let timeout: Duration
+    /// A `format` an answer breaks is a note, not a failure (`verify --formats lenient`).
+    public var lenientFormats = false
+    /// What the server's own answers gave the operations that need a path value or credentials (filled by `explore`).
+    var reached = Reach()
+
+    /// Path values and Basic credentials taken from the server's answers, for the operations that need them.
+    struct Reach: Sendable {
+        /// Contract id → path parameter → value.
+        var path: [String: [String: String]] = [:]
+        /// The Basic credentials of the record a create of the set made (its id and its secret), for operations that ask.
+        var authorization: String?
+        /// Where each value came from, for the console.
+        var notes: [String] = []
+        /// Operations left out, and why.
+        var unreachable: [String] = []
+    }
 
     /// An explorer of `target` sending at most `cases` requests.
     public init(contracts: ContractSet, target: URL, cases: Int, timeout: Duration) {
@@ -80,21 +118,81 @@ public struct DocumentExplorer: Sendable {
     /// Sends the generated requests round-robin over the operations (so a small budget still reaches each) and groups
     /// what comes back wrong.
     public func explore() async -> Outcome {
-        var skipped: [String] = []
+        let client = ExactHTTPClient(timeout: timeout)
+        var explorer = self
+        explorer.reached = await reach(client: client)
+        return await explorer.run(client: client)
+    }
+
+    /// Values for every path parameter and Basic credential the set's operations need, from the server itself: the set's
+    /// lists first (they change nothing), then, when one is still missing, one create of the set (its first request
+    /// example, its unique fields this run's own), whose answer gives its id and secret.
+    func reach(client: ExactHTTPClient) async -> Reach {
+        var reach = Reach()
+        var values = ServerValues()
+        var created: [String: String]?
+        let unique = UniqueStandIns(contracts: contracts)
+        func create() async -> [String: String]? {
+            guard let record = await values.createRecord(contracts: contracts, target: target, client: client, unique: unique) else { return [:] }
+            reach.notes.append("created one record with \(record.contractID) (id \(record.id)) for the operations that need one")
+            return ["id": record.id, "secret": record.secret].compactMapValues { $0 }
+        }
+        for contract in contracts.contracts {
+            let basic = contract.request.auth?.scheme == "basic"
+            if basic, created == nil { created = await create() }
+            var filled: [String: String] = [:]
+            for name in contract.path.parameterNames {
+                // An operation that opens a record with the create's credentials works on that record.
+                if basic, ServerValues.isIdentifier(name), let id = created?["id"] {
+                    filled[name] = id
+                    continue
+                }
+                var found = await values.discover(name, of: contract, contracts: contracts, target: target, client: client)
+                if found == nil, created == nil {
+                    created = await create()
+                    found = values.value(for: name, of: contract)
+                }
+                if let found {
+                    filled[name] = found.value
+                    reach.notes.append("\(contract.id): {\(name)} = \(found.value), from \(found.source)")
+                }
+            }
+            let missing = contract.path.parameterNames.filter { filled[$0] == nil }
+            if !missing.isEmpty {
+                reach.unreachable.append("\(contract.id): its path needs \(missing.map { "{\($0)}" }.joined(separator: ", ")), which no answer "
+                    + "of the set gives (no list carries it, no create answers it)")
+            }
+            if !filled.isEmpty { reach.path[contract.id] = filled }
+        }
+        if let id = created?["id"], let secret = created?["secret"] {
+            reach.authorization = "Basic " + Data("\(id):\(secret)".utf8).base64EncodedString()
+        }
+        return reach
+    }
+
+    /// Whether every path parameter of `contract` has a value.
+    func reachable(_ contract: Contract) -> Bool {
+        contract.path.parameterNames.allSatisfy { reached.path[contract.id]?[$0] != nil }
+    }
+
+    /// The headers every request to `contract` carries: the create's Basic credentials where the operation asks for them.
+    func credentials(_ contract: Contract) -> [String: String] {
+        guard contract.request.auth?.scheme == "basic", let authorization = reached.authorization else { return [:] }
+        return [contract.request.auth?.header ?? "Authorization": authorization]
+    }
+
+    func run(client: ExactHTTPClient) async -> Outcome {
+        var skipped: [String] = reached.unreachable
         var queues: [[Case]] = []
         var operations: [Contract] = []
-        for contract in contracts.contracts {
-            if !contract.path.parameterNames.isEmpty {
-                skipped.append("\(contract.id): its path needs \(contract.path.parameterNames.map { "{\($0)}" }.joined(separator: ", ")), which no request can fill")
-                continue
-            }
+        for contract in contracts.contracts where reachable(contract) {
             if contract.request.contentType?.hasPrefix("multipart/") == true {
-                skipped.append("\(contract.id): a multipart body is not generated for a document")
+                skipped.append("\(contract.id): a multipart body is not generated for a document (its defect probes are sent)")
                 continue
             }
             operations.append(contract)
         }
-        let client = ExactHTTPClient(timeout: timeout)
+        let (defects, probesSent, probeFindings) = await probe(contracts.contracts.filter(reachable), client: client)
         var findings: [String: Finding] = [:]
         var order: [String] = []
         func record(_ found: [Finding]) {
@@ -108,6 +206,7 @@ public struct DocumentExplorer: Sendable {
                 }
             }
         }
+        record(probeFindings)
         var sent = 0
         // Operations whose own example request was refused: every variant starts from it, so its refusals repeat that one.
         var refusedBase: Set<String> = []
@@ -142,7 +241,67 @@ public struct DocumentExplorer: Sendable {
             }
             round += 1
         }
-        return Outcome(sent: sent, findings: order.compactMap { findings[$0] }, skipped: skipped)
+        var outcome = Outcome(sent: sent, findings: order.compactMap { findings[$0] }, skipped: skipped)
+        outcome.defects = defects
+        outcome.probesSent = probesSent
+        outcome.reachedBy = reached.notes
+        return outcome
+    }
+
+    /// Sends every defect probe of `operations` (their own budget: a few per operation, whatever `cases` says) and groups
+    /// the server errors by operation and status.
+    func probe(_ operations: [Contract], client: ExactHTTPClient) async -> (defects: [DefectFinding], sent: Int, findings: [Finding]) {
+        var defects: [DefectFinding] = []
+        var findings: [Finding] = []
+        var sent = 0
+        for contract in operations {
+            let success = contract.responses.first { (200..<300).contains($0.status) }
+            let example = success?.examples.lazy.compactMap(\.request).first?.body ?? contract.request.examples.first?.body
+            let rootType = bodySchema(contract)["type"]?.stringValue
+            let query = (success?.examples.lazy.compactMap(\.request).first?.query ?? [:]).sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+            for probe in DefectProbes.probes(for: contract, exampleBody: example, rootType: contract.request.body == nil ? nil : rootType) {
+                guard let url = url(contract, query: query) else { break }
+                sent += 1
+                let status: Int?
+                let answer: String
+                do {
+                    let headers = probe.headers.merging(credentials(contract)) { own, _ in own }
+                    let received = try await client.send(method: contract.method, url: url, headers: headers, body: probe.body)
+                    guard received.status >= 500 else { continue }
+                    // A server error the document states still has the body it states: its drift is judged too.
+                    findings += bodyFindings(contract, status: received.status, body: received.body,
+                                             request: "\(contract.method) \(url.path) (\(probe.label))")
+                    status = received.status
+                    answer = "\(received.status) \(String(decoding: received.body.prefix(200), as: UTF8.self))"
+                } catch {
+                    status = nil
+                    answer = "no HTTP answer: \(error)"
+                }
+                if let i = defects.firstIndex(where: { $0.contractID == contract.id && $0.status == status }) {
+                    defects[i].probes.append(probe.label)
+                } else {
+                    let type = probe.headers["Content-Type"].map { "Content-Type: \($0)" } ?? "no Content-Type"
+                    let body = String(decoding: probe.body.prefix(120), as: UTF8.self)
+                    defects.append(DefectFinding(contractID: contract.id, status: status, probes: [probe.label],
+                                                 request: "\(contract.method) \(url.path) (\(type)) \(body.isEmpty ? "(empty body)" : body)",
+                                                 answer: answer))
+                }
+            }
+        }
+        return (defects, sent, findings)
+    }
+
+    /// The target's URL of `contract`'s path (its parameters as `reached` gives them) with `query`.
+    func url(_ contract: Contract, query: [(String, String)]) -> URL? {
+        guard var components = URLComponents(url: target, resolvingAgainstBaseURL: false) else { return nil }
+        let base = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
+        var path = contract.pathTemplate
+        for (name, value) in reached.path[contract.id] ?? [:] {
+            path = path.replacingOccurrences(of: "{\(name)}", with: value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(["/"])) ?? value)
+        }
+        components.percentEncodedPath = base + path
+        if !query.isEmpty { components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) } }
+        return components.url
     }
 
     /// The operation's own request (without the body keys `removing` names), then each body property and query
@@ -199,8 +358,17 @@ public struct DocumentExplorer: Sendable {
                 }
             }
         }
-        // The whole-body cases go right after the example request, so a small budget still sends them.
+        // The whole-body cases go right after the example request, so a small budget still sends them; the operation's
+        // other request examples first of all: every example the document gives is a request the server must take.
         var whole: [Case] = []
+        if baseBody != nil {
+            for example in contract.request.examples.dropFirst() where exampleRequest?.body == nil {
+                guard var body = example.body?.objectValue else { continue }
+                for key in removing { body[key] = nil }
+                whole.append(Case(contract: contract, query: baseQuery.map { ($0.key, $0.value) }, body: .object(body),
+                                  label: "the example request \(example.name)", broken: broken(body)))
+            }
+        }
         if var body = baseBody {
             // A key no schema names: refused only under `additionalProperties: false`, which many servers apply unstated.
             body["spotcheckUnknownKey"] = "x"
@@ -253,12 +421,8 @@ public struct DocumentExplorer: Sendable {
     }
 
     func send(_ item: Case, client: ExactHTTPClient) async -> ExactHTTPClient.Answer? {
-        guard var components = URLComponents(url: target, resolvingAgainstBaseURL: false) else { return nil }
-        let base = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
-        components.percentEncodedPath = base + item.contract.pathTemplate
-        if !item.query.isEmpty { components.queryItems = item.query.map { URLQueryItem(name: $0.0, value: $0.1) } }
-        guard let url = components.url else { return nil }
-        var headers: [String: String] = [:]
+        guard let url = url(item.contract, query: item.query) else { return nil }
+        var headers = credentials(item.contract)
         var body = Data()
         if let value = item.body {
             headers["Content-Type"] = "application/json"
@@ -300,29 +464,58 @@ public struct DocumentExplorer: Sendable {
             found.append(finding("refuses what the document allows (\(answer.status)\(code.isEmpty ? "" : " " + code))",
                                  expected: "an accepted request: \(item.label) breaks no rule the document states", note: true))
         }
-        let schemas = documented.compactMap(\.body)
-        if !schemas.isEmpty, let body = try? JSONValue(parsing: answer.body) {
-            // The body is judged by every documented answer of that status: one it matches is enough.
-            let violations = schemas.map { contracts.validator.validate(body, against: resolved($0)) }
-            if !violations.contains(where: \.isEmpty), let first = violations.min(by: { $0.count < $1.count })?.first {
-                found.append(finding("\(answer.status) body \(first.pointer.isEmpty ? "/" : first.pointer) \(first.keyword)", expected: first.message))
-            }
+        return found + bodyFindings(contract, status: answer.status, body: answer.body, request: request)
+    }
+
+    /// Where an answer's body breaks the schema its status documents (judged by every documented answer of that status:
+    /// one it matches is enough), one finding per broken rule, so the same one from many requests is counted, not
+    /// repeated. A format in an answer is what a client decodes by (a URL, a date): a failure unless `--formats lenient`.
+    func bodyFindings(_ contract: Contract, status: Int, body data: Data, request: String) -> [Finding] {
+        let schemas = contract.responses.filter { $0.status == status }.compactMap(\.body)
+        guard !schemas.isEmpty, let body = try? JSONValue(parsing: data) else { return [] }
+        let violations = schemas.map { contracts.validator.validate(body, against: resolved($0)) }
+        guard !violations.contains(where: \.isEmpty), let closest = violations.min(by: { $0.count < $1.count }) else { return [] }
+        let answered = "\(status) \(String(decoding: data.prefix(200), as: UTF8.self))"
+        return closest.map { violation in
+            // List indices are one pointer: the tenth item breaking the item schema is the drift the first shows.
+            var item = Finding(contractID: contract.id,
+                               title: "\(status) body \(DriftKey.normalized(violation.pointer.isEmpty ? "/" : violation.pointer)) \(violation.keyword)",
+                               expected: violation.message, actual: answered, request: request, count: 1,
+                               isNote: lenientFormats && violation.keyword == "format")
+            item.drift = DriftKey.body(status: status, pointer: violation.pointer, message: violation.message)
+            return item
         }
-        return found
     }
 }
 
 extension DocumentExplorer.Outcome {
-    /// One result per finding, tagged with its operation and `exploration`, named `explore › operation: title`.
+    /// One result per finding, tagged with its operation and `exploration`, named `explore › operation: title`; then one
+    /// failure per server defect, tagged `server-defect`, whatever the document states.
     public func results(strict: Bool) -> [ScenarioResult] {
+        findingResults(strict: strict) + defects.map { defect in
+            let answered = defect.status.map { "answers \($0)" } ?? "gives no answer"
+            var result = ScenarioResult(name: "server defect › \(defect.contractID): \(answered) to \(defect.probes.count) request(s) a client could send by mistake",
+                                        file: "contracts", tags: [defect.contractID, "server-defect", "exploration"], status: .failed, duration: .zero)
+            result.notes = ["probes: " + defect.probes.joined(separator: "; ")]
+            result.failure = ScenarioFailure(stepNumber: nil, action: nil, pointer: nil,
+                                             mismatches: [Mismatch("answer", expected: "a 4xx refusing the client's mistake (\(defect.probes.joined(separator: "; ")))",
+                                                                   actual: defect.answer)],
+                                             journalExcerpt: ["first request: \(defect.request)"])
+            return result
+        }
+    }
+
+    func findingResults(strict: Bool) -> [ScenarioResult] {
         findings.map { finding in
             let failed = !finding.isNote || strict
             var result = ScenarioResult(name: "explore › \(finding.contractID): \(finding.title)", file: "contracts",
                                         tags: [finding.contractID, "exploration"], status: failed ? .failed : .note, duration: .zero)
             result.notes = ["\(finding.count) generated request(s); first: \(finding.request)"]
             if failed {
-                result.failure = ScenarioFailure(stepNumber: nil, action: nil, pointer: nil,
-                                                 mismatches: [Mismatch("answer", expected: finding.expected, actual: finding.actual)],
+                // A drift names its place (the status, pointer and rule), which the drift report shows when no example did.
+                var mismatch = Mismatch(finding.drift == nil ? "answer" : finding.title, expected: finding.expected, actual: finding.actual)
+                mismatch.drift = finding.drift
+                result.failure = ScenarioFailure(stepNumber: nil, action: nil, pointer: nil, mismatches: [mismatch],
                                                  journalExcerpt: ["first request: \(finding.request)", "\(finding.count) generated request(s) met it"])
             }
             return result
@@ -331,7 +524,8 @@ extension DocumentExplorer.Outcome {
 
     /// The console lines: what was sent and left out.
     public var consoleLines: [String] {
-        ["explored statelessly (no x-state): \(sent) generated request(s) judged by the contracts' own rules, \(findings.count) finding(s)"]
+        ["explored statelessly (no x-state): \(sent) generated request(s) judged by the contracts' own rules, \(findings.count) finding(s); "
+            + "\(probesSent) defect probe(s), \(defects.count) server defect(s)"] + reachedBy.map { "  reached: \($0)" }
             + skipped.map { "  not explored: \($0)" }
     }
 }

@@ -16,6 +16,9 @@ public struct Mismatch: Sendable, Equatable, CustomStringConvertible {
     public var why: String?
     /// Advice for the person reading (e.g. which flag skips this check); shown in human output only, never in the data.
     public var hint: String?
+    /// The drift this mismatch shows, spelled the same whichever request showed it (`DriftKey`): the drift report says
+    /// each drift once, with every place it was seen. Nil for a mismatch that is its own finding.
+    public var drift: String?
 
     /// A mismatch of `subject`.
     public init(_ subject: String, expected: String, actual: String, explanation: String? = nil, why: String? = nil, hint: String? = nil) {
@@ -25,6 +28,12 @@ public struct Mismatch: Sendable, Equatable, CustomStringConvertible {
         self.explanation = explanation
         self.why = why
         self.hint = hint
+    }
+
+    /// Equal when they say the same to a person: the drift key is how reports group them, not what they say.
+    public static func == (lhs: Mismatch, rhs: Mismatch) -> Bool {
+        lhs.subject == rhs.subject && lhs.expected == rhs.expected && lhs.actual == rhs.actual && lhs.explanation == rhs.explanation
+            && lhs.why == rhs.why && lhs.hint == rhs.hint
     }
 
     /// The text shown to people.

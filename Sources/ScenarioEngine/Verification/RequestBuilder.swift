@@ -13,7 +13,9 @@ struct RequestBuilder {
     /// The admin credential for checks that need it (`verify --admin-token`).
     var adminToken: String?
 
-    func build(_ recipe: RequestRecipe, state: VerificationState) throws(VerificationError) -> URLRequest {
+    /// The request of `recipe`; a `{parameter}` no example names takes the created record's id, else what the server's
+    /// answers gave (`state.values`) for `contract`.
+    func build(_ recipe: RequestRecipe, state: VerificationState, contract: Contract? = nil) throws(VerificationError) -> URLRequest {
         var path = ""
         for segment in recipe.pathTemplate.split(separator: "/", omittingEmptySubsequences: false).dropFirst() {
             path += "/"
@@ -26,9 +28,10 @@ struct RequestBuilder {
             if value == "{unknown}" { value = UUID().uuidString.lowercased() }
             if value == nil && name == "id" { value = state.id }
             if value == nil && name == "file" { value = state.photoFile }
+            if value == nil, let contract { value = state.values.value(for: name, of: contract)?.value }
             guard let value else {
                 throw VerificationError("{\(name)} in \(recipe.pathTemplate) needs a value no earlier answer gave (no operation of the "
-                    + "contracts creates one, or its create did not succeed)", unreachable: true)
+                    + "contracts creates one or lists one, no answer links to it, or its create did not succeed)", unreachable: true)
             }
             path += value.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed) ?? value
         }
@@ -37,8 +40,13 @@ struct RequestBuilder {
         }
         let basePath = components.path.trimmingSuffix("/")
         components.path = basePath + path
-        if !recipe.query.isEmpty {
-            components.queryItems = recipe.query.map { URLQueryItem(name: $0.0, value: $0.1) }
+        var query = recipe.query
+        for parameter in contract?.request.query ?? [] where parameter.required && !query.contains(where: { $0.0 == parameter.name }) {
+            // A required query parameter no example gives takes what the server's answers gave.
+            if let contract, let found = state.values.value(for: parameter.name, of: contract) { query.append((parameter.name, found.value)) }
+        }
+        if !query.isEmpty {
+            components.queryItems = query.map { URLQueryItem(name: $0.0, value: $0.1) }
         }
         guard let url = components.url else { throw VerificationError("\(target.absoluteString) and \(path) make no valid URL") }
         var request = URLRequest(url: url, timeoutInterval: timeout)
@@ -59,7 +67,9 @@ struct RequestBuilder {
             return
         case .basicCreated, .basicWrongPassword, .basicUnknownAnnouncement:
             guard let id = state.id, let password = state.managementPassword else {
-                throw VerificationError("needs the id and managementPassword of a created announcement, and no earlier check got them")
+                // No record at all is not the server's fault (nothing could be created); a record without its secret is.
+                throw VerificationError("needs the id and the secret (managementPassword) of a created record, and no earlier check got them",
+                                        unreachable: state.id == nil)
             }
             switch credentials {
             case .basicWrongPassword: pair = (id, Self.otherPassword(than: password))

@@ -51,8 +51,9 @@ public struct RequestRecipe: Sendable {
     public var credentials: Credentials
     /// Requests sent first, their answers not judged: the state the documented answer needs (the account a login uses).
     public var before: [RequestRecipe] = []
-    /// The documented create sent again for its conflict: only meaningful once the contract's success went through.
-    public var repeatsSuccess = false
+    /// The name of the success check (`contract › example`) whose create this request sends again for its conflict: only
+    /// meaningful once that check's create went through.
+    public var repeats: String?
 }
 
 extension RequestRecipe.Body {

@@ -10,8 +10,24 @@ struct ResponseCheck {
     /// Skip the `error.message` comparison, for servers that localise their messages.
     var ignoreMessages = false
 
-    /// Every way `answer` differs from what the contract documents; empty when it matches.
+    /// Every way `answer` differs from what the contract documents; empty when it matches. Each carries its `DriftKey`,
+    /// so the same drift from several examples is reported once.
     func mismatches(in answer: HTTPAnswer) -> [Mismatch] {
+        compared(answer).map { mismatch in
+            var mismatch = mismatch
+            // A wrong status is one drift per answer the server gave instead: its error code and field say which refusal.
+            let error = (try? JSONValue(parsing: answer.body))?["error"]
+            let refusal = [error?["code"]?.stringValue, error?["field"]?.stringValue].compactMap { $0 }.joined(separator: " ")
+            mismatch.drift = mismatch.subject == "status"
+                ? "status documented \(mismatch.expected), answered \(answer.status) \(refusal)"
+                : mismatch.subject.hasPrefix("body ")
+                    ? DriftKey.body(status: check.response.status, pointer: String(mismatch.subject.dropFirst(5)), message: mismatch.expected)
+                    : "\(check.response.status) \(mismatch.subject) \(DriftKey.rule(mismatch.expected))"
+            return mismatch
+        }
+    }
+
+    private func compared(_ answer: HTTPAnswer) -> [Mismatch] {
         var found: [Mismatch] = []
         let expected = check.response
         if answer.status != expected.status {
@@ -52,6 +68,16 @@ struct ResponseCheck {
             }
         }
         return found
+    }
+
+    /// The `body <pointer>` subjects where the answer breaks only a `format` of its documented schema, for
+    /// `verify --formats lenient`, which reports them as notes.
+    func formatSubjects(in answer: HTTPAnswer) -> Set<String> {
+        guard answer.status == check.response.status, let schema = check.response.body, let body = try? JSONValue(parsing: answer.body) else { return [] }
+        let all = contracts.validate(body, against: schema)
+        let formats = Set(all.filter { $0.keyword == "format" }.map(\.pointer))
+        let others = Set(all.filter { $0.keyword != "format" }.map(\.pointer))
+        return Set(formats.subtracting(others).map { "body " + ($0.isEmpty ? "/" : $0) })
     }
 
     /// Whether the contracts state the answer's error code: a document's error answer without one gets `HTTP_<status>`

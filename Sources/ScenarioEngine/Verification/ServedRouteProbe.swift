@@ -24,16 +24,43 @@ public struct ServedRouteProbe: Sendable {
         public let path: String
         /// What the server answered, for a person.
         public let evidence: String
+        /// The base path the rest of the run goes to instead, and why (`--base-path`, or a probe found the same
+        /// operations served there); nil: nothing else under the unserved base path is sent.
+        public var servedUnder: (path: String, why: String)?
 
         /// `the target does not serve …` for a person.
         public var message: String {
             if let basePath {
-                return "the target serves none of the \(operations.count) operation(s), all under \(basePath): \(evidence); "
-                    + "no other request under it is sent"
+                let rest = servedUnder.map { "the rest runs under \($0.path.isEmpty ? "/" : $0.path) (\($0.why))" } ?? "no other request under it is sent"
+                return "the target serves none of the \(operations.count) operation(s), all under \(basePath): \(evidence); \(rest)"
             }
             return "the target does not serve \(path) (\(operations.joined(separator: ", "))): \(evidence)"
         }
+
+        public static func == (lhs: Finding, rhs: Finding) -> Bool {
+            lhs.basePath == rhs.basePath && lhs.operations == rhs.operations && lhs.file == rhs.file && lhs.path == rhs.path
+                && lhs.evidence == rhs.evidence && lhs.servedUnder?.path == rhs.servedUnder?.path && lhs.servedUnder?.why == rhs.servedUnder?.why
+        }
     }
+
+    /// Prefix rewrites to try when `unserved` (the literal prefix every operation shares) is not served: each leading part
+    /// of it (none, then one segment, …, never the whole) replaced by each base path the documents' other servers name,
+    /// then by the prefixes APIs are commonly mounted under (`/api/v1`, `/api`, `/v1`) and by none.
+    public static func candidateRewrites(_ contracts: ContractSet, unserved: String) -> [(from: String, to: String)] {
+        let segments = unserved.split(separator: "/").map(String.init)
+        var bases: [String] = []
+        for path in (contracts.openAPISource?.serverPaths ?? []) + ["/api/v1", "/api", "/v1", ""] where !bases.contains(path) { bases.append(path) }
+        var found: [(from: String, to: String)] = []
+        for kept in 0..<max(segments.count, 1) {
+            let from = kept == 0 ? "" : "/" + segments.prefix(kept).joined(separator: "/")
+            for base in bases where base != from && !(kept == 0 && base.isEmpty) {
+                let rewritten = base + unserved.dropFirst(from.count)
+                if rewritten != unserved, !found.contains(where: { $0.to + unserved.dropFirst($0.from.count) == rewritten }) { found.append((from, base)) }
+            }
+        }
+        return found
+    }
+
 
     /// What the probe found.
     public struct Outcome: Sendable, Equatable {
@@ -41,6 +68,8 @@ public struct ServedRouteProbe: Sendable {
         public let findings: [Finding]
         /// Every contract id the findings cover: their checks would only repeat the finding.
         public var unserved: Set<String> { Set(findings.flatMap(\.operations)) }
+        /// How many operations could be judged (those without path parameters that got an answer).
+        public var judged = 0
     }
 
     let contracts: ContractSet
@@ -70,15 +99,15 @@ public struct ServedRouteProbe: Sendable {
                 unserved.append((contract, "\(contract.method) \(contract.pathTemplate) is answered \(answer.status) like a route nobody has"))
             }
         }
-        guard let first = unserved.first else { return Outcome(findings: []) }
+        guard let first = unserved.first else { return Outcome(findings: [], judged: judged) }
         if judged == unserved.count, let base = Self.commonPrefix(contracts.contracts.map(\.path)) {
             // Every judged operation is missing and every operation sits under one prefix: one finding for the base path.
             return Outcome(findings: [Finding(basePath: base, operations: contracts.contracts.map(\.id), file: first.0.file,
-                                              path: first.0.pathTemplate, evidence: first.1)])
+                                              path: first.0.pathTemplate, evidence: first.1)], judged: judged)
         }
         return Outcome(findings: unserved.map { contract, evidence in
             Finding(basePath: nil, operations: [contract.id], file: contract.file, path: contract.pathTemplate, evidence: evidence)
-        })
+        }, judged: judged)
     }
 
     /// The server's answer to a route nobody has, with the body leaves that differ from one such answer to the next.

@@ -27,10 +27,16 @@ public struct UniqueStandIns: Sendable {
             if let names = unique.arrayValue?.compactMap(\.stringValue) { fields.formUnion(names) }
         }
         if !contracts.contracts.contains(where: { $0.source["x-state"] != nil }) {
-            // A document without x-state cannot declare a field unique, but a create that documents a conflict keys it by
-            // something, and an email address is what people register twice: a shared server must not see it again.
-            for contract in contracts.contracts where contract.method == "POST" && contract.responses.contains(where: { $0.status == 409 }) {
-                guard var schema = contract.request.body else { continue }
+            // A document without x-state cannot declare a field unique, but a create that documents a conflict ties it to
+            // fields in its own words (`ConflictTie`), and an email address is what people register twice: a shared server
+            // must not see either again.
+            for contract in contracts.contracts where contract.method == "POST" {
+                for response in contract.responses where response.status == 409 {
+                    for example in response.examples.isEmpty ? [nil] : response.examples.map(Optional.some) {
+                        fields.formUnion(ConflictTie.fields(contract: contract, response: response, example: example, contracts: contracts))
+                    }
+                }
+                guard contract.responses.contains(where: { $0.status == 409 }), var schema = contract.request.body else { continue }
                 schema = contracts.followingReference(schema)
                 for (name, property) in schema["properties"]?.objectValue ?? JSONObject() where property["format"]?.stringValue == "email" {
                     fields.insert(name)

@@ -20,15 +20,17 @@ public enum VerificationPlanner {
         for contract in contracts.contracts {
             let file = contract.file.lastPathComponent
             for response in contract.responses {
-                for example in response.examples {
-                    var check = makeCheck(contract, file, response, example, adminChecks: adminChecks)
+                for sent in examplesSent(contract, response) {
+                    var check = makeCheck(contract, file, response, sent.example, named: sent.name, body: sent.body, adminChecks: adminChecks,
+                                          contracts: contracts)
                     check.codeStated = ResponseCheck(contracts: contracts, check: check).codeStated
                     if (200..<300).contains(response.status), let create = setUps[contract.id] {
                         check = check.sentAfter(create.recipe(signingUpWith: check.recipe.body))
                     }
                     if (200..<300).contains(response.status) {
                         // After the creates: its own set-up would otherwise take the create's example values first.
-                        flow.append((setUps[contract.id] == nil ? rank(contract, example) : max(1, rank(contract, example)), check))
+                        let rank = rank(contract, sent.example, contracts: contracts)
+                        flow.append((setUps[contract.id] == nil ? rank : max(1, rank), check))
                     } else {
                         negatives.append(check)
                     }
@@ -55,9 +57,9 @@ public enum VerificationPlanner {
         }
     }
 
-    /// Where a success example sits in the flow: creation first, reads of the fresh announcement before the
-    /// upload, reads that show a photo after it.
-    static func rank(_ contract: Contract, _ example: ContractExample) -> Int {
+    /// Where a success example sits in the flow: creation first, reads of the fresh record before a file is attached,
+    /// reads that show the attached file after it (the field an `attach-file` declaration fills, set or null in the example).
+    static func rank(_ contract: Contract, _ example: ContractExample?, contracts: ContractSet) -> Int {
         // Logging in needs what a create of the same collection registered first.
         if contract.source["x-state"]?["action"]?.stringValue == "authenticate" { return 1 }
         switch contract.method {
@@ -65,14 +67,42 @@ public enum VerificationPlanner {
         case "POST", "PUT": return 2
         case "DELETE": return 5
         default:
-            if let photo = example.body?["photoUrl"] { return photo.isNull ? 1 : 3 }
+            let fileFields = contracts.state.declarations.values.compactMap(\.file?.field)
+            if let field = fileFields.first(where: { example?.body?[$0] != nil }), let value = example?.body?[field] { return value.isNull ? 1 : 3 }
             return 4
         }
     }
 
-    static func makeCheck(_ contract: Contract, _ file: String, _ response: ResponseSpec, _ example: ContractExample,
-                          adminChecks: Bool = false) -> VerificationCheck {
-        let exampleRequest = example.request
+    /// One example a check is made from: its name, the documented answer's example (nil when the answer has none by that
+    /// name) and the JSON body sent, when a request example rather than the answer's own request says it.
+    struct SentExample {
+        let name: String
+        let example: ContractExample?
+        let body: JSONValue?
+    }
+
+    /// Every example of an answer is sent: each of its own examples, and for a success, each request example no answer
+    /// example already sends (a document lists its request bodies apart from its answers: every one is a request the
+    /// server must accept). A request example is judged against the answer example of the same name, else the first.
+    static func examplesSent(_ contract: Contract, _ response: ResponseSpec) -> [SentExample] {
+        let own = response.examples.map { SentExample(name: $0.name, example: $0, body: nil) }
+        let isMultipart = contract.request.contentType?.hasPrefix("multipart/") == true
+        guard (200..<300).contains(response.status), !isMultipart, ["POST", "PUT", "PATCH"].contains(contract.method) else { return own }
+        let requests = contract.request.examples.filter { $0.body != nil }
+        guard !requests.isEmpty else { return own }
+        let sentByAnswers = response.examples.compactMap { $0.request?.body }
+        let bodiless = response.examples.filter { $0.request == nil }
+        let extra = requests.filter { request in !sentByAnswers.contains { $0 == request.body } }.map { request in
+            SentExample(name: request.name, example: bodiless.first { $0.name == request.name } ?? bodiless.first, body: request.body)
+        }
+        guard !extra.isEmpty else { return own }
+        // An answer example without a request would only repeat the first request example: the request examples stand for it.
+        return response.examples.filter { $0.request != nil }.map { SentExample(name: $0.name, example: $0, body: nil) } + extra
+    }
+
+    static func makeCheck(_ contract: Contract, _ file: String, _ response: ResponseSpec, _ example: ContractExample?, named name: String,
+                          body sentBody: JSONValue? = nil, adminChecks: Bool = false, contracts: ContractSet) -> VerificationCheck {
+        let exampleRequest = example?.request
         var recipe = RequestRecipe(
             method: contract.method,
             pathTemplate: contract.pathTemplate,
@@ -84,7 +114,7 @@ public enum VerificationPlanner {
         )
         let isMultipart = contract.request.contentType?.hasPrefix("multipart/") == true
         let filePart = contract.request.parts.first { $0.kind == "file" }?.name ?? "photo"
-        if let body = exampleRequest?.body {
+        if let body = sentBody ?? exampleRequest?.body {
             recipe.body = .json(body)
         } else if let raw = exampleRequest?.rawBody {
             recipe.body = .raw(raw)
@@ -142,9 +172,20 @@ public enum VerificationPlanner {
             recipe.body = .multipart(part: filePart, file: .text)
             derived = true
         case (409, _) where exampleRequest == nil && contract.method == "POST" && recipe.body.isJSON:
-            // A conflict on a create is the documented create sent again, once the first one went through.
-            recipe.repeatsSuccess = true
+            // A conflict is the repeat of what the document says must be unique: the create sent again with a request
+            // example that carries the field the conflict is tied to, once that example's create went through.
             derived = true
+            let tie = ConflictTie(contract: contract, response: response, example: example, contracts: contracts)
+            if tie.fields.isEmpty {
+                skipReason = "the document does not say which value must be unique (no property of the request is named by the "
+                    + "conflict's field, description or message), so no request is known to conflict"
+            } else if let repeated = tie.repeatedExample {
+                recipe.body = .json(repeated.body ?? .null)
+                recipe.repeats = "\(contract.id) › \(repeated.name)"
+            } else {
+                skipReason = "the document ties this conflict to a duplicate of \(tie.fields.joined(separator: ", ")), which none of its "
+                    + "request examples carries: the same create again without it is a new record"
+            }
         default:
             break
         }
@@ -155,8 +196,8 @@ public enum VerificationPlanner {
         if let auth = contract.request.auth, auth.scheme != "basic", skipReason == nil, (recipe.credentials == .adminToken && !adminChecks) || (exampleRequest == nil && auth.header.lowercased() != "authorization") {
             skipReason = "needs the \(auth.header) credential (\(auth.scheme)) that only the server's operators have; give --admin-token to include it"
         }
-        let field = example.body?["error"]?["field"]?.stringValue
-        return VerificationCheck(contractID: contract.id, file: file, exampleName: example.name, response: response,
+        let field = example?.body?["error"]?["field"]?.stringValue
+        return VerificationCheck(contractID: contract.id, file: file, exampleName: name, response: response,
                                  expectedField: field, recipe: recipe, skipReason: skipReason)
     }
 
@@ -165,11 +206,7 @@ public enum VerificationPlanner {
     /// creates with (it answers 201), that create is sent first with the same values, once per success check.
     static func accountSetUps(_ contracts: ContractSet) -> [String: Contract] {
         guard !contracts.contracts.contains(where: { $0.source["x-state"] != nil }) else { return [:] }
-        func properties(_ contract: Contract) -> Set<String> {
-            guard var schema = contract.request.body else { return [] }
-            schema = contracts.followingReference(schema)
-            return Set(schema["properties"]?.objectValue?.keys.map { $0 } ?? [])
-        }
+        func properties(_ contract: Contract) -> Set<String> { Set(ConflictTie.requestProperties(contract, contracts: contracts)) }
         let creates = contracts.contracts.filter { $0.method == "POST" && $0.responses.contains { $0.status == 201 } && $0.request.examples.first?.body != nil }
         var found: [String: Contract] = [:]
         for contract in contracts.contracts where contract.method == "POST" && !contract.responses.contains(where: { $0.status == 201 }) {

@@ -70,6 +70,19 @@ import Testing
         #expect(outcome.findings.isEmpty)
     }
 
+    @Test func rewritesTryEachLeadingPartReplacedByEachBase() throws {
+        let contracts = try ContractSet.load(from: ContractSet.bundledDirectory)
+        func rewritten(_ unserved: String) -> [String] {
+            ServedRouteProbe.candidateRewrites(contracts, unserved: unserved).map { $0.to + unserved.dropFirst($0.from.count) }
+        }
+        // A base path added (/v1 served under /api) and a segment replaced (/api served as /api/v1) are both tried.
+        #expect(rewritten("/v1/announcements").prefix(3) == ["/api/v1/v1/announcements", "/api/v1/announcements", "/v1/v1/announcements"])
+        #expect(rewritten("/api/announcements").contains("/api/v1/announcements"))
+        // Never the whole prefix: the operation's own last segment stays.
+        #expect(!rewritten("/api/announcements").contains("/api/v1"))
+        #expect(Set(rewritten("/v1/announcements")).count == rewritten("/v1/announcements").count)
+    }
+
     @Test func theCommonLiteralPrefixIsTheBasePath() {
         let paths = ["/v1/pets", "/v1/pets/{id}", "/v1/owners"].compactMap(PathTemplate.init)
         #expect(ServedRouteProbe.commonPrefix(paths) == "/v1")
