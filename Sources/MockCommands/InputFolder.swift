@@ -45,11 +45,18 @@ public enum InputFolder {
               let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return nil }
         let roots = names.sorted().filter { name in
             let lower = name.lowercased()
+            let path = folder.appendingPathComponent(name).path
+            var isDirectory: ObjCBool = false
+            // A folder named like a document (`x.json/`) is the loader's to report, never read here: FileHandle's
+            // `readData` traps on a directory (the suite crashed on LintUnreadableFilesTests).
             guard lower.hasSuffix(".yaml") || lower.hasSuffix(".yml") || lower.hasSuffix(".json"),
-                  let handle = FileHandle(forReadingAtPath: folder.appendingPathComponent(name).path) else { return false }
+                  FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let handle = FileHandle(forReadingAtPath: path) else { return false }
             defer { try? handle.close() }
-            // The root key is near the top; 4 KiB is read, never a whole large file.
-            let head = String(decoding: handle.readData(ofLength: 4096), as: UTF8.self)
+            // The root key is near the top; 4 KiB is read, never a whole large file. The throwing read: an unreadable
+            // file is the loader's to report too.
+            guard let bytes = try? handle.read(upToCount: 4096) else { return false }
+            let head = String(decoding: bytes, as: UTF8.self)
             return head.range(of: #"(?m)^openapi\s*:"#, options: .regularExpression) != nil
                 || head.range(of: #"^\s*\{[\s\S]*"openapi"\s*:"#, options: .regularExpression) != nil
         }.map { folder.appendingPathComponent($0) }
