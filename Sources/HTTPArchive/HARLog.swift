@@ -56,11 +56,17 @@ public struct HARPair: Sendable, Equatable {
     public var name: String
     /// The value as sent.
     public var value: String
+    /// A posted file's name (`postData.params` only), which makes the pair a file part of a multipart body.
+    public var fileName: String?
+    /// A posted file's media type (`postData.params` only).
+    public var contentType: String?
 
     /// A pair.
-    public init(name: String, value: String) {
+    public init(name: String, value: String, fileName: String? = nil, contentType: String? = nil) {
         self.name = name
         self.value = value
+        self.fileName = fileName
+        self.contentType = contentType
     }
 }
 
@@ -163,9 +169,39 @@ public struct HARPostData: Sendable, Equatable {
             return Array(text.utf8)
         }
         guard !params.isEmpty else { return nil }
+        if let boundary = multipartBoundary { return multipartBytes(boundary: boundary) }
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "-._~"))
         let encode = { (s: String) in s.addingPercentEncoding(withAllowedCharacters: allowed) ?? s }
         return Array(params.map { "\(encode($0.name))=\(encode($0.value))" }.joined(separator: "&").utf8)
+    }
+
+    /// The boundary of a `multipart/form-data` media type, nil for any other.
+    var multipartBoundary: String? {
+        let parts = mimeType.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.first?.lowercased() == "multipart/form-data" else { return nil }
+        for parameter in parts.dropFirst() {
+            let pair = parameter.split(separator: "=", maxSplits: 1).map(String.init)
+            guard pair.count == 2, pair[0].lowercased() == "boundary" else { continue }
+            let value = pair[1].hasPrefix("\"") && pair[1].hasSuffix("\"") && pair[1].count >= 2 ? String(pair[1].dropFirst().dropLast()) : pair[1]
+            return value.isEmpty ? nil : value
+        }
+        return nil
+    }
+
+    /// The parameters as the multipart body they were sent in (Proxyman and Charles keep only these for an upload):
+    /// each a part with its name, a file's name and type, and the value the tool kept (a file's bytes usually are not).
+    private func multipartBytes(boundary: String) -> [UInt8] {
+        var text = ""
+        for param in params {
+            let name = param.name.replacingOccurrences(of: "\"", with: "%22")
+            text += "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\""
+            if let fileName = param.fileName { text += "; filename=\"\(fileName.replacingOccurrences(of: "\"", with: "%22"))\"" }
+            text += "\r\n"
+            if let type = param.contentType { text += "Content-Type: \(type)\r\n" }
+            text += "\r\n\(param.value)\r\n"
+        }
+        text += "--\(boundary)--\r\n"
+        return Array(text.utf8)
     }
 }
 

@@ -86,7 +86,8 @@ public enum HARReader {
     private static func pairs(_ value: JSONValue?) -> [HARPair] {
         (value?.arrayValue ?? []).compactMap { item in
             guard let name = item["name"]?.stringValue else { return nil }
-            return HARPair(name: name, value: item["value"]?.stringValue ?? "")
+            return HARPair(name: name, value: item["value"]?.stringValue ?? "", fileName: item["fileName"]?.stringValue,
+                           contentType: item["contentType"]?.stringValue)
         }
     }
 

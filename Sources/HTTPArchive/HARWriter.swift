@@ -80,6 +80,11 @@ public enum HARWriter {
     }
 
     private static func pairs(_ list: [HARPair]) -> JSONValue {
-        .array(list.map { .object(["name": .string($0.name), "value": .string($0.value)]) })
+        .array(list.map { pair in
+            var object: JSONObject = ["name": .string(pair.name), "value": .string(pair.value)]
+            if let fileName = pair.fileName { object["fileName"] = .string(fileName) }
+            if let contentType = pair.contentType { object["contentType"] = .string(contentType) }
+            return .object(object)
+        })
     }
 }

@@ -236,6 +236,32 @@ import Testing
         #expect(try kept.snapshot().values.contains { String(decoding: $0, as: UTF8.self).contains(Self.password) })
     }
 
+    /// The field session with its upload answered 201 as the contract documents it (an empty object).
+    static var proxymanHARWithStoredPhoto: String {
+        proxymanHAR
+            .replacingOccurrences(of: #""status": 503, "statusText": "Service Unavailable""#, with: #""status": 201, "statusText": "Created""#)
+            .replacingOccurrences(of: #"{"name": "retry-after", "value": "30"}, "#, with: "")
+            .replacingOccurrences(of: #""content": {"size": 71, "mimeType": "application/json", "text": "{\"error\":{\"code\":\"SERVICE_UNAVAILABLE\",\"message\":\"Try later\"}}"}"#,
+                                  with: #""content": {"size": 2, "mimeType": "application/json", "text": "{}"}"#)
+    }
+
+    @Test func aValidBasicUploadImportsWithItsSecretsRedacted() throws {
+        let har = Self.proxymanHARWithStoredPhoto
+        #expect(!har.contains("SERVICE_UNAVAILABLE"))
+        let project = try Project()
+        defer { project.remove() }
+        let (plan, outcome) = try Self.import_(har, file: "field-stored.har", into: project)
+        // The credential decoded as sent; redacting it afterwards is no reason to call the upload broken.
+        #expect(plan.broken.isEmpty, "\(plan.broken)")
+        #expect(!outcome.skipped.contains { $0.contains("broke") }, "\(outcome.skipped)")
+        #expect(outcome.merged.contains { $0.contains("uploadPhoto") || $0.contains("upload-photo") }, "merged \(outcome.merged), skipped \(outcome.skipped)")
+        let auth = Data("\(Self.createdID):\(Self.password)".utf8).base64EncodedString()
+        let written = try project.snapshot().values.map { String(decoding: $0, as: UTF8.self) }
+        #expect(!written.contains { $0.contains(Self.password) || $0.contains(auth) })
+        // The merged contracts still lint: a redacted credential in an example is not a broken example.
+        #expect(throws: Never.self) { _ = try project.load() }
+    }
+
     // MARK: bad HARs
 
     @Test func aHARFromAnotherAPINamesTheEntryAndWritesNothing() throws {

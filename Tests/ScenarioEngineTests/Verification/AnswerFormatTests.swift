@@ -36,17 +36,8 @@ import Testing
     }
 
     static func verify(photoFormat: String, lenient: Bool = false) async throws -> ScenarioResult {
-        let (folder, urls) = try DocumentDriftTests.documents([("pets.yaml", Self.pets(photoFormat: photoFormat))])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let contracts = try ContractSet.load(documents: urls)
-        var options = ContractMock.Options(contracts: try ContractSet.load(from: ContractSet.bundledDirectory), quiet: true)
-        options.fixtures = ContractSet.bundledDirectory.appendingPathComponent("fixtures/pets.json")
-        options.checkResponses = false
-        let server = try await ContractMock.start(options)
-        var verifier = ProviderVerifier(contracts: contracts, target: server.baseURL, timeout: 120)
-        verifier.lenientFormats = lenient
-        let outcome = await verifier.verify(VerificationPlanner.plan(for: contracts))
-        try await server.shutdown()
+        let (outcome, _) = try await DocumentDriftTests.verify([("pets.yaml", Self.pets(photoFormat: photoFormat))],
+                                                               fixtures: DocumentDriftTests.petsFixtures) { $0.lenientFormats = lenient }
         return try #require(outcome.report.results.first { $0.name.hasPrefix("petsSeen") })
     }
 

@@ -22,14 +22,28 @@ import Testing
         return (folder, urls)
     }
 
-    /// Verifies the documents (one contract set) against a mock of `served` (the bundled contracts, or a version of them).
-    static func verify(_ files: [(String, String)], served: URL = ContractSet.bundledDirectory) async throws -> (ProviderVerifier.Outcome, [VerificationCheck]) {
+    /// The bundled fixtures (three announcements), for documents whose reads need a record the server already holds.
+    static let petsFixtures = ContractSet.bundledDirectory.appendingPathComponent("fixtures/pets.json")
+
+    /// Verifies the documents (one contract set) against a mock of `served` (the bundled contracts, or a version of
+    /// them), holding `fixtures` when given; `configure` sets the verifier's options. The mock is shut down whatever
+    /// happens.
+    static func verify(_ files: [(String, String)], served: URL = ContractSet.bundledDirectory, fixtures: URL? = nil,
+                       configure: (inout ProviderVerifier) -> Void = { _ in }) async throws -> (ProviderVerifier.Outcome, [VerificationCheck]) {
         let (folder, urls) = try documents(files)
         defer { try? FileManager.default.removeItem(at: folder) }
         let contracts = try ContractSet.load(documents: urls)
-        let server = try await ContractMock.start(.init(contracts: try ContractSet.load(from: served), quiet: true))
+        var options = ContractMock.Options(contracts: try ContractSet.load(from: served), quiet: true)
+        if let fixtures {
+            options.fixtures = fixtures
+            // The fixtures hold statuses outside the create schema on purpose; the mock's self-check would only log them.
+            options.checkResponses = false
+        }
+        let server = try await ContractMock.start(options)
+        var verifier = ProviderVerifier(contracts: contracts, target: server.baseURL, timeout: 120)
+        configure(&verifier)
         let plan = VerificationPlanner.plan(for: contracts)
-        let outcome = await ProviderVerifier(contracts: contracts, target: server.baseURL, timeout: 120).verify(plan)
+        let outcome = await verifier.verify(plan)
         try await server.shutdown()
         return (outcome, plan)
     }

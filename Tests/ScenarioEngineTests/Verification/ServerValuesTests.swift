@@ -48,16 +48,7 @@ import Testing
         """
 
     static func verify(_ files: [(String, String)]) async throws -> ProviderVerifier.Outcome {
-        let (folder, urls) = try DocumentDriftTests.documents(files)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let contracts = try ContractSet.load(documents: urls)
-        var options = ContractMock.Options(contracts: try ContractSet.load(from: ContractSet.bundledDirectory), quiet: true)
-        options.fixtures = ContractSet.bundledDirectory.appendingPathComponent("fixtures/pets.json")
-        options.checkResponses = false
-        let server = try await ContractMock.start(options)
-        let outcome = await ProviderVerifier(contracts: contracts, target: server.baseURL, timeout: 120).verify(VerificationPlanner.plan(for: contracts))
-        try await server.shutdown()
-        return outcome
+        try await DocumentDriftTests.verify(files, fixtures: DocumentDriftTests.petsFixtures).0
     }
 
     @Test func anIdOnlyAListAnswerGivesReachesTheDetailsOfAnotherDocument() async throws {
