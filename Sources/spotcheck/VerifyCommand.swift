@@ -93,9 +93,15 @@ struct VerifyCommand: AsyncParsableCommand {
     var secrets: [String] = []
 
     @Option(help: ArgumentHelp(
-        "A server to compare --target with, request for request (the version you run today): a difference a contract states "
-            + "fails as usual, any other is a change, and changes fail too unless --accept lists them.", valueName: "url"))
+        "A server to compare --target with, request for request (the version you run today), or a file --record-baseline "
+            + "wrote: a difference a contract states fails as usual, any other is a change, and changes fail too unless "
+            + "--accept lists them.", valueName: "url-or-file"))
     var baseline: String?
+
+    @Option(name: .customLong("record-baseline"), help: ArgumentHelp(
+        "Record --target's answers to the seeded exploration into this file (a known-good server), for a later --baseline "
+            + "FILE run with the same seed and --cases; the exploration judges nothing then.", valueName: "file"))
+    var recordBaseline: String?
 
     @Option(help: ArgumentHelp("With --baseline: a JSON file of reviewed changes ({\"accepted\": [{\"operation\", \"pointer\" or \"header\"}]}).",
                                valueName: "file"))
@@ -172,16 +178,43 @@ struct VerifyCommand: AsyncParsableCommand {
             return 2
         }
         var baselineURL: URL?
+        var baselineRecording: BaselineRecording?
         if let baseline {
-            guard let parsed = URL(string: baseline), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil else {
-                print("spotcheck verify: --baseline expects an http(s) URL such as http://localhost:3001; got \"\(baseline)\"")
+            if let parsed = URL(string: baseline), ["http", "https"].contains(parsed.scheme ?? ""), parsed.host != nil {
+                baselineURL = parsed
+            } else if FileManager.default.fileExists(atPath: baseline) {
+                do {
+                    baselineRecording = try BaselineRecording(reading: try Data(contentsOf: URL(fileURLWithPath: baseline)), file: baseline)
+                } catch let error as BaselineRecordingError {
+                    print("spotcheck verify: --baseline: \(error)")
+                    return 2
+                } catch {
+                    print("spotcheck verify: --baseline: cannot read \(baseline): \(FileErrorText.reason(error))")
+                    return 2
+                }
+            } else {
+                print("spotcheck verify: --baseline expects an http(s) URL such as http://localhost:3001, or a file --record-baseline wrote; got \"\(baseline)\" (no such file)")
                 return 2
             }
-            baselineURL = parsed
+        }
+        if recordBaseline != nil, baseline != nil {
+            print("spotcheck verify: --record-baseline records --target itself; it takes no --baseline")
+            return 2
+        }
+        if let settings = baselineRecording?.settings {
+            // The replay must ask for what was recorded: the recording's seed and budget, unless they were given alike.
+            if let seed, seed != settings.seed {
+                print("spotcheck verify: --baseline \(baseline ?? ""): recorded with --seed \(settings.seed), not \(seed); leave --seed out or give \(settings.seed)")
+                return 2
+            }
+            if let cases, cases != settings.cases {
+                print("spotcheck verify: --baseline \(baseline ?? ""): recorded with --cases \(settings.cases.map(String.init) ?? "(default)"), not \(cases)")
+                return 2
+            }
         }
         var accepted = AcceptedChanges()
         if let accept {
-            guard baselineURL != nil else {
+            guard baselineURL != nil || baselineRecording != nil else {
                 print("spotcheck verify: --accept lists changes against a baseline; give --baseline too")
                 return 2
             }
@@ -255,10 +288,16 @@ struct VerifyCommand: AsyncParsableCommand {
         }
         let servedContracts = contracts.contracts.filter { !served.unserved.contains($0.id) }
         if !noExplore && !servedContracts.isEmpty {
-            var options = RequestExplorer.Options(seed: seed ?? walkToReplay?.seed ?? UInt64.random(in: 1...UInt64(UInt32.max)))
+            let recorded = baselineRecording?.settings
+            var options = RequestExplorer.Options(seed: seed ?? recorded?.seed ?? walkToReplay?.seed ?? UInt64.random(in: 1...UInt64(UInt32.max)))
             options.replayWalk = walkToReplay
             explorationSeed = options.seed
-            options.cases = cases
+            options.cases = cases ?? recorded?.cases
+            options.baselineRecording = baselineRecording
+            if recordBaseline != nil {
+                options.recordBaseline = BaselineRecording(recording: .init(seed: options.seed, cases: options.cases, walks: options.walks,
+                                                                             server: url.absoluteString))
+            }
             options.duration = budget
             options.ignoreMessages = ignoreMessages
             options.adminToken = adminToken
@@ -276,17 +315,42 @@ struct VerifyCommand: AsyncParsableCommand {
                 for line in exploration.consoleLines { print(line) }
                 results += exploration.results(strict: strict)
             } else {
-                let (exploration, acceptedGroups) = await RequestExplorer(contracts: explored, target: url, options: options).explore()
-                    .removing(accepted)
+                let explorer = RequestExplorer(contracts: explored, target: url, options: options)
+                if let recordBaseline, let recording = options.recordBaseline {
+                    let exploration = await explorer.explore()
+                    if let reason = exploration.setupFailure {
+                        print("spotcheck verify: --record-baseline: nothing recorded: \(reason)")
+                        return 1
+                    }
+                    do {
+                        try SafeFileWrite.write(await recording.serialized(), to: recordBaseline, append: false)
+                    } catch {
+                        print("spotcheck verify: --record-baseline: cannot write \(recordBaseline): \(FileErrorText.reason(error))")
+                        return 2
+                    }
+                    print("recorded \(await recording.count) answers of \(url.absoluteString) to the seeded exploration (seed \(options.seed)) in \(recordBaseline); "
+                          + "compare a later server with: spotcheck verify --target URL --baseline \(recordBaseline)")
+                } else {
+                let (exploration, acceptedGroups) = await explorer.explore().removing(accepted)
                 // Against a baseline every change fails unless reviewed: the gate is "nothing changed that nobody looked at".
-                let failsOnNotes = strict || baselineURL != nil
+                let failsOnNotes = strict || baselineURL != nil || baselineRecording != nil
                 if let baselineURL { print("compared with the baseline \(baselineURL.absoluteString): a difference no contract states is a change") }
+                if let baselineRecording, let baseline {
+                    let settings = baselineRecording.settings
+                    print("compared with the baseline recorded in \(baseline) (\(settings.server), \(await baselineRecording.count) answers, seed \(settings.seed)): "
+                          + "a difference no contract states is a change; nothing is shrunk")
+                    let unanswered = await baselineRecording.unanswered
+                    if !unanswered.isEmpty {
+                        print("  \(unanswered.count) request(s) the recording holds no answer to (recorded with other contracts or options?); first: \(unanswered[0])")
+                    }
+                }
                 for line in ExplorationResults.consoleLines(exploration, strictHeaders: strictHeaders, strict: failsOnNotes) { print(line) }
                 for group in acceptedGroups { print("  ✓ accepted change (\(accept ?? "")): \(group.headline)") }
                 results += ExplorationResults.results(exploration, strictHeaders: strictHeaders, strict: failsOnNotes)
                 if let saveWalks, let message = Self.save(exploration.groups.compactMap(\.walkCase), into: saveWalks, print: print) {
                     print("spotcheck verify: --save-walks: \(message)")
                     return 2
+                }
                 }
             }
         }

@@ -12,10 +12,20 @@ struct ExplorationSide: Sendable {
         case http(URL)
         /// The model, asked with a function call (`InProcessServer`).
         case inProcess(InProcessServer)
+        /// A server at this base URL whose every answer is kept in the recording (`verify --record-baseline`).
+        case recording(URL, BaselineRecording)
+        /// A recorded server: each answer comes from the recording (`verify --baseline FILE`).
+        case replaying(BaselineRecording)
 
         /// Whether the side is a server reached over HTTP.
         var isHTTP: Bool {
             if case .http = self { return true }
+            return false
+        }
+
+        /// Whether the side is the model in-process.
+        var isInProcess: Bool {
+            if case .inProcess = self { return true }
             return false
         }
     }
@@ -43,16 +53,31 @@ struct ExplorationSide: Sendable {
             headers["Authorization"] = "\(scheme) " + Data(pair.utf8).base64EncodedString()
         }
         var body = Data()
+        // The values this case made fresh, in a fixed order: what a recorded baseline masks (`BaselineRecording`).
+        var made: [String] = (request.path.contains("{unknown}") ? [fresh.unknownID] : []) + request.freshValues
         switch request.body {
         case .none: break
         case .json(let json):
-            body = fresh.withRunTag(request.keepsUniqueValues ? json : fresh.withUniqueValues(json, contractID: request.contractID)).data()
+            let sent = fresh.withRunTag(request.keepsUniqueValues ? json : fresh.withUniqueValues(json, contractID: request.contractID))
+            if !request.keepsUniqueValues {
+                // Every unique field's value counts, changed or not: a stand-in may equal its example in one run only.
+                let unique = request.contractID.map { fresh.fieldsByContract[$0] ?? [] } ?? fresh.unique.fields.sorted()
+                made += unique.compactMap { sent[$0]?.stringValue }
+            }
+            if let key = fresh.keyField, let value = sent[key]?.stringValue, value != json[key]?.stringValue { made.append(value) }
+            body = sent.data()
             if headers["Content-Type"] == nil { headers["Content-Type"] = "application/json" }
         case .raw(let text, let contentType):
-            body = Data(fresh.withRunTag(text: text).utf8)
+            let tagged = fresh.withRunTag(text: text)
+            if tagged != text, let before = try? JSONValue(parsing: Array(text.utf8), loneSurrogates: .replace),
+               let after = try? JSONValue(parsing: Array(tagged.utf8), loneSurrogates: .replace) {
+                made += Self.changedStrings(from: before, to: after)
+            }
+            body = Data(tagged.utf8)
             if let contentType { headers["Content-Type"] = contentType }
         case .multipart(let parts):
             let boundary = "spotcheck-explore-\(fresh.boundary)"
+            made.append(boundary)
             for part in parts {
                 var head = "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(part.name)\""
                 if let fileName = part.fileName { head += "; filename=\"\(fileName)\"" }
@@ -64,7 +89,16 @@ struct ExplorationSide: Sendable {
             body.append(Data("--\(boundary)--\r\n".utf8))
             if headers["Content-Type"] == nil { headers["Content-Type"] = "multipart/form-data; boundary=\(boundary)" }
         }
-        return RenderedRequest(method: request.method, path: path, query: request.query, headers: headers, body: body)
+        return RenderedRequest(method: request.method, path: path, query: request.query, headers: headers, body: body, fresh: made)
+    }
+
+    /// The top-level texts of `sent` that differ from `generated`'s, by sorted key: the fresh values put in.
+    static func changedStrings(from generated: JSONValue, to sent: JSONValue) -> [String] {
+        guard let before = generated.objectValue, let after = sent.objectValue else { return [] }
+        return after.keys.sorted().compactMap { key in
+            guard let value = after[key]?.stringValue, value != before[key]?.stringValue else { return nil }
+            return value
+        }
     }
 
     /// The text an identity stands for on this side.
@@ -86,6 +120,15 @@ struct ExplorationSide: Sendable {
             return try await client.send(method: rendered.method, url: rendered.url(base: base), headers: rendered.headers, body: rendered.body)
         case .inProcess(let model):
             return await model.send(method: rendered.method, url: rendered.url(base: Self.inProcessBase), headers: rendered.headers, body: rendered.body)
+        case .recording(let base, let recording):
+            let answer = try await client.send(method: rendered.method, url: rendered.url(base: base), headers: rendered.headers, body: rendered.body)
+            await recording.record(rendered, answer)
+            return answer
+        case .replaying(let recording):
+            guard let answer = await recording.answer(rendered) else {
+                throw ProxyError.upstreamFailed(target: Self.recordingTarget, reason: "it holds no answer to \(rendered.display.prefix(120))")
+            }
+            return answer
         }
     }
 
@@ -98,7 +141,30 @@ struct ExplorationSide: Sendable {
         case .inProcess(let model):
             guard let url = URL(string: path, relativeTo: Self.inProcessBase)?.absoluteURL else { return nil }
             return await model.send(method: "GET", url: url, headers: [:], body: Data())
+        case .recording, .replaying:
+            let (route, query) = Self.split(path)
+            return try? await send(RenderedRequest(method: "GET", path: route, query: query, headers: [:], body: Data(), fresh: [], encoded: true),
+                                   client: client)
         }
+    }
+
+    /// A read-back's path as a request: its path (already encoded) and its query items.
+    private static func split(_ path: String) -> (String, [QueryItem]) {
+        guard let mark = path.firstIndex(of: "?") else { return (path, []) }
+        let items = path[path.index(after: mark)...].split(separator: "&").map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false).map { String($0).removingPercentEncoding ?? String($0) }
+            return QueryItem(parts[0], parts.count > 1 ? parts[1] : "")
+        }
+        return (String(path[..<mark]), items)
+    }
+
+    /// What a replayed baseline's missing answer names as its target.
+    static let recordingTarget = "the baseline recording"
+
+    /// Whether `error` is a replayed baseline's missing answer (a request the recording never saw), not a server's failure.
+    static func isUnrecorded(_ error: ProxyError) -> Bool {
+        if case .upstreamFailed(let target, _) = error { return target == recordingTarget }
+        return false
     }
 
     /// The base URL an in-process request is rendered under: only its path and query reach the model.
@@ -207,12 +273,16 @@ struct RenderedRequest: Sendable {
     let query: [QueryItem]
     let headers: [String: String]
     let body: Data
+    /// The values this case made fresh in it (see `ExplorationSide.render`).
+    var fresh: [String] = []
+    /// Whether `path` is already percent-encoded (a read-back's), so it goes out as it is.
+    var encoded = false
 
     /// The full URL under `base` (its path kept as a prefix).
     func url(base: URL) -> URL {
         var text = base.absoluteString
         while text.hasSuffix("/") { text.removeLast() }
-        text += path.addingPercentEncoding(withAllowedCharacters: Self.pathAllowed) ?? path
+        text += encoded ? path : path.addingPercentEncoding(withAllowedCharacters: Self.pathAllowed) ?? path
         if !query.isEmpty {
             text += "?" + query.map { Self.encode($0.name) + "=" + Self.encode($0.value) }.joined(separator: "&")
         }

@@ -77,6 +77,8 @@ public struct GeneratedRequest: Sendable, Equatable {
     /// Send the unique fields' values as written (a walk chose them: fresh, or reused on purpose); otherwise each case
     /// gets its own (`FreshValues`).
     public var keepsUniqueValues = false
+    /// Values the generator made fresh for this run itself (a walk's unique values), which a recorded baseline masks.
+    public var freshValues: [String] = []
     /// Reads sent right after this request, in order, whatever it answered (a write's effect: the record, its file, the list).
     public var then: [GeneratedRequest] = []
 

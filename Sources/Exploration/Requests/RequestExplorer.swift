@@ -32,6 +32,18 @@ public struct RequestExplorer: Sendable {
         /// Every difference is then a failure where a contract states the aspect, else a change (a note, with header
         /// values and token claims compared too).
         public var baseline: URL?
+        /// A recording of the version run today to compare the target with instead (`verify --baseline FILE`), made by
+        /// `recordBaseline` with the same seed and budget. Nothing is shrunk: a shrunk walk's requests were never recorded.
+        public var baselineRecording: BaselineRecording?
+        /// Record the target's answers into this recording instead of judging them (`verify --record-baseline FILE`):
+        /// the target takes the baseline's place and the model the target's, and nothing is shrunk, so a later replay
+        /// asks for the same requests.
+        public var recordBaseline: BaselineRecording?
+
+        /// Whether the target is compared with a baseline (a live one or a recording) rather than the model.
+        var comparesWithBaseline: Bool { baseline != nil || baselineRecording != nil }
+        /// Whether differences are shrunk: never with a recording, whose answers exist only for the requests it saw.
+        var shrinks: Bool { baselineRecording == nil && recordBaseline == nil }
 
         /// Options with this seed and the default budget.
         public init(seed: UInt64) {
@@ -75,6 +87,16 @@ public struct RequestExplorer: Sendable {
         if let baseline = options.baseline {
             return await explore(model: .http(baseline), modelWithDefects: .inProcess(modelWithDefects), started: started, clock: clock)
         }
+        if let recording = options.baselineRecording {
+            return await explore(model: .replaying(recording), modelWithDefects: .inProcess(modelWithDefects), started: started, clock: clock)
+        }
+        if let recording = options.recordBaseline {
+            // The target is the baseline being recorded; the model stands where a candidate will.
+            var run = LockstepRun(server: .inProcess(model), model: .recording(target, recording), modelWithDefects: .inProcess(modelWithDefects),
+                                  contracts: contracts, timeout: options.timeout, adminToken: options.adminToken,
+                                  ignoreMessages: options.ignoreMessages, seed: options.seed, baseline: true)
+            return await explore(&run, started: started, clock: clock)
+        }
         return await explore(model: .inProcess(model), modelWithDefects: .inProcess(modelWithDefects), started: started, clock: clock)
     }
 
@@ -87,9 +109,9 @@ public struct RequestExplorer: Sendable {
 
     private func explore(model: ExplorationSide.Transport, modelWithDefects: ExplorationSide.Transport, started: ContinuousClock.Instant,
                          clock: ContinuousClock) async -> ExplorationOutcome {
-        var run = LockstepRun(server: target, model: model, modelWithDefects: modelWithDefects, contracts: contracts,
+        var run = LockstepRun(server: .http(target), model: model, modelWithDefects: modelWithDefects, contracts: contracts,
                               timeout: options.timeout, adminToken: options.adminToken, ignoreMessages: options.ignoreMessages, seed: options.seed,
-                              baseline: options.baseline != nil && model.isHTTP)
+                              baseline: options.comparesWithBaseline && !model.isInProcess)
         return await explore(&run, started: started, clock: clock)
     }
 
@@ -117,8 +139,9 @@ public struct RequestExplorer: Sendable {
         var added: [String: Int] = [:]
         var removed: [String: Int] = [:]
         var exercised: [String: Int] = [:]
-        let walker = WalkRunner(operations: WalkOperations(contracts: contracts, bodies: generator.bodies), contracts: contracts,
+        var walker = WalkRunner(operations: WalkOperations(contracts: contracts, bodies: generator.bodies), contracts: contracts,
                                 adminChecks: options.adminToken != nil)
+        walker.followsBaseline = !options.shrinks
         var walks: [String: [WalkStep]] = [:]
         var walkCount = 0
         var walkSteps = 0
@@ -185,7 +208,7 @@ public struct RequestExplorer: Sendable {
             var observed = first
             var walk: [String] = []
             var walkCaseSteps: [WalkStep] = []
-            if let steps = walks[key], options.replayWalk != nil {
+            if let steps = walks[key], options.replayWalk != nil || !options.shrinks {
                 walk = steps.map(\.display)
                 walkCaseSteps = steps
             } else if let steps = walks[key] {
@@ -206,7 +229,7 @@ public struct RequestExplorer: Sendable {
                 if let read = observed.readBack, let last = shrunk.steps.last {
                     walk.append("then \(read.label) after #\(last.name) (\(read.route))")
                 }
-            } else if first.knownDefect == nil {
+            } else if first.knownDefect == nil, options.shrinks {
                 let shrunk = await RequestShrinker().shrink(first.request, signature: key) { candidate in
                     let seen = await run.execute(candidate)
                     return seen.differences.isEmpty ? nil : seen.signature
@@ -224,7 +247,7 @@ public struct RequestExplorer: Sendable {
                 differences: observed.differences, count: count, minimalRequest: observed.sent.display, firstRequest: first.sent.display,
                 knownDefect: first.knownDefect, verdict: observed.verdict, shrinkTries: tries)
             group.walk = walk
-            if options.baseline != nil { group.oracle = "baseline" }
+            if options.comparesWithBaseline { group.oracle = "baseline" }
             if !walkCaseSteps.isEmpty {
                 group.walkCase = WalkCase(route: first.route, seed: options.seed, model: observed.modelSummary,
                                           server: observed.serverSummary, steps: walkCaseSteps)
@@ -247,7 +270,7 @@ public struct RequestExplorer: Sendable {
             createdOnServer: created, deletedOnServer: deleted, notDeleted: notDeleted, setupFailure: nil, duration: clock.now - started)
         outcome.statedHeaders = contracts.service.headers.map { $0.name.lowercased() }
         outcome.baselineNoise = baselineNoise
-        if options.baseline != nil { outcome.oracle = "baseline" }
+        if options.comparesWithBaseline { outcome.oracle = "baseline" }
         outcome.walks = walkCount
         outcome.walkSteps = walkSteps
         outcome.coverage = generator.statedRules.map { RuleCoverage(rule: $0, cases: exercised[$0.id] ?? 0) }

@@ -86,10 +86,11 @@ extension WalkRunner {
     /// `observation` itself when every read answered as the model did.
     func readingBack(_ reads: [GeneratedRequest], after observation: CaseObservation, run: inout LockstepRun) async -> (CaseObservation, requests: Int) {
         var sent = 0
+        var first: CaseObservation?
         for read in reads {
             let seen = await run.execute(read)
             sent += 1
-            guard !seen.differences.isEmpty, seen.knownDefect == nil else { continue }
+            guard first == nil, !seen.differences.isEmpty, seen.knownDefect == nil else { continue }
             let name = "after the write, \(read.label): "
             let differences = seen.differences.map {
                 AnswerDifference(aspect: name + $0.aspect, model: $0.model, server: $0.server, groupsByValue: $0.groupsByValue,
@@ -103,8 +104,10 @@ extension WalkRunner {
             folded.bodies = observation.bodies
             folded.verdict = seen.verdict
             folded.readBack = read
-            return (folded, sent)
+            // Following a recorded baseline, every read is still sent, so the recording and its replay stay in step.
+            if !followsBaseline { return (folded, sent) }
+            first = folded
         }
-        return (observation, sent)
+        return (first ?? observation, sent)
     }
 }

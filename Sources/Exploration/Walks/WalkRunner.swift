@@ -22,6 +22,10 @@ struct WalkRunner: Sendable {
     let contracts: ContractSet
     /// Deletes are sent (and a walk's records removed after it) only with the admin token.
     let adminChecks: Bool
+    /// Walk on after a step differs, reading back as the baseline alone answered (a recorded baseline's runs:
+    /// the recording and its replay must send the same steps whatever the target answers). Only the first
+    /// difference of a walk is kept.
+    var followsBaseline = false
     /// Records a walk that fills a list creates (more than any plausible page or size limit).
     static let fillRecords = 55
 
@@ -82,8 +86,8 @@ struct WalkRunner: Sendable {
             result.steps.append(step)
             result.requests += 1 + reads
             if !observation.differences.isEmpty {
-                result.difference = (result.steps.count - 1, observation)
-                break
+                if result.difference == nil { result.difference = (result.steps.count - 1, observation) }
+                if !followsBaseline { break }
             }
             upcoming = next(result.steps.count, step, state)
         }
@@ -165,9 +169,9 @@ struct WalkRunner: Sendable {
             break
         }
         // Read after every write: what the step created or changed, and each list holding it.
-        guard readingBack, observation.differences.isEmpty, observation.statuses.count == 3,
-              observation.statuses.allSatisfy({ (200..<300).contains($0) })
-        else { return (observation, 0) }
+        let written = followsBaseline ? succeeded
+            : observation.differences.isEmpty && observation.statuses.count == 3 && observation.statuses.allSatisfy({ (200..<300).contains($0) })
+        guard readingBack, written else { return (observation, 0) }
         let reads = readsAfter(step, record: state.record(step.record ?? step.name))
         let (read, sent) = await self.readingBack(reads, after: observation, run: &run)
         return (read, sent)
@@ -201,7 +205,12 @@ struct WalkRunner: Sendable {
                 }
             } else {
                 let values = UniqueStandIns(fields: Set(fields), runToken: "\(run.runToken)-w\(walk)-\(step.name)")
-                for field in fields { if let text = body[field]?.stringValue, !text.isEmpty { body[field] = .string(values.sameShape(text)) } }
+                for field in fields.sorted() {
+                    guard let text = body[field]?.stringValue, !text.isEmpty else { continue }
+                    let fresh = values.sameShape(text)
+                    body[field] = .string(fresh)
+                    request.freshValues.append(fresh)
+                }
             }
             request.body = .json(.object(body))
         case .read, .list:

@@ -80,6 +80,75 @@ import Testing
         #expect(found.allSatisfy { $0.oracle == "baseline" })
     }
 
+    /// Records `baseline`'s answers with the shared seed, then compares `target` with the recording.
+    static func exploreAgainstRecording(target: @escaping ChangedServer.Bend = { $1 }, baseline: @escaping ChangedServer.Bend = { $1 })
+        async throws -> (ExplorationOutcome, recorded: Int, unanswered: [String])
+    {
+        let contracts = try RequestExplorerTests.contracts.get()
+        var options = RequestExplorer.Options(seed: RequestExplorerTests.seed)
+        options.adminToken = "tajnehasloadmina"
+        options.timeout = .seconds(120)
+        let recording = BaselineRecording(recording: .init(seed: options.seed, cases: nil, walks: true, server: "baseline"))
+        let baselineServer = try await ChangedServer.start(bend: baseline)
+        var record = options
+        record.recordBaseline = recording
+        let made = await ExplorationSlots.shared.run {
+            await RequestExplorer(contracts: contracts, target: baselineServer.baseURL, options: record).explore()
+        }
+        try await baselineServer.shutdown()
+        #expect(made.setupFailure == nil, "\(made.setupFailure ?? "")")
+        // Through the file, as a later run reads it.
+        let file = await recording.serialized()
+        let replayed = try BaselineRecording(reading: file, file: "baseline.json")
+        #expect(replayed.settings.seed == RequestExplorerTests.seed)
+        let targetServer = try await ChangedServer.start(bend: target)
+        options.baselineRecording = replayed
+        let outcome = await ExplorationSlots.shared.run {
+            await RequestExplorer(contracts: contracts, target: targetServer.baseURL, options: options).explore()
+        }
+        try await targetServer.shutdown()
+        #expect(outcome.setupFailure == nil, "\(outcome.setupFailure ?? "")")
+        return (outcome, await replayed.count, await replayed.unanswered)
+    }
+
+    @Test func aRecordedBaselineOfTheSameServerHasNoChange() async throws {
+        let (outcome, recorded, unanswered) = try await Self.exploreAgainstRecording()
+        #expect(recorded > 100)
+        #expect(RequestExplorerTests.failing(outcome).isEmpty, "\(RequestExplorerTests.failing(outcome).map(\.headline))")
+        // Every request of the replay was recorded: the fresh values of either run are masked alike.
+        #expect(unanswered.isEmpty, "\(unanswered.prefix(3))")
+        #expect(outcome.walks > 0)
+    }
+
+    @Test func aRecordedBaselineFindsTheChangesTheLiveOneFinds() async throws {
+        let bend = Self.changing("content-type", to: "application/json", where: WalkTests.isList)
+        let live = Set(RequestExplorerTests.failing(try await Self.explore(target: bend)).map(\.route))
+        let (outcome, _, _) = try await Self.exploreAgainstRecording(target: bend)
+        let changes = RequestExplorerTests.failing(outcome)
+        #expect(!changes.isEmpty)
+        #expect(changes.allSatisfy { $0.isNote && $0.oracle == "baseline" }, "\(changes.map(\.headline))")
+        #expect(Set(changes.map(\.route)) == live, "recorded \(changes.map(\.headline)), live \(live)")
+    }
+
+    @Test func aRecordingFileThatIsNotAsExpectedNamesWhereAndWhat() async {
+        let cases: [(String, String)] = [
+            ("{", "not JSON"),
+            (#"{"format": "other"}"#, "/format"),
+            (#"{"format": "spotcheck-baseline-recording/1", "seed": 3}"#, "/seed"),
+            (#"{"format": "spotcheck-baseline-recording/1", "seed": "3", "cases": "x", "walks": true}"#, "/cases"),
+            (#"{"format": "spotcheck-baseline-recording/1", "seed": "3", "cases": null, "walks": true, "server": "s", "answers": [{"key": "k", "status": 99}]}"#, "/answers/0/status"),
+            (#"{"format": "spotcheck-baseline-recording/1", "seed": "3", "cases": null, "walks": true, "server": "s", "answers": [{"key": "k", "status": 200, "fresh": [], "body": "%%"}]}"#, "/answers/0/body"),
+        ]
+        for (text, expected) in cases {
+            do {
+                _ = try BaselineRecording(reading: Data(text.utf8), file: "rec.json")
+                Issue.record("\(text) was read")
+            } catch {
+                #expect(error.description.hasPrefix("rec.json:") && error.description.contains(expected), "\(error.description)")
+            }
+        }
+    }
+
     @Test func aTokensClaimsAreComparedAgainstABaselineAndTheirTimesByLifetime() {
         func token(_ claims: String) -> String {
             func part(_ text: String) -> String {
