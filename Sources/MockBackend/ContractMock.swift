@@ -116,7 +116,11 @@ public struct ContractMock: Sendable {
         backendConfiguration.storeMaxBytes = options.storeMaxBytes
         backendConfiguration.allowBrowserAdmin = options.allowBrowserAdmin
         if options.reproduceKnownDefects { backendConfiguration.knownDefects = options.contracts.knownDefects }
-        backendConfiguration.dataDirectory = try options.dataDirectory.map { url throws(StoreDataDirectoryError) in try StoreDataDirectory.open(url) }
+        // The log is named after the primary collection (the first declared), the one records without a collection join.
+        let primary = options.contracts.state.collections.first?.name
+        backendConfiguration.dataDirectory = try options.dataDirectory.map { url throws(StoreDataDirectoryError) in
+            try StoreDataDirectory.open(url, collection: primary)
+        }
         let backend = try ModelBackend(configuration: backendConfiguration, logger: options.logger)
         var configuration = ServerConfiguration(
             host: options.host, port: options.port, adminPort: options.adminPort, adminToken: options.adminToken,
