@@ -131,6 +131,7 @@ public struct ContractMock: Sendable {
         configuration.allowBrowserAdmin = options.allowBrowserAdmin
         configuration.sendsAssumptions = options.sendsAssumptions
         configuration.harSecrets = options.keepSecrets ? nil : SecretNames(contracts: options.contracts)
+        configuration.faultContracts = options.contracts.contracts.map(\.id)
         let server = MockServer(
             configuration: configuration,
             responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift, contracts: options.contracts), faults: FaultLayer(rules: options.faults, seed: options.seed, clock: options.faultClock),
