@@ -93,4 +93,24 @@ import Testing
         #expect(object["pin"] == nil)
         #expect(object["password"]?.stringValue?.count == 6)
     }
+
+    @Test func recordingsRedactTheSecretTheContractsDeclare() throws {
+        let renamed = try RenamedContracts()
+        defer { renamed.remove() }
+        let folder = StoreDataDirectoryTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let recorder = try ExchangeRecorder(directory: folder, contracts: try renamed.load())
+        var answer = RenamedContracts.createBody().objectValue ?? JSONObject()
+        answer["id"] = "3f1c2b7e-8a4d-4c1e-9b2a-1d2e3f4a5b6c"
+        answer["pin"] = "482913"
+        let text = JSONValue.object(answer).serialized()
+        recorder.record(JournalEntry(time: Date(), method: "POST", path: "/api/v1/parcels", contract: "registerParcel", status: 201, authUser: nil,
+                                     rule: nil, fault: nil, durationMs: 1, responseHeaders: [HeaderField(name: "content-type", value: "application/json")],
+                                     responseBody: CapturedBody(size: text.utf8.count, bytes: Array(text.utf8))))
+        #expect(recorder.errors.isEmpty)
+        let written = try JSONValue(parsing: Data(contentsOf: folder.appendingPathComponent("create-announcement.json")))
+        let example = try #require(written["responses"]?.arrayValue?.first?["examples"]?.arrayValue?.first)
+        #expect(example["body"]?["pin"] == .string(ExchangeRecorder.redactedPassword))
+        #expect(!String(decoding: try Data(contentsOf: folder.appendingPathComponent("create-announcement.json")), as: UTF8.self).contains("482913"))
+    }
 }
