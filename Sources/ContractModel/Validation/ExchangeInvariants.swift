@@ -10,9 +10,9 @@ import Foundation
 final class ExchangeInvariants: Sendable {
     /// What one collection's declarations say the invariants need, worked out once.
     struct CollectionRules: Sendable {
-        /// The collection's name, e.g. `announcements`.
+        /// The collection's name.
         let name: String
-        /// One record, in words: the name in the singular (`announcement`).
+        /// One record, in words: the name in the singular.
         let noun: String
         /// The field naming a record.
         let keyField: String
@@ -46,14 +46,14 @@ final class ExchangeInvariants: Sendable {
             fileKey = attach?.key
         }
 
-        /// `announcements` → `announcement`, `categories` → `category`.
+        /// `parcels` → `parcel`, `categories` → `category`.
         static func singular(_ name: String) -> String {
             if name.hasSuffix("ies"), name.count > 3 { return String(name.dropLast(3)) + "y" }
             if name.hasSuffix("s"), !name.hasSuffix("ss"), name.count > 1 { return String(name.dropLast()) }
             return name
         }
 
-        /// A field's name in words: `managementPassword` → `management password`.
+        /// A field's name in words: `labelUrl` → `label url`.
         static func words(_ field: String) -> String {
             var out = ""
             for character in field {
@@ -231,7 +231,7 @@ final class ExchangeInvariants: Sendable {
         return (shown, pattern)
     }
 
-    /// The path parameter the Basic user must equal: the user part of the credentials (`{id}:{managementPassword}`),
+    /// The path parameter the Basic user must equal: the user part of the credentials (`{id}:{<secret>}`),
     /// else the key of a declaration whose credentials compare the Basic password.
     static func userParameter(_ credentials: String?, declaration: StateDeclaration?) -> String? {
         if let credentials, let colon = credentials.firstIndex(of: ":") {

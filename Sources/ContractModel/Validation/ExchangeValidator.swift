@@ -112,7 +112,7 @@ extension ExchangeViolation {
     /// Whether this reports traffic no contract documents.
     public var isUndocumented: Bool { got.hasPrefix("undocumented: ") }
 
-    /// One line for people: `[server] createAnnouncement /id: expected a UUID, got "x"`.
+    /// One line for people: `[server] <contract id> /id: expected a UUID, got "x"`.
     public var line: String {
         let what = knownDefect.map { "known defect \($0)" } ?? (isNote ? "note" : "violation")
         let text = "\(what) [\(side.rawValue)] \(contract ?? "(no contract)") \(pointer.isEmpty ? "/" : pointer): expected \(expected), got \(got)"

@@ -41,7 +41,7 @@ public final class StoreDataDirectory: Sendable {
     public static let photosName = "photos"
     static let format = "spotcheck-mock-store"
     /// The store version this spotcheck writes: 3 names each record's collection. Versions 1 (records without
-    /// checksums) and 2 (one collection, the announcements) are read and upgraded by a compaction at start.
+    /// checksums) and 2 (one collection, the first declared) are read and upgraded by a compaction at start.
     static let version = 3
 
     /// Which files hold the store: everything follows from the generation.
