@@ -113,4 +113,36 @@ import Testing
         #expect(example["body"]?["pin"] == .string(ExchangeRecorder.redactedPassword))
         #expect(!String(decoding: try Data(contentsOf: folder.appendingPathComponent("create-announcement.json")), as: UTF8.self).contains("482913"))
     }
+
+    @Test func theListFiltersByTheFieldsTheContractsFilterNames() async throws {
+        let renamed = try RenamedContracts()
+        defer { renamed.remove() }
+        let backend = try ModelBackend(configuration: .init(contracts: try renamed.load(), seed: 7, checkResponses: true, now: { S.now }))
+        // Two parcels, one in Warsaw and one in Kraków, located by `north` and `east` (the list's `filter.fields`).
+        var names: [String: String] = [:]
+        for (name, north, east) in [("Warsaw", 52.2297, 21.0122), ("Krakow", 50.0614, 19.9366)] {
+            var body = RenamedContracts.createBody().objectValue ?? JSONObject()
+            body["petName"] = .string(name)
+            body["north"] = .number(north)
+            body["east"] = .number(east)
+            let created = await backend.respond(to: MockRequest(method: .POST, uri: "/api/v1/parcels", headers: S.jsonHeaders(),
+                                                                body: ByteBuffer(string: JSONValue.object(body).serialized())))
+            #expect(created.status == .created)
+            let id = try #require(created.json?["id"]?.stringValue)
+            let pin = try #require(created.json?["pin"]?.stringValue)
+            let uploaded = await backend.respond(to: MockRequest(method: .POST, uri: "/api/v1/parcels/\(id)/photos",
+                headers: ["Content-Type": "multipart/form-data; boundary=XyZBoundary42", "Authorization": S.basic(id, pin)],
+                body: S.multipart(bytes: S.png)))
+            #expect(uploaded.status == .created)
+            names[id] = name
+        }
+        func listed(_ query: String) async throws -> [String] {
+            let response = await backend.respond(to: MockRequest(method: .GET, uri: "/api/v1/parcels?\(query)"))
+            #expect(response.status == .ok, "\(query)")
+            return try #require(response.json?["data"]?.arrayValue).compactMap { $0["id"]?.stringValue.flatMap { names[$0] } }.sorted()
+        }
+        #expect(try await listed("lat=52.2296&lng=21.0122") == ["Warsaw"])
+        #expect(try await listed("lat=50.0614&lng=19.9367&range=1") == ["Krakow"])
+        #expect(try await listed("lat=51&lng=20&range=300") == ["Krakow", "Warsaw"])
+    }
 }
