@@ -40,9 +40,9 @@ public struct ContractMock: Sendable {
         public var now: @Sendable () -> Date
         /// Deliberate departures from the contracts (tests of `spotcheck verify` only); empty for a faithful backend.
         public var drift: Set<ContractDrift> = []
-        /// The most announcements created through the API that are kept, oldest evicted first; nil keeps all.
+        /// The most records created through the API that are kept, oldest evicted first; nil keeps all.
         public var storeLimit: Int?
-        /// The most bytes stored announcements and photos may take, oldest created evicted first; nil bounds nothing.
+        /// The most bytes stored records and files may take, oldest created evicted first; nil bounds nothing.
         public var storeMaxBytes: Int? = Options.defaultStoreMaxBytes
         /// Answer like the real server where `known-defects.json` lists a defect with a trigger (e.g. 500 for malformed JSON).
         public var reproduceKnownDefects = false
@@ -50,9 +50,9 @@ public struct ContractMock: Sendable {
         public var exchangeObserver: (any ExchangeObserver)?
         /// Host names, besides loopback, address literals and `host`, that the admin API and dashboard answer (`--allow-host`).
         public var allowedHosts: [String] = []
-        /// A directory that keeps announcements, passwords and photos across restarts; nil keeps them in memory only.
+        /// A directory that keeps the records, their secrets and files across restarts; nil keeps them in memory only.
         public var dataDirectory: URL?
-        /// Announcements to preload besides the `fixtures` file's (a scenario's inline `backend.fixtures`).
+        /// Records to preload besides the `fixtures` file's (a scenario's inline `backend.fixtures`).
         public var preloaded: [RecordFixture] = []
         /// The clock time-based fault rules read (the wall clock; scenarios pass a `VirtualFaultClock`).
         public var faultClock: any FaultClock = SystemFaultClock()
@@ -116,7 +116,11 @@ public struct ContractMock: Sendable {
         backendConfiguration.storeMaxBytes = options.storeMaxBytes
         backendConfiguration.allowBrowserAdmin = options.allowBrowserAdmin
         if options.reproduceKnownDefects { backendConfiguration.knownDefects = options.contracts.knownDefects }
-        backendConfiguration.dataDirectory = try options.dataDirectory.map { url throws(StoreDataDirectoryError) in try StoreDataDirectory.open(url) }
+        // The log is named after the primary collection (the first declared), the one records without a collection join.
+        let primary = options.contracts.state.collections.first?.name
+        backendConfiguration.dataDirectory = try options.dataDirectory.map { url throws(StoreDataDirectoryError) in
+            try StoreDataDirectory.open(url, collection: primary)
+        }
         let backend = try ModelBackend(configuration: backendConfiguration, logger: options.logger)
         var configuration = ServerConfiguration(
             host: options.host, port: options.port, adminPort: options.adminPort, adminToken: options.adminToken,
@@ -127,6 +131,7 @@ public struct ContractMock: Sendable {
         configuration.allowBrowserAdmin = options.allowBrowserAdmin
         configuration.sendsAssumptions = options.sendsAssumptions
         configuration.harSecrets = options.keepSecrets ? nil : SecretNames(contracts: options.contracts)
+        configuration.faultContracts = options.contracts.contracts.map(\.id)
         let server = MockServer(
             configuration: configuration,
             responder: options.drift.isEmpty ? backend : DriftResponder(wrapping: backend, drifts: options.drift, contracts: options.contracts), faults: FaultLayer(rules: options.faults, seed: options.seed, clock: options.faultClock),
@@ -137,9 +142,14 @@ public struct ContractMock: Sendable {
         return ContractMock(backend: backend, server: server, address: address)
     }
 
-    /// How many announcements are stored right now.
-    public func announcementCount() async -> Int {
+    /// How many records are stored right now, in every collection.
+    public func recordCount() async -> Int {
         backend.store.count
+    }
+
+    /// `recordCount()` under the name the scenario engine's embedded target still calls it by.
+    public func announcementCount() async -> Int {
+        await recordCount()
     }
 
     /// Stops listening and closes every connection.
@@ -151,8 +161,8 @@ public struct ContractMock: Sendable {
 }
 
 extension ContractMock.Options {
-    /// The default byte bound of the store: room for a day of development (about 250,000 typical announcements, or a
-    /// few hundred announcements with large photos) on a laptop, and far below what hurts one.
+    /// The default byte bound of the store: room for a day of development (about 250,000 typical PetSpot records, or a
+    /// few hundred with large photos; petspot-api.md) on a laptop, and far below what hurts one.
     public static let defaultStoreMaxBytes = 256 * 1024 * 1024
 
     /// DELETE's credential without `--admin-token`: on loopback, the token the real server hard-codes as the contracts'

@@ -8,7 +8,7 @@ struct FaultOptions: ParsableArguments {
     var faultsFile: String?
 
     @Option(name: .customLong("fault"), help: ArgumentHelp(
-        "A fault shortcut CONTRACT:KIND[:ARG][@CALLS], repeatable: uploadPhoto:503, createAnnouncement:stall, uploadPhoto:503@2, *:delay:1500.",
+        "A fault shortcut CONTRACT:KIND[:ARG][@CALLS], repeatable, CONTRACT a contract id of the loaded set or *: <id>:503, <id>:stall, <id>:503@2, *:delay:1500 (an unknown id is refused, naming the known ones).",
         valueName: "shortcut"))
     var shortcuts: [String] = []
 

@@ -5,26 +5,26 @@ import Foundation
 import Logging
 import MockBackend
 
-/// `spotcheck serve`: runs the stateful PetSpot mock backend until interrupted.
+/// `spotcheck serve`: runs the stateful mock backend of the contracts until interrupted.
 public struct ServeCommand: AsyncParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "serve",
-        abstract: "Run the stateful PetSpot mock backend (with fault injection and a request journal).",
+        abstract: "Run the stateful mock backend the contracts describe (with fault injection and a request journal).",
         discussion: """
             Prints the bound URL on the first line ("Listening on http://127.0.0.1:PORT"), then serves until Ctrl-C.
             The admin API lives under /__spotcheck/ (journal, events, reset, health, faults, state), and so does the dashboard
             (printed as "Dashboard on ..."; use --admin-port so it stays reachable while the mock is offline).
-            --data-dir DIR keeps announcements, passwords and photos across restarts (fsynced before each 201).
+            --data-dir DIR keeps the records, their secrets and files across restarts (fsynced before each answer that changed them).
             Exit 2 when the contracts, fixtures or fault rules cannot be used.
             Debug builds check every answer against its contract (header x-spotcheck-contract-violation) but parse big
             multipart bodies far more slowly; use `swift run -c release spotcheck serve` for big photo uploads.
             """
     )
 
-    @Option(help: "Seed for ids, management passwords, request ids and probabilistic faults.")
+    @Option(help: "Seed for generated ids and secrets, request ids and probabilistic faults.")
     var seed: UInt64?
 
-    @Option(help: "A fixtures file of announcements to preload, e.g. contracts/fixtures/pets.json.")
+    @Option(help: "A fixtures file of records to preload ({\"<collection>\": [...]}), e.g. contracts/fixtures/pets.json.")
     var fixtures: String?
 
     @Option(help: "The contracts folder (default: contracts/ in the working directory, else the one in this checkout), or OpenAPI documents (YAML or JSON, 3.0 or 3.1; several separated by commas; docs/openapi.md).")
@@ -33,18 +33,18 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("For OpenAPI documents: the path every operation's path is under, instead of the one servers gives (e.g. /api/v1).", valueName: "path"))
     var basePath: String?
 
-    @Option(help: "Keep at most this many announcements created through the API, dropping the oldest first (fixtures stay); 0 keeps all.")
+    @Option(help: "Keep at most this many records created through the API, dropping the oldest first (fixtures stay); 0 keeps all.")
     var storeLimit: Int = ServeCommand.defaultStoreLimit
 
-    /// Enough for any test run or day of development; `--store-max-bytes` bounds the memory whatever the announcements' size.
+    /// Enough for any test run or day of development; `--store-max-bytes` bounds the memory whatever the records' size.
     static let defaultStoreLimit = 20_000
 
-    @Option(help: ArgumentHelp("Keep the announcements and photos within this much memory (e.g. 64M, 1G), dropping the oldest created first (fixtures stay, the newest create always stays); 0 bounds nothing.", valueName: "bytes"))
+    @Option(help: ArgumentHelp("Keep the records and files within this much memory (e.g. 64M, 1G), dropping the oldest created first (fixtures stay, the newest create always stays); 0 bounds nothing.", valueName: "bytes"))
     var storeMaxBytes = ByteCount(bytes: ContractMock.Options.defaultStoreMaxBytes)
 
     /// The real backend's port, so an app configured for it works unchanged against the mock.
     static let defaultPort = 3000
-    @Option(help: ArgumentHelp("Keep announcements, management passwords and photos in this directory across restarts (created if missing; a directory of other files is refused). Without it the mock keeps everything in memory.", valueName: "dir"))
+    @Option(help: ArgumentHelp("Keep the records, their secrets and files in this directory across restarts (created if missing; a directory of other files is refused). Without it the mock keeps everything in memory.", valueName: "dir"))
     var dataDir: String?
 
     @OptionGroup var listen: ListenOptions

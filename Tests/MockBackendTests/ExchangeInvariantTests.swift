@@ -69,4 +69,35 @@ import Testing
         monitor.backendForgot(ids: nil)
         #expect(invariantPointers(read()).isEmpty)
     }
+
+    @Test func theInvariantsFollowTheContractsXStateNotPetSpotsNames() throws {
+        let renamed = try RenamedContracts()
+        defer { renamed.remove() }
+        let validator = ExchangeValidator(contracts: try renamed.load())
+        // The create's generate (`pin`: digits-6) and initial (`labelUrl`: null) are what a create answer is held to.
+        let bad = validator.validate(exchange("POST", "/api/v1/parcels", status: 201,
+                                              body: ["id": .string(id), "pin": "12345", "labelUrl": "/labels/x.png"]))
+        #expect(invariantPointers(bad) == ["/pin", "/labelUrl"])
+        #expect(bad.contains { $0.expected == "6 digits (invariant: pin)" })
+        #expect(bad.contains { $0.expected == "null at creation (invariant: labelUrl null until upload)" })
+        _ = validator.validate(exchange("POST", "/api/v1/parcels", status: 201, body: ["id": .string(id), "pin": "123456", "labelUrl": nil]))
+        // A read never shows the secret, and the attach-file's field is null before any upload.
+        let early = validator.validate(exchange("GET", "/api/v1/parcels/\(id)", status: 200,
+                                                body: ["id": .string(id), "labelUrl": .string("/labels/\(id).png"), "pin": "123456"]))
+        #expect(invariantPointers(early).sorted() == ["/labelUrl", "/pin"])
+        // The Basic user is the parcel's id, and a pin the create never handed out must be refused.
+        let basic = "Basic " + Data("someone:999999".utf8).base64EncodedString()
+        let upload = validator.validate(exchange("POST", "/api/v1/parcels/\(id)/photos", status: 201, body: [:], auth: basic))
+        #expect(upload.contains { $0.pointer == "header:Authorization" && $0.side == .client && $0.expected.hasPrefix("the parcel id \(id) as the Basic user") })
+        #expect(upload.contains { $0.pointer == "status" && $0.side == .server && $0.expected.contains("403") })
+        // After the upload the list shows the address the attach-file publishes, `/labels/{id}.{ext}`, under its `wrap`.
+        let list = validator.validate(exchange("GET", "/api/v1/parcels", status: 200,
+                                               body: ["data": [["id": .string(id), "labelUrl": .string("/images/\(id).png")]]]))
+        #expect(invariantPointers(list) == ["/data/0/labelUrl"])
+        #expect(list.contains { $0.expected == "/labels/\(id).<ext> after the upload (invariant: labelUrl)" })
+        // PetSpot's names mean nothing to these contracts.
+        let read = validator.validate(exchange("GET", "/api/v1/parcels/\(id)", status: 200,
+                                               body: ["id": .string(id), "labelUrl": .string("/labels/\(id).jpg"), "managementPassword": "123456", "photoUrl": "x"]))
+        #expect(invariantPointers(read).isEmpty)
+    }
 }

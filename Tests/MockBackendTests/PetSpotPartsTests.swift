@@ -136,14 +136,14 @@ import Testing
         var a = ModelRandom(seed: 42)
         var b = ModelRandom(seed: 42)
         #expect(a.uuid() == b.uuid())
-        #expect(a.managementPassword() == b.managementPassword())
+        #expect(a.sixDigits() == b.sixDigits())
         let id = a.requestID()
         #expect(id == b.requestID())
         #expect(id.wholeMatch(of: /[A-Za-z0-9]{10}/) != nil)
         var unseeded = ModelRandom(seed: nil)
         #expect(unseeded.uuid() != unseeded.uuid())
         for _ in 0..<200 {
-            let p = Int(a.managementPassword()) ?? 0
+            let p = Int(a.sixDigits()) ?? 0
             #expect((100_000...999_999).contains(p))
         }
     }

@@ -325,7 +325,7 @@ import Testing
         try Data(S.png).write(to: directory.appendingPathComponent("photos/\(id)-0a1b2c3d.png"))
         let log = Self.versionTwoLine(#"{"op":"put","id":"\#(id)","password":"654321","created":true,"announcement":\#(stored)}"#)
             + Self.versionTwoLine(#"{"op":"photo","id":"\#(id)","file":"\#(id)-0a1b2c3d.png","announcement":\#(withPhoto)}"#)
-        try Data(log).write(to: directory.appendingPathComponent(StoreDataDirectory.logName))
+        try Data(log).write(to: directory.appendingPathComponent(StoreDataDirectory.legacyLogName))
 
         for _ in 0..<2 {
             let backend = try ModelBackend(configuration: {

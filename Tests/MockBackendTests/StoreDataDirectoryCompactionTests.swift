@@ -34,7 +34,7 @@ import Testing
         let afterDelete = T.contents(store)
         persistence.close()
         let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-        #expect(files == ["announcements.1.log", "photos", "snapshot.1.log", StoreDataDirectory.markerName].sorted())
+        #expect(files == ["records.1.log", "photos", "snapshot.1.log", StoreDataDirectory.markerName].sorted())
         // The replaced photo's file is gone: only the two live photos remain.
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("photos").path).count == 2)
         let reopened = try StoreDataDirectory.open(directory)
@@ -68,7 +68,7 @@ import Testing
             reopened.close()
             // What the crash left half-done is cleaned at the start: only one generation's files remain.
             let files = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-            let expected = switched ? ["announcements.1.log", "photos", "snapshot.1.log", StoreDataDirectory.markerName]
+            let expected = switched ? ["records.1.log", "photos", "snapshot.1.log", StoreDataDirectory.markerName]
                 : [StoreDataDirectory.logName, "photos", StoreDataDirectory.markerName]
             #expect(files == expected.sorted(), "crash after \(step.rawValue)")
         }

@@ -137,14 +137,16 @@ import Testing
         // Exactly what spotcheck wrote before checksums: marker version 1, bare JSON lines.
         try Data(#"{"format":"spotcheck-mock-store","version":1}"#.utf8 + [10]).write(to: directory.appendingPathComponent(StoreDataDirectory.markerName))
         let json = String(decoding: T.announcement("old-1").json.serializedBytes(), as: UTF8.self)
-        try Data(#"{"op":"put","id":"old-1","password":"123456","created":true,"announcement":\#(json)}"#.utf8 + [10]).write(to: logURL(directory))
+        // Its log has the name every directory had before the marker named it.
+        let log = directory.appendingPathComponent(StoreDataDirectory.legacyLogName)
+        try Data(#"{"op":"put","id":"old-1","password":"123456","created":true,"announcement":\#(json)}"#.utf8 + [10]).write(to: log)
         let persistence = try StoreDataDirectory.open(directory)
         let store = RecordStore(seed: 1, persistence: persistence)
         #expect(store.authenticate(id: "old-1", password: "123456") == .ok)
         persistence.close()
         let marker = try String(contentsOf: directory.appendingPathComponent(StoreDataDirectory.markerName), encoding: .utf8)
         #expect(marker.contains(#""version":3"#) && marker.contains(#""generation":1"#))
-        #expect(!FileManager.default.fileExists(atPath: logURL(directory).path))
+        #expect(!FileManager.default.fileExists(atPath: log.path))
         let reopened = RecordStore(seed: 1, persistence: try StoreDataDirectory.open(directory))
         #expect(reopened.authenticate(id: "old-1", password: "123456") == .ok)
         reopened.persistence?.close()

@@ -68,7 +68,8 @@ import Testing
         let directory = temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let id = try await withPersistentMock(directory) { mock in try await PetSpotHTTP(mock).create().id }
-        let log = directory.appendingPathComponent(StoreDataDirectory.logName)
+        // The log is named after the contracts' first collection.
+        let log = directory.appendingPathComponent("announcements.log")
         let intact = try Data(contentsOf: log)
         let handle = try FileHandle(forWritingTo: log)
         handle.seekToEndOfFile()

@@ -61,7 +61,8 @@ import Testing
         first.backend.store.load(try RecordFixture.load(from: RecordFixture.bundledFile))
         try await first.backend.store.waitUntilDurable()
         try await first.shutdown()
-        let log = directory.appendingPathComponent(StoreDataDirectory.logName)
+        // The log is named after the contracts' first collection.
+        let log = directory.appendingPathComponent("announcements.log")
         var bytes = try Data(contentsOf: log)
         let secondLine = try #require(bytes.firstIndex(of: UInt8(ascii: "\n"))) + 1
         bytes[secondLine + 10] ^= 0x01

@@ -6,7 +6,7 @@ public struct ModelRequest: Sendable {
     public var method: String {
         didSet { route = nil }
     }
-    /// The request target as sent, e.g. `/api/v1/announcements?lat=1`.
+    /// The request target as sent, e.g. `/api/v1/items?lat=1`.
     public var uri: String {
         didSet {
             (path, query) = Self.split(uri)

@@ -2,7 +2,7 @@ import Foundation
 
 /// The user and password of an `Authorization: Basic ...` header, parsed the way the real backend does.
 public struct BasicCredentials: Sendable, Equatable {
-    /// The part before the first colon (for PetSpot, the announcement id).
+    /// The part before the first colon (the record's key where the credentials say `{id}:...`).
     public let user: String
     /// The part after the first colon (for PetSpot, the management password).
     public let password: String

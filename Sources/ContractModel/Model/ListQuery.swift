@@ -1,7 +1,7 @@
 import ContractKit
 import Foundation
 
-/// The filter of the announcement list: an optional centre and a radius in kilometres, read from the query values the
+/// The filter of a list (`x-state.list.filter`, `great-circle-sqlite`): an optional centre and a radius in kilometres, read from the query values the
 /// contract's rules parsed (`x-filter-input` names which parameter feeds which input, `default` fills the radius).
 public struct ListQuery: Sendable, Equatable {
     /// Centre latitude, when a centre is given.
@@ -11,7 +11,7 @@ public struct ListQuery: Sendable, Equatable {
     /// Radius in kilometres (whole, but kept as the double JavaScript compares with); infinite when the contract names none.
     public var rangeKm: Double
 
-    /// Whether an announcement at this position passes the filter: the backend keeps `distance < range`, and a
+    /// Whether a record at this position passes the filter: the backend keeps `distance < range`, and a
     /// distance SQLite computes as NULL (NaN) is never less than anything.
     public func includes(latitude lat: Double, longitude lng: Double) -> Bool {
         guard let latitude, let longitude else { return true }

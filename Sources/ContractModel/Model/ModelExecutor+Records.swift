@@ -128,7 +128,7 @@ extension ModelExecutor {
         body += Array("[".utf8)
         var first = true
         for record in store.listedRecords(in: layout.index)
-        where query.includes(latitude: record.derived.latitude, longitude: record.derived.longitude) {
+        where query.includes(latitude: record.derived.filterInputs.0, longitude: record.derived.filterInputs.1) {
             if !first { body += Array(",".utf8) }
             first = false
             body += record.json

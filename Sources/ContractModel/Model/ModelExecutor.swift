@@ -10,7 +10,7 @@ public struct ModelExecutor: Sendable {
         public var contracts: ContractSet
         /// Makes ids, passwords and request ids reproducible.
         public var seed: UInt64?
-        /// Announcements present from the start (and again after `reset`).
+        /// Records present from the start (and again after `reset`).
         public var fixtures: [RecordFixture]
         /// The whole `Authorization` value that authorises `DELETE` (the service file's `adminTokenOnLoopback` on loopback); nil: every delete answers 401.
         public var adminToken: String?
@@ -20,9 +20,9 @@ public struct ModelExecutor: Sendable {
         public var checkResponses: Bool
         /// The clock for timestamps and the "not in the future" rule.
         public var now: @Sendable () -> Date
-        /// The most announcements created through the API that are kept, oldest evicted first; nil keeps all.
+        /// The most records created through the API that are kept, oldest evicted first; nil keeps all.
         public var storeLimit: Int?
-        /// The most bytes stored announcements and photos may take, oldest created evicted first; nil bounds nothing.
+        /// The most bytes stored records and files may take, oldest created evicted first; nil bounds nothing.
         public var storeMaxBytes: Int?
         /// Where the store keeps its changes across restarts (`serve --data-dir`); nil keeps it in memory.
         public var dataDirectory: StoreDataDirectory?

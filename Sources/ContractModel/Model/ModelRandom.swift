@@ -47,8 +47,8 @@ public struct ModelRandom: RandomNumberGenerator, Sendable {
         return String(decoding: text, as: UTF8.self)
     }
 
-    /// A 6-digit management password in 100000...999999.
-    public mutating func managementPassword() -> String {
+    /// Six decimal digits in 100000...999999 (`digits-6`).
+    public mutating func sixDigits() -> String {
         String(Int.random(in: 100_000...999_999, using: &self))
     }
 

@@ -4,9 +4,9 @@ import Foundation
 /// One preloaded record from a fixtures file: the collection the file names, the record's fields as written (its
 /// secret among them), and an optional photo.
 public struct RecordFixture: Sendable {
-    /// The collection, as the fixtures file names it (`{"announcements": [...]}`).
+    /// The collection, as the fixtures file names it (`{"<collection>": [...]}`).
     public let collection: String
-    /// The record's fields as the file gives them, in its order; the secret (e.g. `managementPassword`) among them.
+    /// The record's fields as the file gives them, in its order; the collection's secret among them.
     public let fields: JSONObject
     /// The file served at the record's published address, if any.
     public let photo: RecordStore.Photo?
@@ -49,7 +49,7 @@ public struct RecordFixture: Sendable {
 public struct RecordFixtureError: Error, Sendable, CustomStringConvertible {
     /// The fixtures file.
     public let file: String
-    /// Where in the file, e.g. `/announcements/2/status`.
+    /// Where in the file, e.g. `/<collection>/2/status`.
     public let pointer: String
     /// What was wrong.
     public let reason: String
@@ -88,7 +88,7 @@ extension RecordFixture {
     /// has its stored field's JSON type and stays within its `minimum`/`maximum`. Enums and patterns are the API's
     /// rules, not the database's: fixtures may hold any status the database can.
     public static func parse(_ root: JSONValue, file: String, collections: [CollectionDeclaration]? = nil) throws(RecordFixtureError) -> [RecordFixture] {
-        let shape = "expected an object with an array of records per collection, e.g. {\"announcements\": [...]}"
+        let shape = "expected an object with an array of records per collection, e.g. {\"<collection>\": [...]}"
         guard let members = root.objectValue else { throw RecordFixtureError(file: file, pointer: "", reason: shape) }
         for (name, value) in members where value.arrayValue == nil && !(name == "description" && value.stringValue != nil) {
             throw RecordFixtureError(file: file, pointer: JSONPointer.appending("", name), reason: "expected an array of \(name) records")

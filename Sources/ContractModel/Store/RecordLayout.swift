@@ -37,8 +37,9 @@ final class RecordLayout: Sendable {
     let secretField: String?
     /// Fields no two records share (non-empty strings only).
     let unique: [String]
-    /// The record fields feeding the list filter's `latitude` and `longitude`; nil: no filter.
-    let filterFields: (latitude: String, longitude: String)?
+    /// The record fields feeding the list filter's record inputs, in the order its algorithm declares them
+    /// (`ListDeclaration.algorithms`: a point's two coordinates); nil: no filter.
+    let filterFields: [String]?
     /// Fields a record needs set to be listed.
     let listedWhenSet: [String]
     /// The stored file's declaration (its published address and field); nil: no files.
@@ -49,7 +50,7 @@ final class RecordLayout: Sendable {
     let timeFields: Set<String>
     /// Indices into `fields` of `unique`, the filter inputs and `listedWhenSet` (nil where a name is not stored).
     let uniqueSlots: [Int?]
-    let filterSlots: (latitude: Int?, longitude: Int?)
+    let filterSlots: [Int?]
     let listedSlots: [Int?]
 
     init(index: Int, declaration: CollectionDeclaration, create: StateDeclaration?, createRules: BodyRules?) {
@@ -65,8 +66,9 @@ final class RecordLayout: Sendable {
         timeFields = Set(declaration.generated.filter { $0.generator == .nowISOMilliseconds }.map(\.field))
         listedWhenSet = declaration.listedWhenSet
         filterFields = declaration.list?.filter.flatMap { filter in
-            guard let latitude = filter.fields["latitude"], let longitude = filter.fields["longitude"] else { return nil }
-            return (latitude, longitude)
+            guard let inputs = ListDeclaration.algorithms[filter.algorithm]?.fields, inputs.count == 2 else { return nil }
+            let fields = inputs.compactMap { filter.fields[$0] }
+            return fields.count == inputs.count ? fields : nil
         }
         let names = fields ?? []
         keyBytes = names.enumerated().map { i, name in
@@ -85,7 +87,7 @@ final class RecordLayout: Sendable {
         }
         func slot(_ name: String) -> Int? { names.firstIndex(of: name) }
         uniqueSlots = unique.map(slot)
-        filterSlots = (filterFields.flatMap { slot($0.latitude) }, filterFields.flatMap { slot($0.longitude) })
+        filterSlots = (filterFields ?? []).map(slot)
         listedSlots = listedWhenSet.map(slot)
     }
 
@@ -119,10 +121,9 @@ final class RecordLayout: Sendable {
     /// What the store derives from a record `object` (a data directory's, a fixture's, a record without stored fields).
     func derived(object: JSONObject) -> RecordDerived {
         let unique = unique.map { object[$0]?.stringValue ?? "" }
+        func input(_ i: Int) -> Double { filterFields.flatMap { i < $0.count ? object[$0[i]]?.numberValue : nil } ?? .nan }
         return RecordDerived(
-            unique: unique.allSatisfy(\.isEmpty) ? [] : unique,
-            latitude: filterFields.flatMap { object[$0.latitude]?.numberValue } ?? .nan,
-            longitude: filterFields.flatMap { object[$0.longitude]?.numberValue } ?? .nan,
+            unique: unique.allSatisfy(\.isEmpty) ? [] : unique, filterInputs: (input(0), input(1)),
             listed: listedWhenSet.allSatisfy { object[$0].map { !$0.isNull } ?? false })
     }
 
@@ -131,9 +132,9 @@ final class RecordLayout: Sendable {
         if uniqueSlots.contains(where: { value($0)?.stringValue?.isEmpty == false }) {
             unique = uniqueSlots.map { value($0)?.stringValue ?? "" }
         }
+        func input(_ i: Int) -> Double { i < filterSlots.count ? value(filterSlots[i])?.numberValue ?? .nan : .nan }
         return RecordDerived(
-            unique: unique, latitude: value(filterSlots.latitude)?.numberValue ?? .nan,
-            longitude: value(filterSlots.longitude)?.numberValue ?? .nan,
+            unique: unique, filterInputs: (input(0), input(1)),
             listed: listedSlots.allSatisfy { value($0).map { !$0.isNull } ?? false })
     }
 }
@@ -143,9 +144,9 @@ struct RecordDerived: Sendable {
     /// The values of the collection's unique fields in declared order (`""` for none); empty when none is set, so most
     /// records hold no array at all.
     var unique: [String]
-    /// The list filter's inputs (NaN when the record has none, which no distance is ever less than).
-    var latitude: Double
-    var longitude: Double
+    /// The list filter's record inputs in the order its algorithm declares them (NaN when the record has none, which
+    /// no distance is ever less than).
+    var filterInputs: (Double, Double)
     /// Whether lists show the record (every `where` field set).
     var listed: Bool
 

@@ -36,7 +36,7 @@ extension RecordStore.Record {
     /// The bytes one record keeps alive: its arrays' whole storage (capacity, not count: a grown array keeps its room),
     /// its strings, and the dictionary and index entries around it.
     ///
-    /// Measured with `bench/store-bytes.sh`: RSS per announcement tracks this within a few percent (bench/README.md).
+    /// Measured with `bench/store-bytes.sh`: RSS per stored record tracks this within a few percent (bench/README.md).
     func footprint(id: String) -> Int {
         json.capacity + (photo?.bytes.capacity ?? 0) + secret.utf8.count + id.utf8.count
             + derived.unique.reduce(0) { $0 + $1.utf8.count } + Self.fixedOverhead

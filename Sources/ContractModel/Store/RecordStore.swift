@@ -65,7 +65,7 @@ public final class RecordStore: Sendable {
     /// The layout of every collection, by index.
     let layouts: [RecordLayout]
     /// The collection a record without a named collection belongs to (a data directory of an earlier version, the
-    /// announcement helpers): the first collection with a create.
+    /// primary-collection helpers): the first collection declared.
     let primary: Int
     let state: Locked<State>
     private let seed: UInt64?
@@ -203,7 +203,10 @@ public final class RecordStore: Sendable {
     func record(in c: Int, id: String) -> Record? { state.withLock { $0.tables[c].records[id] } }
 
     /// The primary collection's record with this id as the API answers it.
-    public func announcementJSON(id: String) -> [UInt8]? { layouts.isEmpty ? nil : recordJSON(in: primary, id: id) }
+    public func primaryRecordJSON(id: String) -> [UInt8]? { layouts.isEmpty ? nil : recordJSON(in: primary, id: id) }
+
+    /// `primaryRecordJSON(id:)` under the name the scenario engine's embedded target still calls it by.
+    public func announcementJSON(id: String) -> [UInt8]? { primaryRecordJSON(id: id) }
 
     /// The record with this key as the API answers it, with Express's weak ETag of those bytes.
     ///
@@ -235,7 +238,7 @@ public final class RecordStore: Sendable {
         return BasicCredentials.constantTimeEquals(stored, secret) ? .ok : .wrongPassword
     }
 
-    /// Checks a primary-collection record's secret (an announcement's management password).
+    /// Checks a primary-collection record's secret (the one its attach-file's credentials compare).
     public func authenticate(id: String, password: String) -> Authentication {
         authenticate(in: primary, id: id, secret: password)
     }
@@ -293,7 +296,7 @@ extension ModelRandom {
     mutating func draw(_ generator: StateGenerator) -> String {
         switch generator {
         case .uuidV4: return uuid()
-        case .digits6: return managementPassword()
+        case .digits6: return sixDigits()
         case .nowISOMilliseconds, .jwtHS256: return ""
         }
     }

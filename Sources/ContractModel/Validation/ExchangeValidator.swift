@@ -16,12 +16,12 @@ public final class ExchangeValidator: Sendable {
                 now: @escaping @Sendable () -> Date = { Date() }) {
         self.contracts = contracts
         self.knownDefects = knownDefects
-        self.invariants = ExchangeInvariants()
+        self.invariants = ExchangeInvariants(contracts: contracts)
         self.model = ModelAnswerCheck(contracts: contracts, now: now)
     }
 
     /// Every way `exchange` leaves its contract, request side first; `answerIsGenuine` false (a fault shaped the answer)
-    /// checks the request only. Updates the invariants' memory of created announcements.
+    /// checks the request only. Updates the invariants' memory of created records.
     public func validate(_ exchange: Exchange, answerIsGenuine: Bool = true) -> [ExchangeViolation] {
         guard let match = contracts.match(method: exchange.method, path: exchange.path) else {
             return label([undocumented(exchange)], exchange)
@@ -69,7 +69,7 @@ public final class ExchangeValidator: Sendable {
         return found
     }
 
-    /// Forgets these created announcements (deleted or replaced behind the traffic's back), or every one when nil (a reset).
+    /// Forgets these created records (deleted or replaced behind the traffic's back), or every one when nil (a reset).
     public func forget(ids: [String]?) {
         invariants.forget(ids)
     }
@@ -112,7 +112,7 @@ extension ExchangeViolation {
     /// Whether this reports traffic no contract documents.
     public var isUndocumented: Bool { got.hasPrefix("undocumented: ") }
 
-    /// One line for people: `[server] createAnnouncement /id: expected a UUID, got "x"`.
+    /// One line for people: `[server] <contract id> /id: expected a UUID, got "x"`.
     public var line: String {
         let what = knownDefect.map { "known defect \($0)" } ?? (isNote ? "note" : "violation")
         let text = "\(what) [\(side.rawValue)] \(contract ?? "(no contract)") \(pointer.isEmpty ? "/" : pointer): expected \(expected), got \(got)"

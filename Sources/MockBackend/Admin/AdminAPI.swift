@@ -26,6 +26,8 @@ struct AdminAPI: Sendable {
     var mainPort: @Sendable () -> Int? = { nil }
     /// What `journal.har` redacts; nil keeps every secret.
     var harSecrets: SecretNames? = SecretNames()
+    /// The contract ids the fault catalogue offers (the loaded contract set's).
+    var faultContracts: [String] = []
 
     /// The refusal for a request the admin token rules turn away, nil when it may proceed.
     func refusal(_ request: MockRequest) -> MockResponse? {

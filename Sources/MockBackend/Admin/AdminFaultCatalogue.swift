@@ -1,12 +1,8 @@
 import ContractKit
 import ContractModel
 
-/// What the dashboard offers to click: the PetSpot contracts, every fault kind with its fields and defaults, and the presets.
+/// What the dashboard offers to click: the loaded contracts, every fault kind with its fields and defaults, and the presets.
 enum AdminFaultCatalogue {
-    /// The contract ids of the PetSpot API, the selectors a client developer picks from.
-    static let contracts = ["createAnnouncement", "uploadPhoto", "getAnnouncement", "listAnnouncements", "deleteAnnouncement",
-                            "getImage", "health"]
-
     /// One fault kind's fields: name, default value (nil when optional and empty by default) and what it means.
     private static let kinds: [(kind: String, fields: [(name: String, value: Int?, help: String)], help: String)] = [
         ("status", [("status", 503, "HTTP status")], "answer this status instead of the backend"),
@@ -23,7 +19,8 @@ enum AdminFaultCatalogue {
     ]
 
     /// `{"contracts": [...], "kinds": [{"kind", "help", "fields": [{"name", "default", "help"}]}], "presets": [{"name", "rules"}]}`.
-    static var json: JSONValue {
+    /// `contracts`: the selectors a client developer picks from, the loaded contract set's ids.
+    static func json(contracts: [String]) -> JSONValue {
         let kindList: [JSONValue] = kinds.map { k in
             .object([
                 "kind": .string(k.kind), "help": .string(k.help),

@@ -19,6 +19,9 @@ public protocol AdminHooks: Sendable {
 
     /// Adds the records of a fixtures document (`POST /__spotcheck/state/fixtures`); answers how many were loaded.
     func loadFixtures(_ document: JSONValue) async throws(AdminHookError) -> Int
+
+    /// The collections the contracts declare, in order: what `state/<collection>/...` may name.
+    var collectionNames: [String] { get }
 }
 
 /// Why a state change asked through the admin API was not made, in words for a person.
@@ -38,6 +41,9 @@ public struct AdminHookError: Error, Sendable, CustomStringConvertible {
 }
 
 extension AdminHooks {
+    /// No collections.
+    public var collectionNames: [String] { [] }
+
     /// No state to show.
     public func state(_ page: StatePageRequest, collection: String?) async -> JSONValue? { nil }
 

@@ -14,7 +14,7 @@ public protocol AdminPageBounds: Sendable {
 /// Which page a paged admin read asks for: newest first, at most `limit` items and at most `maxBytes` of JSON,
 /// starting below `cursor`.
 ///
-/// The byte budget bounds what one read costs the server whatever it holds: 20,000 announcements of 100 KB once made a
+/// The byte budget bounds what one read costs the server whatever it holds: 20,000 records of 100 KB once made a
 /// single 2 GB state answer, and a journal of 1,000 entries with 64 KiB bodies 100 MiB per read, which any page could
 /// ask for with an `<img>`.
 public struct AdminPageRequest<Bounds: AdminPageBounds>: Sendable, Equatable {
@@ -47,7 +47,7 @@ public struct AdminPageRequest<Bounds: AdminPageBounds>: Sendable, Equatable {
     }
 }
 
-/// The bounds of `GET /__spotcheck/state`: stored announcements.
+/// The bounds of `GET /__spotcheck/state`: stored records.
 public enum StatePageBounds: AdminPageBounds {
     public static let defaultLimit = 1000
     public static let minimumLimit = 0
@@ -63,7 +63,7 @@ public enum JournalPageBounds: AdminPageBounds {
     public static let maxMaxBytes = 4 * 1024 * 1024
 }
 
-/// A page of stored announcements (`GET /__spotcheck/state`).
+/// A page of stored records (`GET /__spotcheck/state`).
 public typealias StatePageRequest = AdminPageRequest<StatePageBounds>
 /// A page of journal summaries (`GET /__spotcheck/journal`).
 public typealias JournalPageRequest = AdminPageRequest<JournalPageBounds>

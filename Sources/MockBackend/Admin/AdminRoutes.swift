@@ -9,7 +9,7 @@ import NIOHTTP1
 /// Everything the dashboard does goes through these, so anything it can do, curl can do too.
 extension AdminAPI {
     func handleMore(_ request: MockRequest, route: String) async -> MockResponse {
-        guard let (template, args) = AdminAPI.match(route) else { return AdminAPI.notFound(request.path) }
+        guard let (template, args) = AdminAPI.match(route, method: request.method.rawValue) else { return AdminAPI.notFound(request.path) }
         let arg = args.first ?? ""
         switch (template, request.method) {
         case ("", .GET), ("index.html", .GET):
@@ -31,7 +31,7 @@ extension AdminAPI {
             response.headers.add(name: "content-disposition", value: "attachment; filename=\"faults.json\"")
             return response
         case ("faults/catalogue", .GET):
-            return AdminAPI.json(.ok, AdminFaultCatalogue.json)
+            return AdminAPI.json(.ok, AdminFaultCatalogue.json(contracts: faultContracts))
         case ("faults/rules", .POST):
             return appendRules(request)
         case ("faults/rules/*", .DELETE):
@@ -58,13 +58,15 @@ extension AdminAPI {
                 return AdminAPI.error(.notFound, "This server keeps no state (it forwards to a real server).")
             }
             return AdminAPI.json(.ok, state)
-        case ("state/announcements/*", .DELETE):
-            // The primary collection's records, as dashboards before collections were listed named them.
-            return await deleteRecord(collection: nil, id: arg)
+        case ("state/*/*", .DELETE):
+            // A collection the contracts declare, by its own name: `state/<collection>/<id>`.
+            if let refused = undeclared(arg) { return refused }
+            return await deleteRecord(collection: arg, id: args.last ?? "")
         case ("state/records/*/*", .DELETE):
             return await deleteRecord(collection: args.first, id: args.last ?? "")
-        case ("state/announcements/*/photo", .GET):
-            return await photo(collection: nil, id: arg)
+        case ("state/*/*/photo", .GET):
+            if let refused = undeclared(arg) { return refused }
+            return await photo(collection: arg, id: args.last ?? "")
         case ("state/records/*/*/photo", .GET):
             return await photo(collection: args.first, id: args.last ?? "")
         case ("state/fixtures", .POST):
@@ -82,15 +84,32 @@ extension AdminAPI {
     /// Every route with `*` for a variable segment, and the methods it accepts (for 405 answers).
     private static let allowedMethods = [
         "": "GET", "index.html": "GET", "dashboard/*": "GET", "events": "GET", "journal/*": "GET", "faults/active": "GET",
-        "faults/export": "GET", "faults/catalogue": "GET", "state": "GET", "state/announcements/*/photo": "GET",
+        "faults/export": "GET", "faults/catalogue": "GET", "state": "GET", "state/*/*/photo": "GET",
         "state/records/*/*/photo": "GET", "faults/rules": "POST", "faults/presets/*": "POST", "state/fixtures": "POST",
-        "faults/rules/*": "DELETE", "state/announcements/*": "DELETE", "state/records/*/*": "DELETE", "faults/offline": "POST, DELETE",
+        "faults/rules/*": "DELETE", "state/*/*": "DELETE", "state/records/*/*": "DELETE", "faults/offline": "POST, DELETE",
     ]
 
-    /// The route template matching `route` and the values of its `*` segments; nil when none matches.
-    private static func match(_ route: String) -> (template: String, args: [String])? {
+    /// The route templates, most literal segments first (`state/records/*/*` before `state/*/*/photo`), then by name, so
+    /// a route two templates match always gets the same one.
+    private static let templates = allowedMethods.keys.sorted { a, b in
+        let (literalA, literalB) = (a.split(separator: "/").filter { $0 != "*" }.count, b.split(separator: "/").filter { $0 != "*" }.count)
+        return literalA != literalB ? literalA > literalB : a < b
+    }
+
+    /// The 404 for `state/<collection>/...` naming a collection the contracts do not declare; nil when they declare it.
+    private func undeclared(_ collection: String) -> MockResponse? {
+        guard let hooks else { return AdminAPI.error(.notFound, "This server keeps no state (it forwards to a real server).") }
+        let names = hooks.collectionNames
+        guard !names.contains(collection) else { return nil }
+        return AdminAPI.error(.notFound, "No contract declares the collection \"\(collection)\"; declared: \(names.joined(separator: ", ")).")
+    }
+
+    /// The route template matching `route` and the values of its `*` segments, one allowing `method` first; nil when
+    /// none matches.
+    private static func match(_ route: String, method: String) -> (template: String, args: [String])? {
         let parts = route.split(separator: "/", omittingEmptySubsequences: false)
-        for template in allowedMethods.keys {
+        var fallback: (template: String, args: [String])?
+        for template in templates {
             let pattern = template.split(separator: "/", omittingEmptySubsequences: false)
             guard pattern.count == parts.count else { continue }
             var args: [String] = []
@@ -104,9 +123,13 @@ extension AdminAPI {
                     break
                 }
             }
-            if matched { return (template, args) }
+            guard matched else { continue }
+            if allowedMethods[template]?.split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == method }) == true {
+                return (template, args)
+            }
+            if fallback == nil { fallback = (template, args) }
         }
-        return nil
+        return fallback
     }
 
     /// `{"offline": Bool, "rules": [{"index", "label", "rule", "applied", "remaining", "schedule"?}]}`; `remaining` is null for rules
@@ -146,7 +169,7 @@ extension AdminAPI {
         }
     }
 
-    /// `DELETE state/records/{collection}/{id}` (and the primary collection's `state/announcements/{id}`).
+    /// `DELETE state/{collection}/{id}` (and `state/records/{collection}/{id}`).
     private func deleteRecord(collection: String?, id: String) async -> MockResponse {
         guard let hooks else { return AdminAPI.error(.notFound, "This server keeps no state (it forwards to a real server).") }
         do throws(AdminHookError) {
@@ -160,7 +183,7 @@ extension AdminAPI {
         }
     }
 
-    /// `GET state/records/{collection}/{id}/photo` (and the primary collection's `state/announcements/{id}/photo`).
+    /// `GET state/{collection}/{id}/photo` (and `state/records/{collection}/{id}/photo`).
     private func photo(collection: String?, id: String) async -> MockResponse {
         guard let photo = await hooks?.photo(collection: collection, id: id) else {
             return AdminAPI.error(.notFound, "Record \(id)\(collection.map { " of \($0)" } ?? "") has no stored photo.")

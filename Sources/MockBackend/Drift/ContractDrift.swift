@@ -1,7 +1,7 @@
 import ContractModel
 /// A deliberate departure from the contracts, for proving that `spotcheck verify` catches a drifting server.
 public enum ContractDrift: String, CaseIterable, Sendable {
-    /// Creation answers `password` where the contract says `managementPassword`.
+    /// Creation answers `password` for the secret the create declares (petspot-api.md's `managementPassword`).
     case renamedManagementPassword
     /// A stored photo answers 200 instead of 201.
     case photoUploadAnswers200

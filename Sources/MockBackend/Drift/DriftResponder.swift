@@ -57,11 +57,14 @@ public struct DriftResponder: MockResponder {
     private func bend(_ response: MockResponse, route: Route) -> MockResponse {
         var response = response
         switch route {
-        case .create:
-            if drifts.contains(.renamedManagementPassword), response.status == .created {
+        case .create(let contractID):
+            // The create's declared secret answered as `password` (petspot-api.md's later API renamed it so).
+            if drifts.contains(.renamedManagementPassword), response.status == .created,
+               let secret = contracts.state.declaration(for: contractID)?.secret.first, secret != "password"
+            {
                 response = Self.rewriteJSON(response) { body in
-                    guard var object = body.objectValue, let password = object["managementPassword"] else { return body }
-                    object["managementPassword"] = nil
+                    guard var object = body.objectValue, let password = object[secret] else { return body }
+                    object[secret] = nil
                     object["password"] = password
                     return .object(object)
                 }
@@ -92,13 +95,13 @@ public struct DriftResponder: MockResponder {
         return response
     }
 
-    enum Route { case create, upload, other }
+    enum Route: Equatable { case create(String), upload, other }
 
     /// Which drifted endpoint `request` reaches, by the action its contract declares (`x-state`).
     func route(of request: MockRequest) -> Route {
         guard request.method == .POST, let match = contracts.match(method: "POST", path: request.path) else { return .other }
         switch match.contract.source["x-state"]?["action"]?.stringValue {
-        case "create": return .create
+        case "create": return .create(match.contract.id)
         case "attach-file": return .upload
         default: return .other
         }

@@ -67,7 +67,7 @@ private struct RuleReader {
         let contract = try string(o, "contract", at: p)
         let method = try string(o, "method", at: p)
         let path = try string(o, "path", at: p)
-        if let path, !path.hasPrefix("/") { throw error("\(p)/path", "a path pattern starts with \"/\", e.g. \"/api/v1/announcements/{id}/photos\"") }
+        if let path, !path.hasPrefix("/") { throw error("\(p)/path", "a path pattern starts with \"/\", e.g. \"/api/v1/items/{id}/files\"") }
         if let method, method.isEmpty || method.contains(where: { !$0.isLetter }) {
             throw error("\(p)/method", "\"\(method)\" is not an HTTP method")
         }

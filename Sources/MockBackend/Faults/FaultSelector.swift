@@ -1,11 +1,11 @@
 import ContractModel
 /// Which requests a rule looks at: a contract id and/or a method and path pattern; empty matches every request.
 public struct FaultSelector: Sendable, Hashable {
-    /// The contract id, e.g. `uploadPhoto`.
+    /// The contract id, e.g. `getItem`.
     public var contract: String?
     /// The method, upper-cased, e.g. `POST`.
     public var method: String?
-    /// The path pattern, e.g. `/api/v1/announcements/{id}/photos`.
+    /// The path pattern, e.g. `/api/v1/items/{id}/files`.
     public var path: PathPattern?
 
     /// Creates a selector; a nil part matches anything.

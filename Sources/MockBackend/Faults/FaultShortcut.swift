@@ -2,8 +2,8 @@ import ContractModel
 import Foundation
 
 extension FaultRule {
-    /// Parses a command-line shortcut `SELECTOR:KIND[:ARG[:ARG]][@CALLS]`, e.g. `uploadPhoto:503`,
-    /// `createAnnouncement:stall`, `uploadPhoto:503@2`, `*:delay:1500`, `uploadPhoto:truncate:100@1-2`, `*:slowBody:64:200`.
+    /// Parses a command-line shortcut `SELECTOR:KIND[:ARG[:ARG]][@CALLS]`, e.g. `getItem:503`,
+    /// `createItem:stall`, `getItem:503@2`, `*:delay:1500`, `getItem:truncate:100@1-2`, `*:slowBody:64:200`.
     ///
     /// SELECTOR is a contract id or `*` for every request; CALLS is a list such as `2`, `1,3` or `2-4`, `3-`.
     public static func parseShortcut(_ text: String) throws(FaultRuleError) -> FaultRule {

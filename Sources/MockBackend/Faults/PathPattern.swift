@@ -11,7 +11,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     public let description: String
     private let segments: [Segment]
 
-    /// Parses a pattern such as `/api/v1/announcements/{id}/photos`.
+    /// Parses a pattern such as `/api/v1/items/{id}/files`.
     public init(_ text: String) {
         description = text
         segments = text.split(separator: "/", omittingEmptySubsequences: true).map { part in

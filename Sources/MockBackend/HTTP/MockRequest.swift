@@ -9,7 +9,7 @@ public struct MockRequest: Sendable {
     public var method: HTTPMethod {
         didSet { route = nil }
     }
-    /// The raw request target as sent, e.g. `/api/v1/announcements?lat=1`.
+    /// The raw request target as sent, e.g. `/api/v1/items?lat=1`.
     public var uri: String {
         // Path and query are read several times per request (route, faults, journal), so they are split once.
         didSet {

@@ -11,7 +11,7 @@ public struct MockResponse: Sendable {
     public var headers: HTTPHeaders
     /// The body bytes.
     public var body: ByteBuffer
-    /// Express's weak ETag of `body`, when the responder already knows it (a stored announcement's JSON).
+    /// Express's weak ETag of `body`, when the responder already knows it (a stored record's JSON).
     var etag: String?
     /// The request's JSON body as the responder parsed it, whole: the exchange check reads it instead of parsing again.
     var parsedRequestBody: JSONValue?

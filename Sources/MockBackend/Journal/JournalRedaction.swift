@@ -3,13 +3,6 @@ import ContractModel
 import Foundation
 
 extension JournalEntry {
-    /// The entry with credentials taken out, as recordings keep them: Authorization, cookie and admin-token header values
-    /// become `<redacted>` (the scheme kept), and every `managementPassword` or `password` in a JSON body becomes `000000`.
-    /// `authUser` stays: in PetSpot it is the announcement id, not a secret.
-    public func redactingSecrets() -> JournalEntry {
-        redactingSecrets(SecretNames(bodyFields: ["managementPassword", "password"]))
-    }
-
     /// The entry with every secret `names` picks out replaced: header values become `<redacted>` (the scheme kept),
     /// query values `<redacted>`, and secret JSON body fields `000000` (six digits, so an example still fits a schema
     /// that wants digits). A body cut at the capture limit cannot be parsed; when it names a secret field it is dropped.

@@ -9,6 +9,8 @@ struct ModelAdminHooks: AdminHooks {
     /// The collections fixtures are checked against.
     let collections: [CollectionDeclaration]
 
+    var collectionNames: [String] { collections.map(\.name) }
+
     /// Back to the start state (fixtures only, seed rewound); with a data directory, the reset is saved too.
     func reset() async {
         _ = await store.durably { store.reset() }

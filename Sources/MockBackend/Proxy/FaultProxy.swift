@@ -142,6 +142,7 @@ public final class FaultProxy: MockResponder {
                                                 idleTimeout: idleTimeout, quiet: quiet)
         configuration.allowedHosts = allowedHosts
         configuration.harSecrets = keepSecrets ? nil : contracts.map { SecretNames(contracts: $0) } ?? SecretNames()
+        configuration.faultContracts = contracts?.contracts.map(\.id) ?? []
         configuration.adminOnMainPort = false
         configuration.browserFacing = contracts.map(BrowserFacingEndpoints.init(contracts:))
         configuration.allowBrowserAdmin = allowBrowserAdmin

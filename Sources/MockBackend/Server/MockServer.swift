@@ -74,6 +74,7 @@ public final class MockServer: Sendable {
                                            ports: Self.trustedPorts(ports, adminOnMainPort: configuration.adminOnMainPort))
         adminAPI.mainPort = { ports.withLock { $0.main } }
         adminAPI.harSecrets = configuration.harSecrets
+        adminAPI.faultContracts = configuration.faultContracts
         self.adminAPI = adminAPI
         self.group = configuration.eventLoopGroup ?? MultiThreadedEventLoopGroup.singleton
     }

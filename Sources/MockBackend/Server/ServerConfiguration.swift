@@ -45,6 +45,8 @@ public struct ServerConfiguration: Sendable {
     /// What `journal.har` redacts (the admin token and the HTTP credential headers by default); nil keeps every
     /// secret (`--keep-secrets`), which the HAR's `creator.comment` then says.
     public var harSecrets: SecretNames? = SecretNames()
+    /// The contract ids the dashboard's fault catalogue offers as selectors: the loaded contract set's, in its order.
+    public var faultContracts: [String] = []
 
     /// A configuration with safe defaults: 127.0.0.1, an ephemeral port, no admin port, 60 s idle timeout.
     public init(host: String = "127.0.0.1", port: Int = 0, adminPort: Int? = nil, adminToken: String? = nil,

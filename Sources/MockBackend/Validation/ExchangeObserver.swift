@@ -13,7 +13,7 @@ public protocol ExchangeObserver: Sendable {
     func recorded(_ entry: JournalEntry)
 
     /// The admin API changed the backend's state behind the traffic's back: `ids` were deleted or replaced, or, when
-    /// nil, everything was (a reset). What the observer learnt about those announcements no longer holds.
+    /// nil, everything was (a reset). What the observer learnt about those records no longer holds.
     func backendForgot(ids: [String]?)
 }
 

@@ -7,11 +7,12 @@ import Foundation
 ///
 /// A recording folder mirrors a contracts folder: one file per contract (named like the contract's file) holding the
 /// contract with only the answers recorded, each with one example, and a copy of `schemas/` so every `$ref` resolves.
-/// Secrets never reach the disk: Authorization and admin-token values and management passwords are redacted.
+/// Secrets never reach the disk: Authorization and admin-token values and the secret fields the contracts declare (and
+/// any `password`) are redacted.
 public final class ExchangeRecorder: Sendable {
     /// The value that replaces a redacted header's credentials.
     public static let redacted = "<redacted>"
-    /// The password written in place of a real management password (still six digits, so the example stays valid).
+    /// The value written in place of a secret field's (six digits, so an example of a `digits-6` secret stays valid).
     public static let redactedPassword = "000000"
     /// The example key that lists the violations a recorded exchange showed.
     public static let violationsKey = "x-spotcheck-violations"
@@ -27,12 +28,17 @@ public final class ExchangeRecorder: Sendable {
     /// The folder recordings go to.
     public let directory: URL
     private let contracts: ContractSet
+    /// The body fields redacted: the contracts' declared secrets, and `password`.
+    private let secrets: SecretNames
     private let state = Locked(State())
 
     /// Prepares `directory` (created if needed, with a copy of the contracts' `schemas/`); throws when it cannot be written.
     public init(directory: URL, contracts: ContractSet) throws {
         self.directory = directory
         self.contracts = contracts
+        var secrets = SecretNames(contracts: contracts)
+        secrets.bodyFields.insert("password")
+        self.secrets = secrets
         let files = FileManager.default
         try files.createDirectory(at: directory, withIntermediateDirectories: true)
         let schemas = contracts.directory.appendingPathComponent("schemas")
@@ -94,7 +100,7 @@ public final class ExchangeRecorder: Sendable {
         if !headers.isEmpty { example["headers"] = .object(headers) }
         if let body = entry.responseBody {
             if !body.truncated, let json = try? JSONValue(parsing: body.bytes) {
-                example["body"] = Self.redactPasswords(json)
+                example["body"] = secrets.redactingFields(json, replacement: Self.redactedPassword)
             } else {
                 summary += " Body of \(body.size) bytes not recorded (not JSON or over \(CapturedBody.defaultLimit) bytes)."
             }
@@ -124,7 +130,7 @@ public final class ExchangeRecorder: Sendable {
         if !headers.isEmpty { request["headers"] = .object(headers) }
         if let body = entry.requestBody, !body.truncated {
             if let json = try? JSONValue(parsing: body.bytes) {
-                request["body"] = Self.redactPasswords(json)
+                request["body"] = secrets.redactingFields(json, replacement: Self.redactedPassword)
             } else if let text = body.text {
                 request["rawBody"] = .string(text)
             }
@@ -143,20 +149,6 @@ public final class ExchangeRecorder: Sendable {
         return parts.count == 2 ? "\(parts[0]) \(redacted)" : redacted
     }
 
-    /// Replaces every `managementPassword` (and `password`) string value with six zeros.
-    static func redactPasswords(_ value: JSONValue) -> JSONValue {
-        switch value {
-        case .object(let object):
-            return .object(JSONObject(object.map { member in
-                (member.key, ["managementPassword", "password"].contains(member.key) && member.value.stringValue != nil
-                    ? .string(redactedPassword) : redactPasswords(member.value))
-            }))
-        case .array(let items):
-            return .array(items.map(redactPasswords))
-        default:
-            return value
-        }
-    }
 
     /// `value` with `key` set to `replacement`, other members kept in order.
     /// The contract without what only the model reads (`x-state`, the auth checks' answers): a recording keeps only the

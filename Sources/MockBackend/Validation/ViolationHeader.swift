@@ -3,7 +3,7 @@ import NIOHTTP1
 
 /// The response headers that tell a client, in its own logs, how the exchange left its contract.
 public enum ViolationHeader {
-    /// One header line per violation: `server createAnnouncement /id: expected a UUID, got "x"`.
+    /// One header line per violation: `server <contract id> /id: expected a UUID, got "x"`.
     public static let name = "x-spotcheck-violation"
     /// One header line per listed known server defect the exchange showed.
     public static let knownDefectName = "x-spotcheck-known-defect"

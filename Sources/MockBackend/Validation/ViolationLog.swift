@@ -8,7 +8,7 @@ public final class ViolationLog: Sendable {
     public struct Item: Sendable {
         /// The journal sequence number of the exchange.
         public var sequence: Int
-        /// `POST /api/v1/announcements`.
+        /// `POST /api/v1/items`.
         public var request: String
         /// The status sent, if any.
         public var status: Int?

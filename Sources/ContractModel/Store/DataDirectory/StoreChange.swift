@@ -2,7 +2,7 @@
 /// One change to the record store, as the data directory logs it and replays it at start.
 ///
 /// `collection` names the record's collection; nil (a directory written before collections were named) is the
-/// primary collection, the announcements of those versions.
+/// primary collection, the one collection of those versions.
 public enum StoreChange: Sendable {
     /// A record stored (created through the API when `created`, else loaded as a fixture), with its JSON and secret.
     case put(collection: String?, id: String, json: [UInt8], secret: String, created: Bool)

@@ -47,7 +47,7 @@ extension StoreDataDirectory {
 
     /// Writes the next generation and switches the marker to it; answers the files the old generation leaves behind.
     private func writeGeneration(_ live: [StoreChange], disk d: inout Disk) throws(DurableFile.Failure) -> [String] {
-        let next = Layout(generation: d.layout.generation + 1, checksums: true)
+        let next = Layout(generation: d.layout.generation + 1, checksums: true, logStem: logStem)
         var files = PhotoFileIndex()
         var records: [UInt8] = []
         var count = 0

@@ -11,21 +11,37 @@ import Foundation
 /// The on-disk home of a persistent mock store (`serve --data-dir`): a snapshot, a log of the changes since, and photos.
 ///
 /// Layout: `spotcheck-store.json` (the marker: format, version and the current generation), `snapshot.N.log` (the
-/// whole state when generation N began; none in generation 0), `announcements.N.log` (the changes since;
-/// `announcements.log` in generation 0) and `photos/`. Every record carries a CRC-32C. A photo file is written,
+/// whole state when generation N began; none in generation 0), `<log>.N.log` (the changes since; `<log>.log` in
+/// generation 0; `<log>` is the first collection the contracts declare, as the marker records it) and `photos/`. Every record carries a CRC-32C. A photo file is written,
 /// fsynced and its folder fsynced before the record naming it; records are fsynced before a change is acknowledged;
 /// a write that fails is cut off again and the store goes back to what the disk holds. Compaction writes generation
 /// N+1 beside N and switches by replacing the marker (see `StoreDataDirectory+Compaction.swift`).
 public final class StoreDataDirectory: Sendable {
     /// The marker file's name; a directory without it is never written to.
     public static let markerName = "spotcheck-store.json"
-    /// The log's name in generation 0 (a new directory, or one written by spotcheck before compaction existed).
-    public static let logName = "announcements.log"
+    /// The log's stem when no collection names it (`records.log`, `records.1.log`, ...).
+    public static let defaultLogStem = "records"
+    /// The log's stem in a directory whose marker names none: every store written before the log was named after its
+    /// collection used its first collection's (PetSpot's) name, and such a directory is read on, so no data is lost.
+    public static let legacyLogStem = "announcements"
+    /// The log's name in generation 0 of a directory opened with no collection.
+    public static var logName: String { "\(defaultLogStem).log" }
+    /// The log's name in generation 0 of a directory whose marker names none (see `legacyLogStem`).
+    public static var legacyLogName: String { "\(legacyLogStem).log" }
+
+    /// The stem of the log named after `collection`: its letters, digits, `-` and `_` (the default stem when none is
+    /// left, or when the name is one the directory uses for something else).
+    public static func logStem(for collection: String?) -> String {
+        let kept = String((collection ?? "").unicodeScalars.filter {
+            ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_"
+        }.map(Character.init))
+        return kept.isEmpty || kept == "snapshot" ? defaultLogStem : kept
+    }
     /// The photo folder's name.
     public static let photosName = "photos"
     static let format = "spotcheck-mock-store"
     /// The store version this spotcheck writes: 3 names each record's collection. Versions 1 (records without
-    /// checksums) and 2 (one collection, the announcements) are read and upgraded by a compaction at start.
+    /// checksums) and 2 (one collection, the first declared) are read and upgraded by a compaction at start.
     static let version = 3
 
     /// Which files hold the store: everything follows from the generation.
@@ -35,11 +51,14 @@ public final class StoreDataDirectory: Sendable {
         var checksums: Bool
         /// The store version the files were written in; an older one is upgraded by a compaction when the store attaches.
         var version = StoreDataDirectory.version
-        var logName: String { generation == 0 ? StoreDataDirectory.logName : "announcements.\(generation).log" }
+        /// What the log is named after (the collection); the marker records it.
+        var logStem = StoreDataDirectory.defaultLogStem
+        var logName: String { generation == 0 ? "\(logStem).log" : "\(logStem).\(generation).log" }
         var snapshotName: String? { generation == 0 ? nil : "snapshot.\(generation).log" }
         /// The marker naming this layout.
         var marker: [UInt8] {
-            Array((JSONValue.object(["format": .string(format), "version": .number(Double(version)), "generation": .number(Double(generation))])
+            Array((JSONValue.object(["format": .string(format), "version": .number(Double(version)), "generation": .number(Double(generation)),
+                                     "log": .string(logStem)])
                 .serialized() + "\n").utf8)
         }
     }
@@ -90,6 +109,9 @@ public final class StoreDataDirectory: Sendable {
     public let notices: [String]
     let fs: any StoreFileSystem
     let compaction: Compaction
+    /// The stem the next generation's log gets: the collection the directory was opened for (an older directory's log
+    /// moves to it at its next compaction).
+    let logStem: String
     let lockFD: Int32
     let disk: Locked<Disk>
     let queue = Locked(WriteQueue())
@@ -99,8 +121,10 @@ public final class StoreDataDirectory: Sendable {
     var photosURL: URL { url.appendingPathComponent(Self.photosName) }
     func fileURL(_ name: String) -> URL { url.appendingPathComponent(name) }
 
-    private init(url: URL, restored: [StoreChange], notices: [String], fs: any StoreFileSystem, compaction: Compaction, lockFD: Int32, disk: Disk) {
+    private init(url: URL, restored: [StoreChange], notices: [String], fs: any StoreFileSystem, compaction: Compaction, logStem: String,
+                 lockFD: Int32, disk: Disk) {
         self.url = url
+        self.logStem = logStem
         self.restored = Locked(restored)
         self.notices = notices
         self.fs = fs
@@ -163,11 +187,14 @@ public final class StoreDataDirectory: Sendable {
     /// marker, a marker of another format or a newer version, a symlink for any of the store's files, a complete record
     /// that fails its checksum or cannot be read (named by file, line and byte offset), a photo the store names but that
     /// is missing, and a directory another process holds. Only a torn last record is dropped (and said so in `notices`).
-    public static func open(_ url: URL, compaction: Compaction = .fromEnvironment()) throws(StoreDataDirectoryError) -> StoreDataDirectory {
-        try open(url, fs: PosixFileSystem(), compaction: compaction)
+    ///
+    /// `collection` names the log of a new directory (`<collection>.log`; nil: `records.log`) and of the next generation
+    /// of an existing one; until then an existing directory's log keeps the name its marker records.
+    public static func open(_ url: URL, collection: String? = nil, compaction: Compaction = .fromEnvironment()) throws(StoreDataDirectoryError) -> StoreDataDirectory {
+        try open(url, fs: PosixFileSystem(), collection: collection, compaction: compaction)
     }
 
-    static func open(_ url: URL, fs: any StoreFileSystem, compaction: Compaction = Compaction()) throws(StoreDataDirectoryError) -> StoreDataDirectory {
+    static func open(_ url: URL, fs: any StoreFileSystem, collection: String? = nil, compaction: Compaction = Compaction()) throws(StoreDataDirectoryError) -> StoreDataDirectory {
         let fm = FileManager.default
         let path = url.path
         func fail(_ p: String, _ reason: String) -> StoreDataDirectoryError { StoreDataDirectoryError(path: p, reason: reason) }
@@ -187,7 +214,7 @@ public final class StoreDataDirectory: Sendable {
             throw fail(path, "is in use by another spotcheck process; stop it or pick another --data-dir")
         }
         do throws(StoreDataDirectoryError) {
-            let layout = try readOrInitialiseMarker(url, fs: fs)
+            let layout = try readOrInitialiseMarker(url, fs: fs, logStem: logStem(for: collection))
             var notices: [String] = []
             let photos = url.appendingPathComponent(photosName)
             guard DurableFile.kind(of: photos.path) == S_IFDIR else {
@@ -207,7 +234,8 @@ public final class StoreDataDirectory: Sendable {
             let logContents = try StoreLogReader.read(log, photos: photos, checksums: layout.checksums, photoFiles: photoFiles)
             changes += logContents.changes
             photoFiles = logContents.photoFiles
-            notices += removeLeftovers(url, layout: layout, fs: fs)
+            let nextStem = collection == nil ? layout.logStem : logStem(for: collection)
+            notices += removeLeftovers(url, layout: layout, stems: [layout.logStem, nextStem], fs: fs)
             let logFD = posixOpen(log.path, O_WRONLY | O_APPEND | O_CLOEXEC | O_NOFOLLOW)
             guard logFD >= 0 else { throw fail(log.path, "cannot open the log for appending: \(String(cString: strerror(errno)))") }
             if let torn = logContents.tornTail {
@@ -225,15 +253,17 @@ public final class StoreDataDirectory: Sendable {
             }
             let disk = Disk(layout: layout, logFD: logFD, logLength: logContents.goodLength, snapshotLength: snapshotLength,
                             photoFiles: photoFiles, compactAt: 0)
-            return StoreDataDirectory(url: url, restored: changes, notices: notices, fs: fs, compaction: compaction, lockFD: lockFD, disk: disk)
+            return StoreDataDirectory(url: url, restored: changes, notices: notices, fs: fs, compaction: compaction, logStem: nextStem,
+                                      lockFD: lockFD, disk: disk)
         } catch {
             posixClose(lockFD)
             throw error
         }
     }
 
-    /// The layout the marker names; a directory without a marker is initialised when it holds nothing else.
-    private static func readOrInitialiseMarker(_ url: URL, fs: any StoreFileSystem) throws(StoreDataDirectoryError) -> Layout {
+    /// The layout the marker names; a directory without a marker is initialised (its log named `logStem`) when it holds
+    /// nothing else. A marker naming no log is an older directory's: its log is `legacyLogStem`'s.
+    private static func readOrInitialiseMarker(_ url: URL, fs: any StoreFileSystem, logStem: String) throws(StoreDataDirectoryError) -> Layout {
         let path = url.path
         func fail(_ p: String, _ reason: String) -> StoreDataDirectoryError { StoreDataDirectoryError(path: p, reason: reason) }
         let contents: [String]
@@ -243,15 +273,18 @@ public final class StoreDataDirectory: Sendable {
         let marker = url.appendingPathComponent(markerName)
         if !contents.contains(markerName) {
             // Only what an interrupted initialisation leaves behind may be there; anything else belongs to someone else.
-            let leftovers = contents.filter { !($0 == photosName || $0 == logName || $0.hasPrefix(".\(markerName)")) }
-            let logKind = DurableFile.kind(of: url.appendingPathComponent(logName).path)
-            let logSize = (try? FileManager.default.attributesOfItem(atPath: url.appendingPathComponent(logName).path)[.size] as? Int) ?? 0
+            let logNames = ["\(logStem).log", legacyLogName]
+            let leftovers = contents.filter { !($0 == photosName || logNames.contains($0) || $0.hasPrefix(".\(markerName)")) }
+            let logsEmpty = logNames.allSatisfy { name in
+                let path = url.appendingPathComponent(name).path
+                return DurableFile.kind(of: path) != S_IFLNK && ((try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0) == 0
+            }
             let photos = (try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(photosName).path)) ?? []
-            guard leftovers.isEmpty, logSize == 0, logKind != S_IFLNK, photos.isEmpty else {
+            guard leftovers.isEmpty, logsEmpty, photos.isEmpty else {
                 throw fail(path, "is not a SpotCheck data directory (it holds files but no \(markerName)); it is left untouched. "
                     + "Pick a new or empty directory for --data-dir.")
             }
-            try initialise(url, fs: fs)
+            try initialise(url, fs: fs, logStem: logStem)
         }
         let markerBytes = try DurableFile.read(marker)
         guard let value = try? JSONValue(parsing: markerBytes), value["format"]?.stringValue == format else {
@@ -259,21 +292,28 @@ public final class StoreDataDirectory: Sendable {
         }
         switch value["version"]?.intValue {
         case 1:
-            return Layout(generation: 0, checksums: false, version: 1)
+            return Layout(generation: 0, checksums: false, version: 1, logStem: legacyLogStem)
         case let found? where found == 2 || found == version:
             guard let generation = value["generation"]?.intValue, generation >= 0 else {
                 throw fail(marker.path, "names no generation (a whole number); the directory is left untouched")
             }
-            return Layout(generation: generation, checksums: true, version: found)
+            var stem = legacyLogStem
+            if let log = value["log"] {
+                guard let named = log.stringValue, self.logStem(for: named) == named else {
+                    throw fail(marker.path, "names the log \(log.serialized()), not a name of letters, digits, - and _; the directory is left untouched")
+                }
+                stem = named
+            }
+            return Layout(generation: generation, checksums: true, version: found, logStem: stem)
         default:
             throw fail(marker.path, "has store version \(value["version"].map { $0.serialized() } ?? "none"); this spotcheck reads versions 1 to \(version)")
         }
     }
 
     /// Creates the photo folder and the empty log, then the marker last, so a marker always means a complete directory.
-    private static func initialise(_ url: URL, fs: any StoreFileSystem) throws(StoreDataDirectoryError) {
+    private static func initialise(_ url: URL, fs: any StoreFileSystem, logStem: String) throws(StoreDataDirectoryError) {
         let photos = url.appendingPathComponent(photosName)
-        let layout = Layout(generation: 0, checksums: true)
+        let layout = Layout(generation: 0, checksums: true, logStem: logStem)
         do {
             try FileManager.default.createDirectory(at: photos, withIntermediateDirectories: true)
             try DurableFile.write([], to: url.appendingPathComponent(layout.logName), fs: fs)
@@ -283,13 +323,15 @@ public final class StoreDataDirectory: Sendable {
         }
     }
 
-    /// Removes what an interrupted write or compaction left: temporary files and other generations' files.
-    private static func removeLeftovers(_ url: URL, layout: Layout, fs: any StoreFileSystem) -> [String] {
+    /// Removes what an interrupted write or compaction left: temporary files and other generations' files (their logs
+    /// named by one of `stems`, or by the legacy stem).
+    private static func removeLeftovers(_ url: URL, layout: Layout, stems: [String], fs: any StoreFileSystem) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []
         let photoNames = (try? FileManager.default.contentsOfDirectory(atPath: url.appendingPathComponent(photosName).path)) ?? []
         let keep = Set([markerName, photosName, layout.logName] + (layout.snapshotName.map { [$0] } ?? []))
+        let prefixes = Set(stems + [legacyLogStem, "snapshot"]).map { $0 + "." }
         func isOurs(_ name: String) -> Bool {
-            name.hasSuffix(".tmp") || name == logName || (name.hasPrefix("announcements.") || name.hasPrefix("snapshot.")) && name.hasSuffix(".log")
+            name.hasSuffix(".tmp") || name.hasSuffix(".log") && prefixes.contains { name.hasPrefix($0) }
         }
         var removed: [String] = names.filter { !keep.contains($0) && isOurs($0) }.map { url.appendingPathComponent($0).path }
         removed += photoNames.filter { $0.hasPrefix(".") && $0.hasSuffix(".tmp") }.map { url.appendingPathComponent(photosName).appendingPathComponent($0).path }
