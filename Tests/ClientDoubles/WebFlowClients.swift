@@ -19,12 +19,54 @@ enum WebFlowClients {
         }
     }
 
-    /// The web app's real bug (043 FR-006, FR-010 forbid it), broadened: a submission failing with HTTP 500 still ends
-    /// on the summary, showing a password and no error (the observation does not say which step failed).
+    /// The web app's real bug (043 FR-006, FR-010 forbid it): a photo upload that fails, however it fails, still ends
+    /// on the summary, showing a password and no error. A failed create is shown as an error, as the web spec says.
     struct EndsOnTheSummaryAfterAFailure: ClientDriver {
-        var description: String { "web double: a failed submission ends on the summary" }
+        var description: String { "web double: a failed photo upload ends on the summary" }
         func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
-            WebSession(inner: try await PetSpotClientDriver().open(context), endsOnSummaryAfterAFailedUpload: true)
+            let uploads = UploadFailures()
+            let inner = try await PetSpotClientDriver(makeSubmitter: { api in
+                WatchingSubmitter(inner: AnnouncementSubmissionService(api: api), uploads: uploads)
+            }).open(context)
+            return WebSession(inner: inner, endsOnSummaryAfterAFailedUpload: true, uploads: uploads)
+        }
+    }
+
+    /// Shows the seeds' alert buttons on its toast (043 FR-011: the retry is Continue, there is no Try Again).
+    struct ShowsTryAgain: ClientDriver {
+        var description: String { "web double, broken: its toast offers Try Again and Cancel" }
+        func open(_ context: ClientContext) async throws(DriverError) -> any ClientSession {
+            Rewriting(inner: WebSession(inner: try await PetSpotClientDriver().open(context), endsOnSummaryAfterAFailedUpload: false)) { _, observation in
+                var o = observation
+                if let alert = o.alert { o.alert = ObservedAlert(kind: alert.kind, message: alert.message, buttons: AlertKind.buttonTitles) }
+                return o
+            }
+        }
+    }
+
+    /// Whether the last submission failed at its photo upload, as the submitter saw it.
+    final class UploadFailures: @unchecked Sendable {
+        private let lock = NSLock()
+        private var failed = false
+        var last: Bool {
+            get { lock.withLock { failed } }
+            set { lock.withLock { failed = newValue } }
+        }
+    }
+
+    /// The reference submitter, telling `uploads` whether the photo upload is what failed.
+    struct WatchingSubmitter: ReportSubmitting {
+        let inner: AnnouncementSubmissionService
+        let uploads: UploadFailures
+
+        func submit(_ draft: ReportDraft) async throws(SubmissionError) -> SubmissionReceipt {
+            uploads.last = false
+            do {
+                return try await inner.submit(draft)
+            } catch {
+                if case .photoUploadFailed = error { uploads.last = true }
+                throw error
+            }
         }
     }
 
@@ -34,10 +76,12 @@ enum WebFlowClients {
         private var failureShown = false
         let inner: any ClientSession
         let endsOnSummaryAfterAFailedUpload: Bool
+        let uploads: UploadFailures?
 
-        init(inner: any ClientSession, endsOnSummaryAfterAFailedUpload: Bool) {
+        init(inner: any ClientSession, endsOnSummaryAfterAFailedUpload: Bool, uploads: UploadFailures? = nil) {
             self.inner = inner
             self.endsOnSummaryAfterAFailedUpload = endsOnSummaryAfterAFailedUpload
+            self.uploads = uploads
         }
 
         func perform(_ action: ClientAction) async throws(DriverError) -> ClientObservation {
@@ -45,8 +89,9 @@ enum WebFlowClients {
             let sent: ClientAction = action == .submit && failureShown ? .retry : action
             var o = try await inner.perform(sent)
             failureShown = o.outcome == .failure
-            if let alert = o.alert { o.alert = ObservedAlert(kind: alert.kind == "noConnection" ? "generic" : alert.kind, message: WebFlowClients.toast) }
-            if endsOnSummaryAfterAFailedUpload, o.outcome == .failure, o.cause?.status == 500, sent == .submit || sent == .retry {
+            // A toast has no buttons: there is no Try Again or Cancel (043 FR-011).
+            if let alert = o.alert { o.alert = ObservedAlert(kind: alert.kind == "noConnection" ? "generic" : alert.kind, message: WebFlowClients.toast, buttons: []) }
+            if endsOnSummaryAfterAFailedUpload, o.outcome == .failure, uploads?.last == true, sent == .submit || sent == .retry {
                 o.outcome = .success
                 o.alert = nil
                 o.screen = "summary"

@@ -19,8 +19,41 @@ import Testing
 
     @Test func aClientFollowingTheWebSpecPassesTheWebLibrary() async throws {
         let results = try await Self.run(WebFlowClients.FollowsTheWebSpec())
-        #expect(results.count == 2)
+        #expect(results.count == 7)
         for (file, result) in results { #expect(result.status == .passed, "\(file): \(result.failure?.message ?? "")") }
+    }
+
+    @Test func everyScenarioNamesTheWebProfileAndLintsClean() throws {
+        let profile = try WebMissingPetProfileTests.profile()
+        let library = try ScenarioLibrary.load(from: profile.libraryDirectory)
+        for scenario in library.scenarios {
+            #expect(scenario.profile == "web-missing-pet" && scenario.flow == "reportMissing", "\(scenario.displayPath)")
+            let problems = ProfileLinter.problems(in: scenario, profile: profile)
+            #expect(problems.isEmpty, "\(problems.map(\.description))")
+        }
+    }
+
+    /// Every way the upload fails (a server error, an auth refusal, a body too large, a dropped connection) must keep
+    /// the user off the summary; a failed create the double shows as the spec says, so that scenario passes.
+    @Test func everyFailedUploadThatEndsOnTheSummaryFailsCiting043() async throws {
+        let results = try await Self.run(WebFlowClients.EndsOnTheSummaryAfterAFailure())
+        let uploads = results.keys.filter { $0.hasPrefix("upload-") }.sorted()
+        #expect(uploads.count == 6)
+        for file in uploads {
+            let result = try #require(results[file])
+            let message = result.failure?.message ?? ""
+            #expect(result.status == .failed, "\(file) passed")
+            #expect(message.contains("outcome: expected failure") && message.contains("043 FR-006"), "\(file): \(message)")
+        }
+        #expect(results["create-500-continue-again.json"]?.status == .passed, "\(results["create-500-continue-again.json"]?.failure?.message ?? "")")
+    }
+
+    @Test func aToastWithTryAgainFailsTheNoButtonsRule() async throws {
+        let results = try await Self.run(WebFlowClients.ShowsTryAgain())
+        let result = try #require(results["upload-500-continue-sends-again.json"])
+        let message = result.failure?.message ?? ""
+        #expect(result.status == .failed)
+        #expect(message.contains("alert buttons") && message.contains("043 FR-011"), "\(message)")
     }
 
     @Test func theSeedsWouldFailTheSameClient() async throws {

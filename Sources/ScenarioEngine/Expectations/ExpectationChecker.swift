@@ -45,6 +45,11 @@ struct ExpectationChecker {
                 m.append(Mismatch("managementPassword", expected: "a value matching \(pattern) handed to the summary", actual: "none"))
             }
         }
+        // A flow whose success closes shows no management password (the profile's `success.shows: close`).
+        if profile.success.shows == .close, e.managementPassword == nil, o.outcome == .success, let password = o.managementPassword {
+            m.append(Mismatch("managementPassword", expected: "none: the \(profile.flow.name) flow closes on success", actual: "\"\(password)\" handed to a summary",
+                              why: profile.success.source))
+        }
         if let alert = e.alert, !flexible || effective == .failure {
             m += checkAlert(alert, o)
         } else if let shown = o.alert, let outcome = effective, [.success, .invalid, .cancelled, .edited].contains(outcome) {
@@ -74,9 +79,10 @@ struct ExpectationChecker {
                 m.append(Mismatch("inputs", expected: "the entered phone, email and reward", actual: "the client reported no inputs"))
             }
         }
-        let expectedScreen = e.screen ?? (submission ? Self.impliedScreen(effective) : nil)
+        let expectedScreen = e.screen ?? (submission ? impliedScreen(effective) : nil)
         if let screen = expectedScreen, o.screen != screen {
-            let why = e.screen == nil ? " (a \(effective?.rawValue ?? "") \(screen == "form" ? "keeps the user on the form" : "goes to the summary"))" : ""
+            let goes = screen == "form" ? "keeps the user on the form" : screen == "closed" ? "closes the flow" : "goes to the summary"
+            let why = e.screen == nil ? " (a \(effective?.rawValue ?? "") \(goes))" : ""
             m.append(Mismatch("screen", expected: screen + why, actual: o.screen ?? "not reported"))
         }
         if let d = e.details {
@@ -186,9 +192,9 @@ struct ExpectationChecker {
         return notes
     }
 
-    static func impliedScreen(_ outcome: ClientOutcome?) -> String? {
+    func impliedScreen(_ outcome: ClientOutcome?) -> String? {
         switch outcome {
-        case .success: return "summary"
+        case .success: return profile.success.shows == .close ? "closed" : "summary"
         case .failure, .invalid, .cancelled: return "form"
         default: return nil
         }

@@ -27,6 +27,10 @@ public struct Scenario: Sendable {
     public var faultRules: [FaultRule]
     /// The steps in order.
     public var steps: [Step]
+    /// The client profile the scenario is written for (`profile`), `nil` when any profile may judge it.
+    public var profile: String? = nil
+    /// The profile's flow the scenario drives (`flow`), `nil` when it names none.
+    public var flow: String? = nil
 
     /// Why this scenario cannot run through a fault proxy in front of a real server, or `nil` when it can.
     public var proxyIncompatibility: String? {

@@ -13,7 +13,7 @@ public struct ScenarioParser: Sendable {
         self.fixturesDirectory = fixturesDirectory
     }
 
-    static let topLevelKeys = ["name", "summary", "tags", "report", "reportOverrides", "client", "backend", "faults", "steps"]
+    static let topLevelKeys = ["name", "summary", "profile", "flow", "tags", "report", "reportOverrides", "client", "backend", "faults", "steps"]
     static let stepKeys = ["action", "field", "value", "id", "query", "request", "capture", "faults", "ms", "seconds", "expect", "todo"]
     static let expectKeys = [
         "outcome", "managementPassword", "alert", "fields", "inputs", "inputsIntact", "screen", "details", "listed",
@@ -64,6 +64,13 @@ public struct ScenarioParser: Sendable {
         let summary = attempt { () throws(ScenarioProblem) in
             try root["summary"].map { v throws(ScenarioProblem) in try reader.string(v, at: "/summary", what: "the summary") }
         } ?? nil
+        // The client profile and flow the scenario is written for; `lint` and `run` refuse it under another one.
+        let profile = attempt { () throws(ScenarioProblem) in
+            try root["profile"].map { v throws(ScenarioProblem) in try reader.nonEmptyString(v, at: "/profile", what: "the client profile's name") }
+        } ?? nil
+        let flow = attempt { () throws(ScenarioProblem) in
+            try root["flow"].map { v throws(ScenarioProblem) in try reader.nonEmptyString(v, at: "/flow", what: "the profile's flow") }
+        } ?? nil
         let tags = attempt { () throws(ScenarioProblem) in try parseTags(root["tags"], reader) } ?? []
         let report = attempt { () throws(ScenarioProblem) in try parseReport(root["report"], overrides: root["reportOverrides"], reader) }
         let client = attempt { () throws(ScenarioProblem) in try parseClient(root["client"], reader) }
@@ -87,7 +94,7 @@ public struct ScenarioParser: Sendable {
         }
         return Scenario(
             name: name, file: file, displayPath: displayPath, tags: tags, summary: summary, report: report,
-            client: client, backend: backend, faults: faults, faultRules: faultRules, steps: steps)
+            client: client, backend: backend, faults: faults, faultRules: faultRules, steps: steps, profile: profile, flow: flow)
     }
 
     /// Parses rules with the fault layer's own parser, re-rooting its pointers at `pointer` in the scenario file.
@@ -419,7 +426,7 @@ public struct ScenarioParser: Sendable {
         if let v = o["inputs"] { e.inputs = try parseInputs(v, at: pointer + "/inputs", reader) }
         if let v = o["analytics"] { e.analytics = try stringList(v, at: pointer + "/analytics", what: "the analytics event names", reader) }
         if let v = o["inputsIntact"] { e.inputsIntact = try reader.bool(v, at: pointer + "/inputsIntact", what: "inputsIntact") }
-        if let v = o["screen"] { e.screen = try reader.oneOf(v, at: pointer + "/screen", what: "screen", choices: ["form", "summary"]) }
+        if let v = o["screen"] { e.screen = try reader.oneOf(v, at: pointer + "/screen", what: "screen", choices: ["form", "summary", "closed"]) }
         if let v = o["details"] {
             let d = try reader.object(v, at: pointer + "/details", allowed: ["state", "message", "presentation"], what: "the details expectation")
             var details = DetailsExpectation()

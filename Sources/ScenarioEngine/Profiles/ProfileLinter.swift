@@ -12,11 +12,38 @@ public enum ProfileLinter {
         return problems
     }
 
-    /// Problems of a scenario judged by `profile`: a field it types into, expects an input or a field message of, that
-    /// is on no step of the profile's flow (a scenario written for another flow).
+    /// Problems of a scenario judged by `profile`: it names another profile or flow (`profile`, `flow`); it types into,
+    /// expects an input or a field message of, a field on no step of the profile's flow; or it takes a step the
+    /// profile's failures do not offer (`cancel` without an affordance that keeps the user on the form, `retry` without
+    /// one that sends again or retries the failed step).
     public static func problems(in scenario: Scenario, profile: ClientProfile) -> [ScenarioProblem] {
         let fields = Set(profile.flow.fields)
         var problems: [ScenarioProblem] = []
+        if let named = scenario.profile, named != profile.name {
+            problems.append(ScenarioProblem(
+                file: scenario.displayPath, pointer: "/profile",
+                message: "the scenario needs the profile \(named), but it is judged by \(profile.name) (\(profile.displayPath)); run it with --profile \(named)"))
+        }
+        if let named = scenario.flow, named != profile.flow.name {
+            problems.append(ScenarioProblem(
+                file: scenario.displayPath, pointer: "/flow",
+                message: "the scenario needs the flow \(named), but the profile \(profile.name) has the flow \(profile.flow.name)"))
+        }
+        let effects = Set(profile.failures.affordances.map(\.does))
+        func offered(_ action: ClientAction) -> (needs: String, kinds: [ClientProfile.Affordance.Effect])? {
+            switch action {
+            case .cancel: return ("a failure affordance that keeps the user on the form", [.stayOnForm])
+            case .retry: return ("a failure affordance that sends again or retries the failed step", [.sendAgain, .retryFailedStep])
+            default: return nil
+            }
+        }
+        for step in scenario.steps {
+            guard case .client(let action) = step.action, let need = offered(action), effects.isDisjoint(with: need.kinds) else { continue }
+            let listed = profile.failures.affordances.map { "\($0.label) (\($0.does.rawValue))" }.joined(separator: ", ")
+            problems.append(ScenarioProblem(
+                file: scenario.displayPath, pointer: step.pointer + "/action",
+                message: "\"\(action.name)\" needs \(need.needs) (\(need.kinds.map(\.rawValue).joined(separator: " or "))), which the profile \(profile.name) does not have; its affordances are: \(listed.isEmpty ? "none" : listed)"))
+        }
         func check(_ field: String, at pointer: String) {
             guard !fields.contains(field) else { return }
             problems.append(ScenarioProblem(
