@@ -132,6 +132,30 @@ check_version() {
             return 1
         fi
         grep -E "^compared with the baseline|^explored with|^[0-9]+ checks:" "$log" || true
+        # The same comparison through a recording, as a team that cannot run two versions at once makes it: the
+        # baseline's answers recorded, then the target compared with the file (no change expected either).
+        echo "== verify --record-baseline, then --baseline FILE: realbackend $version, seed $seed"
+        local recording="$work/recording-$version-$seed.json"
+        status=0
+        "$spotcheck" verify --contracts "$folder" --target "$baseline_url" --record-baseline "$recording" --seed "$seed" --timeout 120 \
+            --admin-token "$admin_token" --skip "photo of 20 MiB" \
+            ${secret_args[@]+"${secret_args[@]}"} >"$log" 2>&1 || status=$?
+        if [ "$status" -ne 0 ] || ! grep -q "^recorded " "$log"; then
+            cat "$log"
+            echo "realbackend-verify: verify --record-baseline of $version at seed $seed exited $status" >&2
+            return 1
+        fi
+        grep -E "^recorded " "$log" | cut -c1-160
+        status=0
+        "$spotcheck" verify --contracts "$folder" --target "$url" --baseline "$recording" --timeout 120 \
+            --admin-token "$admin_token" --skip "photo of 20 MiB" \
+            ${secret_args[@]+"${secret_args[@]}"} >"$log" 2>&1 || status=$?
+        if [ "$status" -ne 0 ]; then
+            cat "$log"
+            echo "realbackend-verify: verify --baseline $recording (a recording of $version) against $version at seed $seed exited $status" >&2
+            return 1
+        fi
+        grep -E "^compared with the baseline|request\(s\) the recording holds no answer|^explored with|^[0-9]+ checks:" "$log" || true
     done
     echo "== run --target realbackend $version: the scenario library"
     "$spotcheck" run --quiet --contracts "$folder" --target "$url"

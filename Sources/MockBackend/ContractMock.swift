@@ -147,11 +147,6 @@ public struct ContractMock: Sendable {
         backend.store.count
     }
 
-    /// `recordCount()` under the name the scenario engine's embedded target still calls it by.
-    public func announcementCount() async -> Int {
-        await recordCount()
-    }
-
     /// Stops listening and closes every connection.
     public func shutdown() async throws {
         try await server.shutdown()

@@ -166,21 +166,9 @@ enum FoundFlowClients {
                 let kind = ErrorMapping.alert(for: error)
                 let text = kind == .generic ? behaviour.genericText ?? kind.message : kind.message
                 alert = ObservedAlert(kind: kind.rawValue, message: text, buttons: AlertKind.buttonTitles)
-                cause = Self.observed(ErrorMapping.cause(for: error))
+                cause = PetSpotClientSession.observed(ErrorMapping.cause(for: error))
                 return observe(.failure)
             }
-        }
-
-        /// The client's cause in the protocol's terms.
-        static func observed(_ cause: FailureCause) -> ObservedCause {
-            let kind: ObservedCause.Kind
-            switch cause.kind {
-            case .urlError: kind = .urlError
-            case .httpStatus: kind = .httpStatus
-            case .decoding: kind = .decoding
-            case .other: kind = .other
-            }
-            return ObservedCause(kind: kind, domain: cause.domain, code: cause.code, status: cause.status, detail: cause.detail, decodingPath: cause.decodingPath)
         }
 
         func observe(_ outcome: ClientOutcome, fieldErrors: [String: String] = [:]) -> ClientObservation {

@@ -61,6 +61,15 @@ enum EngineTestSupport {
     }
 
     /// A scratch folder removed by the caller.
+    /// Runs `profile`'s own library through `driver` on the embedded backend, judged by that profile; results by file.
+    static func runLibrary(of profile: ClientProfile, with driver: any ClientDriver) async throws -> [String: ScenarioResult] {
+        let library = try ScenarioLibrary.load(from: profile.libraryDirectory)
+        var runner = ScenarioRunner(driver: driver, targets: EmbeddedBackendProvider(contracts: try contracts()), seed: 1)
+        runner.profile = profile
+        let report = await SuiteRunner(runner: runner, jobs: 2).run(library.scenarios.map(relaxed))
+        return Dictionary(uniqueKeysWithValues: report.results.map { ($0.file, $0) })
+    }
+
     static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("spotcheck-engine-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -72,7 +72,7 @@ import Testing
             let banner = ServeCommand.banner(for: mock)
             #expect(banner.hasPrefix("Listening on http://127.0.0.1:\(mock.port)\n"))
             #expect(banner.contains("Admin API on http://127.0.0.1:"))
-            #expect(await mock.announcementCount() == 6)
+            #expect(await mock.recordCount() == 6)
             try await mock.shutdown()
         } catch {
             try? await mock.shutdown()

@@ -108,7 +108,7 @@ import Testing
             try await backend.shutdown()
             throw error
         }
-        let left = await backend.announcementCount()
+        let left = await backend.recordCount()
         try await backend.shutdown()
         #expect(result.0 == 0, "\(result.1)")
         #expect(result.1.contains("explored with seed 9: 400 generated requests"))

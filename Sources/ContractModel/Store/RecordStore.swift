@@ -205,9 +205,6 @@ public final class RecordStore: Sendable {
     /// The primary collection's record with this id as the API answers it.
     public func primaryRecordJSON(id: String) -> [UInt8]? { layouts.isEmpty ? nil : recordJSON(in: primary, id: id) }
 
-    /// `primaryRecordJSON(id:)` under the name the scenario engine's embedded target still calls it by.
-    public func announcementJSON(id: String) -> [UInt8]? { primaryRecordJSON(id: id) }
-
     /// The record with this key as the API answers it, with Express's weak ETag of those bytes.
     ///
     /// The ETag is hashed once per version of the JSON, outside the lock, and kept with the record: a GET by id hashed

@@ -22,7 +22,7 @@ public enum HARImport {
         public var broken: [String]
         /// Query parameters no contract declares, left out of the merged examples: `entry 2 (GET …): token`.
         public var undeclaredQuery: [String] = []
-        /// `{"announcements": [...]}`.
+        /// `{"<collection>": [...]}`, the records the session showed.
         public var fixtures: JSONValue
         /// The scenario skeleton.
         public var scenario: JSONValue
@@ -92,8 +92,8 @@ public enum HARImport {
                                    : "no entry matches a contract in \(contracts.directory.path) (\(log.entries.count) entries): is this HAR from another API?")
         }
         let name = "har-" + slug(URL(fileURLWithPath: file).deletingPathExtension().lastPathComponent)
-        let fixtures = RecordFixtureHarvest.fixtures(from: exchanges.map(\.entry))
-        let hasFixtures = !(fixtures["announcements"]?.arrayValue ?? []).isEmpty
+        let fixtures = RecordFixtureHarvest.fixtures(from: exchanges.map(\.entry), contracts: contracts)
+        let hasFixtures = Self.holdsRecords(fixtures)
         let scenario = HARScenarioSkeleton.document(name: name, source: URL(fileURLWithPath: file).lastPathComponent, exchanges: exchanges,
                                                     fixturesFile: hasFixtures ? name + ".json" : nil)
         var plan = Plan(name: name, exchanges: exchanges, unmatched: unmatched, broken: broken, fixtures: fixtures, scenario: scenario)
@@ -123,7 +123,7 @@ public enum HARImport {
         let scenariosName = scenarios.lastPathComponent
         let scenarioPath = "\(scenariosName)/\(plan.name).json"
         let fixturesPath = "\(scenariosName)/fixtures/\(plan.name).json"
-        let wantsFixtures = !(plan.fixtures["announcements"]?.arrayValue ?? []).isEmpty
+        let wantsFixtures = Self.holdsRecords(plan.fixtures)
         // Checked with lstat first (a dangling symlink counts): a refusal here comes before any work.
         for path in [scenarioPath] + (wantsFixtures ? [fixturesPath] : []) where FileTransaction.exists(root.appendingPathComponent(path)) {
             throw WriteError(problems: ["\(root.appendingPathComponent(path).path) already exists; move it away or rename the HAR file"])
@@ -166,6 +166,11 @@ public enum HARImport {
         } catch {
             throw WriteError(problems: ["cannot write the import: \(FileErrorText.reason(error))"])
         }
+    }
+
+    /// Whether harvested fixtures hold a record of any collection.
+    static func holdsRecords(_ fixtures: JSONValue) -> Bool {
+        (fixtures.objectValue ?? JSONObject()).contains { !($0.value.arrayValue ?? []).isEmpty }
     }
 
     /// Letters, digits and `-` only, so the name is a plain file name.

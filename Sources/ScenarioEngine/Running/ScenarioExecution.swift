@@ -285,7 +285,7 @@ struct ScenarioExecution {
                 }
             }
         }
-        let count = journal.announcements != nil ? await target.announcementCount() : nil
+        let count = journal.announcements != nil ? await target.recordCount() : nil
         let sent = SentReportCheck(report: scenario.report, inputs: inputs, profile: profile)
         return checker.checkJournal(stepRecords: records, announcementCount: count, existingIDs: existing, sent: sent)
     }

@@ -20,13 +20,13 @@ struct EmbeddedBackendTarget: ScenarioTarget {
         backend.journal.entries()
     }
 
-    func announcementCount() async -> Int? {
-        await backend.announcementCount()
+    func recordCount() async -> Int? {
+        await backend.recordCount()
     }
 
     func announcementExists(_ id: String) async -> Bool? {
         // Read the store itself: the engine's own look-ups must never meet the scenario's faults.
-        backend.backend.store.announcementJSON(id: id) != nil
+        backend.backend.store.primaryRecordJSON(id: id) != nil
     }
 
     func replaceFaults(_ rules: [FaultRule]) async throws(TargetError) {

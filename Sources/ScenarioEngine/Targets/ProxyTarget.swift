@@ -19,7 +19,7 @@ struct ProxyTarget: ScenarioTarget {
         proxy.journal.entries()
     }
 
-    func announcementCount() async -> Int? { nil }
+    func recordCount() async -> Int? { nil }
 
     func announcementExists(_ id: String) async -> Bool? {
         // Straight to the real server, not through the proxy: its fault layer must never see the engine's own reads.

@@ -12,8 +12,8 @@ public protocol ScenarioTarget: Sendable {
     /// Every exchange received so far with headers and bodies (what a HAR of the scenario holds); empty when not kept.
     func exchanges() async -> [JournalEntry]
 
-    /// How many announcements the backend stores, or `nil` when the target cannot tell (a real server).
-    func announcementCount() async -> Int?
+    /// How many records the backend stores, or `nil` when the target cannot tell (a real server).
+    func recordCount() async -> Int?
 
     /// Whether the backend stores this announcement, read past the fault layer (the engine's own look-ups must never
     /// consume fault counters or receive faults meant for the client); `nil` when the target cannot tell.

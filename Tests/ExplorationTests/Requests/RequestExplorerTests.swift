@@ -45,7 +45,7 @@ import Testing
     @Test func theMockItselfDiffersInNothingAndIsCleanedUp() async throws {
         let mock = try await ContractMock.start(.init(contracts: try Self.contracts.get(), quiet: true))
         let outcome = try await Self.explore(mock.baseURL)
-        let left = await mock.announcementCount()
+        let left = await mock.recordCount()
         try await mock.shutdown()
         #expect(outcome.setupFailure == nil)
         #expect(outcome.groups.isEmpty, "\(outcome.groups.map(\.headline))")

@@ -14,7 +14,7 @@ func withConformanceServer<T>(
     contracts: ContractSet? = nil, knownDefects: Bool = false, adminToken: String? = nil, _ body: (PetSpotHTTP) async throws -> T
 ) async throws -> T {
     var options = ContractMock.Options(
-        contracts: try contracts ?? PetSpotTestSupport.loadedContracts(), seed: 12, adminToken: adminToken, quiet: true, checkResponses: true)
+        contracts: try contracts ?? BundledContractsTestSupport.loadedContracts(), seed: 12, adminToken: adminToken, quiet: true, checkResponses: true)
     options.reproduceKnownDefects = knownDefects
     options.idleTimeout = patientIdleTimeout
     let mock = try await ContractMock.start(options)

@@ -103,7 +103,7 @@ import Testing
             let answer = try await http.postJSON("/api/v1/announcements", PetSpotHTTP.body())
             #expect(answer.status == 201)
             let object = try #require(answer.json?.objectValue)
-            #expect(object.keys == PetSpotTestSupport.storedAnnouncementKeys + ["managementPassword"])
+            #expect(object.keys == BundledContractsTestSupport.storedAnnouncementKeys + ["managementPassword"])
             let password = try #require(object["managementPassword"]?.stringValue)
             #expect(Int(password).map { (100_000...999_999).contains($0) } == true)
             #expect(object["id"]?.stringValue?.wholeMatch(of: /[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/) != nil)
@@ -113,7 +113,7 @@ import Testing
             #expect(object["createdAt"] == object["updatedAt"])
             #expect(answer.header("request-id")?.count == 10)
             let read = try await http.get("/api/v1/announcements/\(object["id"]?.stringValue ?? "")")
-            #expect(read.json?.objectValue?.keys == PetSpotTestSupport.storedAnnouncementKeys)
+            #expect(read.json?.objectValue?.keys == BundledContractsTestSupport.storedAnnouncementKeys)
         }
     }
 

@@ -63,7 +63,7 @@ import Testing
             let (id, password) = try await http.create(PetSpotHTTP.body([("microchipNumber", "555000111")]))
             E(409, "CONFLICT", "An entity with this value already exists", field: "microchipNumber")
                 .check(try await http.postJSON("/api/v1/announcements", PetSpotHTTP.body([("microchipNumber", "555000111")])))
-            let uploaded = try await http.upload(id: id, authorization: PetSpotTestSupport.basic("anyone", password), bytes: PetSpotTestSupport.png)
+            let uploaded = try await http.upload(id: id, authorization: BundledContractsTestSupport.basic("anyone", password), bytes: BundledContractsTestSupport.png)
             #expect(uploaded.status == 201)
         }
     }
@@ -98,7 +98,7 @@ import Testing
             let malformed = try await http.createRaw("{")
             #expect(malformed.status == 400)
             expectHelmet(malformed, "the body parser's refusal")
-            _ = try await http.upload(id: id, authorization: PetSpotTestSupport.basic(id, password), bytes: PetSpotTestSupport.png)
+            _ = try await http.upload(id: id, authorization: BundledContractsTestSupport.basic(id, password), bytes: BundledContractsTestSupport.png)
             let photoURL = try #require(try await http.get("/api/v1/announcements/\(id)").json?["photoUrl"]?.stringValue)
             let image = try await http.get(photoURL)
             #expect(image.status == 200)
@@ -127,8 +127,8 @@ import Testing
             Self.notFound.check(try await http.postJSON("/api/admin/v1/announcements", PetSpotHTTP.body()), "POST under admin")
             Self.notFound.check(try await http.get("/api/admin/v1/announcements/\(id)"), "GET one under admin")
             var uploadHeaders = ["Content-Type": "multipart/form-data; boundary=XyZBoundary42"]
-            uploadHeaders["Authorization"] = PetSpotTestSupport.basic(id, password)
-            let body = Data(PetSpotTestSupport.multipart(bytes: PetSpotTestSupport.png).readableBytesView)
+            uploadHeaders["Authorization"] = BundledContractsTestSupport.basic(id, password)
+            let body = Data(BundledContractsTestSupport.multipart(bytes: BundledContractsTestSupport.png).readableBytesView)
             Self.notFound.check(try await http.send("POST", "/api/admin/v1/announcements/\(id)/photos", headers: uploadHeaders, body: body),
                                 "upload under admin")
             E(401, "UNAUTHENTICATED", "Missing Authorization header").check(try await http.send("DELETE", "/api/admin/v1/announcements/\(id)"))

@@ -86,7 +86,7 @@ import Testing
         #expect(Timestamp.javaScriptDay("2025-12-31") == "2025-12-31")
         #expect(Timestamp.javaScriptDay("2023-02-29") == "2023-03-01")
         #expect(Timestamp.javaScriptDay("1999-12-31") == "1999-12-31")
-        let rules = try? PetSpotTestSupport.loadedContracts().requestRules["createAnnouncement"]?.body
+        let rules = try? BundledContractsTestSupport.loadedContracts().requestRules["createAnnouncement"]?.body
         let today = RuleContext(today: "2025-11-30")
         let rolled = rules?.firstRefusal(in: PetSpotHTTP.body([("lastSeenDate", "2025-11-31")]), context: today)
         #expect(rolled?.message == "lastSeenDate cannot be in the future")
@@ -118,7 +118,7 @@ import Testing
             let missing = try await http.get("/api/v1/announcements/nope")
             #expect(missing.header("ETag") == ExpressETag.weak(for: Array(missing.body)))
             #expect(missing.header("X-Powered-By") == "Express")
-            let uploaded = try await http.upload(id: id, authorization: PetSpotTestSupport.basic(id, password), bytes: PetSpotTestSupport.png)
+            let uploaded = try await http.upload(id: id, authorization: BundledContractsTestSupport.basic(id, password), bytes: BundledContractsTestSupport.png)
             #expect(uploaded.status == 201)
             #expect(uploaded.header("ETag") == #"W/"2-vyGp6PvFo4RvsFtPoIWeCReyIC8""#)
             // The store keeps each announcement's ETag once read; the photo changed the JSON, so the tag follows it.

@@ -59,7 +59,7 @@ import Testing
             }
             // Uploaded in reverse, so the order can only come from creation.
             for (id, password) in withPhoto.reversed() {
-                #expect(try await http.upload(id: id, authorization: PetSpotTestSupport.basic(id, password), bytes: PetSpotTestSupport.png).status == 201)
+                #expect(try await http.upload(id: id, authorization: BundledContractsTestSupport.basic(id, password), bytes: BundledContractsTestSupport.png).status == 201)
             }
             let list = try await http.get("/api/v1/announcements")
             #expect(list.json?["data"]?.arrayValue?.compactMap { $0["petName"]?.stringValue } == ["First", "Second", "Third"])
@@ -89,7 +89,7 @@ import Testing
     func uploadHeaderChecksComeFirst(authorization: String?, expected: ExpectedError) async throws {
         try await withConformanceServer { http in
             let (id, _) = try await http.create(PetSpotHTTP.body())
-            expected.check(try await http.upload(id: id, authorization: authorization, bytes: PetSpotTestSupport.png), "\(authorization ?? "none")")
+            expected.check(try await http.upload(id: id, authorization: authorization, bytes: BundledContractsTestSupport.png), "\(authorization ?? "none")")
         }
     }
 
@@ -97,19 +97,19 @@ import Testing
         try await withConformanceServer { http in
             let (id, password) = try await http.create(PetSpotHTTP.body())
             let unknown = "3f1c2a9e-5b7d-4e8a-9c1f-2d3e4f5a6b7c"
-            let missing = try await http.send("POST", "/api/v1/announcements/\(unknown)/photos", headers: ["Authorization": PetSpotTestSupport.basic(unknown, password)])
+            let missing = try await http.send("POST", "/api/v1/announcements/\(unknown)/photos", headers: ["Authorization": BundledContractsTestSupport.basic(unknown, password)])
             E(404, "NOT_FOUND", "Announcement with ID \(unknown) not found").check(missing)
             // The user part is never compared.
-            let wrong = try await http.upload(id: id, authorization: PetSpotTestSupport.basic(id, "000000"), bytes: PetSpotTestSupport.png)
+            let wrong = try await http.upload(id: id, authorization: BundledContractsTestSupport.basic(id, "000000"), bytes: BundledContractsTestSupport.png)
             E(403, "UNAUTHORIZED", "Invalid credentials for this announcement").check(wrong)
-            let auth = PetSpotTestSupport.basic("anyone", password)
+            let auth = BundledContractsTestSupport.basic("anyone", password)
             let missingFile = E(400, "MISSING_FILE", "Photo field is required", field: "photo")
             missingFile.check(try await http.send("POST", "/api/v1/announcements/\(id)/photos", headers: ["Authorization": auth]), "not multipart")
             missingFile.check(try await http.uploadRaw(id: id, authorization: auth, body: PetSpotHTTP.multipart([("note", nil, Array("hi".utf8))])), "text only")
-            missingFile.check(try await http.uploadRaw(id: id, authorization: auth, body: PetSpotHTTP.multipart([("photo", "", PetSpotTestSupport.png)])), "empty filename")
+            missingFile.check(try await http.uploadRaw(id: id, authorization: auth, body: PetSpotHTTP.multipart([("photo", "", BundledContractsTestSupport.png)])), "empty filename")
             let notImage = try await http.upload(id: id, authorization: auth, bytes: Array("just text".utf8))
             E(400, "INVALID_FILE_FORMAT", "File is not a valid image format (JPEG, PNG, GIF, WebP, BMP, TIFF, HEIC, HEIF)", field: "file").check(notImage)
-            let stored = try await http.upload(id: id, authorization: auth, bytes: PetSpotTestSupport.png)
+            let stored = try await http.upload(id: id, authorization: auth, bytes: BundledContractsTestSupport.png)
             #expect(stored.status == 201)
             #expect(stored.json == .object(JSONObject()))
             let read = try await http.get("/api/v1/announcements/\(id)")
@@ -120,7 +120,7 @@ import Testing
 
     /// Odd multipart bodies: the real server answers 500; the mock answers the contract's 400 unless told to reproduce the defect.
     static func oddMultipart(_ id: String) -> [(String, Data, String, Bool)] {
-        let png = PetSpotTestSupport.png
+        let png = BundledContractsTestSupport.png
         let type = "multipart/form-data; boundary=B0undary"
         return [
             ("file under another name", PetSpotHTTP.multipart([("document", "a.png", png)]), type, true),
@@ -135,7 +135,7 @@ import Testing
         for defects in [false, true] {
             try await withConformanceServer(knownDefects: defects) { http in
                 let (id, password) = try await http.create(PetSpotHTTP.body())
-                let auth = PetSpotTestSupport.basic(id, password)
+                let auth = BundledContractsTestSupport.basic(id, password)
                 for (label, body, type, otherPart) in Self.oddMultipart(id) {
                     let answer = try await http.uploadRaw(id: id, authorization: auth, body: body, contentType: type)
                     let expected = defects ? E(500, "INTERNAL_SERVER_ERROR", "Internal server error")
@@ -178,7 +178,7 @@ import Testing
         // No --admin-token on loopback: the real backend's hard-coded token.
         try await withConformanceServer { http in
             let (id, password) = try await http.create(PetSpotHTTP.body())
-            _ = try await http.upload(id: id, authorization: PetSpotTestSupport.basic(id, password), bytes: PetSpotTestSupport.png)
+            _ = try await http.upload(id: id, authorization: BundledContractsTestSupport.basic(id, password), bytes: BundledContractsTestSupport.png)
             E(401, "UNAUTHENTICATED", "Missing Authorization header").check(try await http.send("DELETE", "/api/v1/announcements/\(id)"))
             for wrong in ["Bearer tajnehasloadmina", "tajnehasloadmina ", "X"] {
                 let answer = try await http.send("DELETE", "/api/v1/announcements/\(id)", headers: ["Authorization": wrong])

@@ -19,14 +19,14 @@ import Testing
     }
 
     static func bothAnswers(_ exchanges: [Exchange]) async throws -> [(wire: ExactHTTPClient.Answer, inProcess: ExactHTTPClient.Answer)] {
-        let contracts = try PetSpotTestSupport.loadedContracts()
+        let contracts = try BundledContractsTestSupport.loadedContracts()
         // One clock for both: the timestamps a create makes are part of the bytes compared.
         var options = ContractMock.Options(contracts: contracts, seed: seed, adminToken: "admin-secret", quiet: true, checkResponses: false,
-                                           now: { PetSpotTestSupport.now })
+                                           now: { BundledContractsTestSupport.now })
         options.sendsAssumptions = true
         let mock = try await ContractMock.start(options)
         var configuration = ModelBackend.Configuration(contracts: contracts, seed: seed, adminToken: "admin-secret", checkResponses: false,
-                                                       now: { PetSpotTestSupport.now })
+                                                       now: { BundledContractsTestSupport.now })
         configuration.storeMaxBytes = ContractMock.Options.defaultStoreMaxBytes
         let face = InProcessServer(backend: try ModelBackend(configuration: configuration), sendsAssumptions: true)
         let client = ExactHTTPClient(timeout: .seconds(120))
@@ -55,7 +55,7 @@ import Testing
     }
 
     @Test func createReadHeadAndMissAnswerAlikeOnBothFaces() async throws {
-        let body = Data(PetSpotTestSupport.createBody().serialized().utf8)
+        let body = Data(BundledContractsTestSupport.createBody().serialized().utf8)
         let created = try await Self.bothAnswers([Exchange(method: "POST", path: "/api/v1/announcements", headers: ["Content-Type": "application/json"], body: body)])
         Self.expectSame(created[0], "create")
         #expect(created[0].inProcess.status == 201)

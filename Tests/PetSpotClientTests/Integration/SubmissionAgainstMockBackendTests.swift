@@ -15,7 +15,7 @@ import Testing
         try await Harness.withBackend { backend in
             let receipt = try await Harness.submit(to: backend).get()
             #expect(AnnouncementSubmissionService.isManagementPassword(receipt.managementPassword))
-            #expect(await backend.announcementCount() == 1)
+            #expect(await backend.recordCount() == 1)
 
             let api = Harness.api(backend)
             let stored = try await api.announcement(id: receipt.announcementID)
@@ -107,7 +107,7 @@ import Testing
             guard case .failure(let error) = result else { Issue.record("expected a failure"); return }
             #expect(ErrorMapping.connectivityError(in: error)?.code == .cannotConnectToHost, "\(error)")
             #expect(ErrorMapping.alert(for: error) == .noConnection)
-            #expect(await backend.announcementCount() == 0)
+            #expect(await backend.recordCount() == 0)
         }
     }
 
@@ -205,7 +205,7 @@ import Testing
         try await Harness.withBackend(faults: #"{"rules": [{"fault": \#(fault)}]}"#) { backend in
             let receipt = try await Harness.submit(to: backend).get()
             #expect(AnnouncementSubmissionService.isManagementPassword(receipt.managementPassword))
-            #expect(await backend.announcementCount() == 1)
+            #expect(await backend.recordCount() == 1)
         }
     }
 
@@ -302,7 +302,7 @@ import Testing
             let retried = await form.tryAgainTapped()
             guard case .sent(let receipt) = retried else { Issue.record("expected sent, got \(retried): \(String(describing: await form.lastFailure)); journal: \(Harness.calls(backend))"); return }
             #expect(await box.passwords == [receipt.managementPassword])
-            #expect(await backend.announcementCount() == 2)
+            #expect(await backend.recordCount() == 2)
             #expect(Harness.calls(backend) == ["createAnnouncement 201", "uploadPhoto 503", "createAnnouncement 201", "uploadPhoto 201"])
         }
     }
@@ -322,7 +322,7 @@ import Testing
             #expect(http.envelope?.code == "CONFLICT")
             #expect(http.envelope?.field == "microchipNumber")
             #expect(Harness.calls(backend) == ["createAnnouncement 201", "uploadPhoto 503", "createAnnouncement 409"])
-            #expect(await backend.announcementCount() == 1)
+            #expect(await backend.recordCount() == 1)
         }
     }
 
