@@ -101,7 +101,7 @@ final class PetSpotClientSession: ClientSession {
     }
 
     /// PetSpotClient's cause in the engine's terms.
-    static func observed(_ cause: FailureCause) -> ObservedCause {
+    nonisolated static func observed(_ cause: FailureCause) -> ObservedCause {
         let kind: ObservedCause.Kind
         switch cause.kind {
         case .urlError: kind = .urlError
