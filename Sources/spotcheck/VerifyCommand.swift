@@ -331,26 +331,26 @@ struct VerifyCommand: AsyncParsableCommand {
                     print("recorded \(await recording.count) answers of \(url.absoluteString) to the seeded exploration (seed \(options.seed)) in \(recordBaseline); "
                           + "compare a later server with: spotcheck verify --target URL --baseline \(recordBaseline)")
                 } else {
-                let (exploration, acceptedGroups) = await explorer.explore().removing(accepted)
-                // Against a baseline every change fails unless reviewed: the gate is "nothing changed that nobody looked at".
-                let failsOnNotes = strict || baselineURL != nil || baselineRecording != nil
-                if let baselineURL { print("compared with the baseline \(baselineURL.absoluteString): a difference no contract states is a change") }
-                if let baselineRecording, let baseline {
-                    let settings = baselineRecording.settings
-                    print("compared with the baseline recorded in \(baseline) (\(settings.server), \(await baselineRecording.count) answers, seed \(settings.seed)): "
-                          + "a difference no contract states is a change; nothing is shrunk")
-                    let unanswered = await baselineRecording.unanswered
-                    if !unanswered.isEmpty {
-                        print("  \(unanswered.count) request(s) the recording holds no answer to (recorded with other contracts or options?); first: \(unanswered[0])")
+                    let (exploration, acceptedGroups) = await explorer.explore().removing(accepted)
+                    // Against a baseline every change fails unless reviewed: the gate is "nothing changed that nobody looked at".
+                    let failsOnNotes = strict || baselineURL != nil || baselineRecording != nil
+                    if let baselineURL { print("compared with the baseline \(baselineURL.absoluteString): a difference no contract states is a change") }
+                    if let baselineRecording, let baseline {
+                        let settings = baselineRecording.settings
+                        print("compared with the baseline recorded in \(baseline) (\(settings.server), \(await baselineRecording.count) answers, seed \(settings.seed)): "
+                              + "a difference no contract states is a change; nothing is shrunk")
+                        let unanswered = await baselineRecording.unanswered
+                        if !unanswered.isEmpty {
+                            print("  \(unanswered.count) request(s) the recording holds no answer to (recorded with other contracts or options?); first: \(unanswered[0])")
+                        }
                     }
-                }
-                for line in ExplorationResults.consoleLines(exploration, strictHeaders: strictHeaders, strict: failsOnNotes) { print(line) }
-                for group in acceptedGroups { print("  ✓ accepted change (\(accept ?? "")): \(group.headline)") }
-                results += ExplorationResults.results(exploration, strictHeaders: strictHeaders, strict: failsOnNotes)
-                if let saveWalks, let message = Self.save(exploration.groups.compactMap(\.walkCase), into: saveWalks, print: print) {
-                    print("spotcheck verify: --save-walks: \(message)")
-                    return 2
-                }
+                    for line in ExplorationResults.consoleLines(exploration, strictHeaders: strictHeaders, strict: failsOnNotes) { print(line) }
+                    for group in acceptedGroups { print("  ✓ accepted change (\(accept ?? "")): \(group.headline)") }
+                    results += ExplorationResults.results(exploration, strictHeaders: strictHeaders, strict: failsOnNotes)
+                    if let saveWalks, let message = Self.save(exploration.groups.compactMap(\.walkCase), into: saveWalks, print: print) {
+                        print("spotcheck verify: --save-walks: \(message)")
+                        return 2
+                    }
                 }
             }
         }

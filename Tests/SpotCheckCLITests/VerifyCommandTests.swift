@@ -26,6 +26,30 @@ import Testing
         #expect(output.contains("nothing was sent"))
     }
 
+    /// A recorded baseline that cannot be used is refused before anything is sent, naming the file and what is wrong.
+    @Test func aBaselineRecordingThatDoesNotFitExits2NamingWhy() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let broken = folder.appendingPathComponent("broken.json")
+        try Data(#"{"format": "spotcheck-baseline-recording/1", "seed": "x"}"#.utf8).write(to: broken)
+        let seven = folder.appendingPathComponent("seven.json")
+        try Data(#"{"format": "spotcheck-baseline-recording/1", "seed": "7", "cases": null, "walks": true, "server": "http://old", "answers": []}"#.utf8)
+            .write(to: seven)
+        let cases: [([String], String)] = [
+            (["--baseline", folder.appendingPathComponent("none.json").path], "no such file"),
+            (["--baseline", broken.path], "\(broken.path):/seed: expected"),
+            (["--baseline", seven.path, "--seed", "8"], "recorded with --seed 7, not 8"),
+            (["--baseline", seven.path, "--record-baseline", folder.appendingPathComponent("new.json").path], "takes no --baseline"),
+        ]
+        for (arguments, expected) in cases {
+            let (code, output) = try await Self.run(["--target", "http://127.0.0.1:9"] + arguments)
+            #expect(code == 2, "\(arguments): \(output)")
+            #expect(output.contains(expected), "\(arguments): \(output)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new.json").path))
+    }
+
     @Test(arguments: [[], ["--target", "localhost:3000"], ["--target", "ftp://x"], ["--target", "http://x", "--timeout", "0"]])
     func badUsageExits2(arguments: [String]) async throws {
         let (code, output) = try await Self.run(arguments)

@@ -59,6 +59,10 @@ public actor BaselineRecording {
     /// sends to check case).
     private var current: [String] = []
     private var numbers: [String: Int] = [:]
+    /// `numbers` longest first, the order a key masks in; kept sorted as values are numbered, not sorted per request.
+    private var masks: [(value: String, number: Int)] = []
+    /// Replay: recorded value → this run's, longest first, for every number both runs have reached.
+    private var substitutions: [(old: String, new: String)] = []
     /// Replay: the recorded run's fresh values by number.
     private var recorded: [String] = []
     /// Values shorter than this are never masked: a shorter text would be replaced inside unrelated ones (a request
@@ -138,7 +142,20 @@ public actor BaselineRecording {
             let index = current.count
             current.append(value)
             new.append(value)
-            for form in [value, value.uppercased(), value.lowercased()] where numbers[form] == nil { numbers[form] = index }
+            for form in [value, value.uppercased(), value.lowercased()] where numbers[form] == nil {
+                numbers[form] = index
+                masks.append((form, index))
+            }
+            if index < recorded.count, recorded[index] != value {
+                let old = recorded[index]
+                substitutions.append((old, value))
+                if old.uppercased() != old { substitutions.append((old.uppercased(), value.uppercased())) }
+                if old.lowercased() != old { substitutions.append((old.lowercased(), value.lowercased())) }
+            }
+        }
+        if !new.isEmpty {
+            masks.sort { ($0.value.count, $0.value) > ($1.value.count, $1.value) }
+            substitutions.sort { $0.old.count > $1.old.count }
         }
         return new
     }
@@ -159,13 +176,7 @@ public actor BaselineRecording {
         }
         let entry = entries[index]
         // Every fresh value numbered so far: a read long after the create still shows the record's values.
-        var pairs: [(String, String)] = []
-        for (old, new) in zip(recorded, current) where old != new {
-            pairs.append((old, new))
-            if old.uppercased() != old { pairs.append((old.uppercased(), new.uppercased())) }
-            if old.lowercased() != old { pairs.append((old.lowercased(), new.lowercased())) }
-        }
-        pairs.sort { $0.0.count > $1.0.count }
+        let pairs = substitutions
         func substitute(_ text: String) -> String {
             pairs.reduce(text) { text, pair in
                 let (old, new) = pair
@@ -208,7 +219,7 @@ public actor BaselineRecording {
         }
         text += "\n" + String(decoding: request.body, as: UTF8.self)
         // Longest first, so a value inside another (a chip number in an email) never splits it.
-        for (value, index) in numbers.sorted(by: { ($0.key.count, $0.key) > ($1.key.count, $1.key) }) where text.contains(value) {
+        for (value, index) in masks where text.contains(value) {
             text = Self.isDistinctive(value) ? text.replacingOccurrences(of: value, with: "{fresh \(index)}")
                 : text.replacingOccurrences(of: "\"\(value)\"", with: "\"{fresh \(index)}\"")
         }
