@@ -15,19 +15,29 @@ extension JSONValue {
     public func serializedBytes(pretty: Bool = false) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(256)
-        write(to: &out, pretty: pretty, indent: 0)
+        write(to: &out, pretty: pretty, indent: 0, signedZero: false)
         return out
+    }
+
+    /// Compact JSON that writes a negative zero as `-0.0`, not as `JSON.stringify`'s `0`: for a peer that must see the
+    /// sign (a client told the user typed -0), since most JSON parsers read `-0` as the integer 0.
+    public func serializedKeepingSignedZero() -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(to: &out, pretty: false, indent: 0, signedZero: true)
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Appends the compact serialisation to `out`: a record is written field by field into one buffer.
     public func appendSerialized(to out: inout [UInt8]) {
-        write(to: &out, pretty: false, indent: 0)
+        write(to: &out, pretty: false, indent: 0, signedZero: false)
     }
 
-    private func write(to out: inout [UInt8], pretty: Bool, indent: Int) {
+    private func write(to out: inout [UInt8], pretty: Bool, indent: Int, signedZero: Bool) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
         case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .number(let n) where signedZero && n == 0 && n.sign == .minus: out.append(contentsOf: "-0.0".utf8)
         case .number(let n): out.append(contentsOf: Self.format(n).utf8)
         case .string(let s): Self.writeString(s, to: &out)
         case .array(let items):
@@ -39,7 +49,7 @@ extension JSONValue {
             for (i, item) in items.enumerated() {
                 if i > 0 { out.append(UInt8(ascii: ",")) }
                 if pretty { Self.newline(indent + 1, to: &out) }
-                item.write(to: &out, pretty: pretty, indent: indent + 1)
+                item.write(to: &out, pretty: pretty, indent: indent + 1, signedZero: signedZero)
             }
             if pretty { Self.newline(indent, to: &out) }
             out.append(UInt8(ascii: "]"))
@@ -55,7 +65,7 @@ extension JSONValue {
                 Self.writeString(member.key, to: &out)
                 out.append(UInt8(ascii: ":"))
                 if pretty { out.append(UInt8(ascii: " ")) }
-                member.value.write(to: &out, pretty: pretty, indent: indent + 1)
+                member.value.write(to: &out, pretty: pretty, indent: indent + 1, signedZero: signedZero)
             }
             if pretty { Self.newline(indent, to: &out) }
             out.append(UInt8(ascii: "}"))

@@ -70,7 +70,7 @@ final class ProcessSession: ClientSession, @unchecked Sendable {
     /// Sends one request line and waits for its answer line, within `timeout` when one is given.
     func exchange(_ request: JSONValue, what: String, timeout: Duration?) async throws(DriverError) -> JSONValue {
         let id = request["id"]?.intValue ?? 0
-        guard write(request.serialized() + "\n") else {
+        guard write(WireProtocol.line(request)) else {
             throw DriverError("cannot send \"\(what)\" to the client: it is no longer reading its stdin\(await exitDescription())", stderrTail: await settledTail())
         }
         switch await lines.next(timeout: timeout) {
@@ -128,7 +128,7 @@ final class ProcessSession: ClientSession, @unchecked Sendable {
             return was
         }
         if alreadyClosed { return }
-        if process.isRunning { _ = write(WireProtocol.quitRequest(id: takeID()).serialized() + "\n") }
+        if process.isRunning { _ = write(WireProtocol.line(WireProtocol.quitRequest(id: takeID()))) }
         stdinLock.withLock { try? stdin.fileHandleForWriting.close() }
         for _ in 0..<100 where process.isRunning {
             try? await Task.sleep(for: .milliseconds(5))

@@ -36,6 +36,12 @@ public enum WireProtocol {
         return .object(o)
     }
 
+    /// One request as the line written to the client. A negative zero keeps its sign (`-0.0`): a location class the
+    /// user typed as -0 must reach the client as -0, and most JSON parsers read a bare `-0` as the integer 0.
+    public static func line(_ request: JSONValue) -> String {
+        request.serializedKeepingSignedZero() + "\n"
+    }
+
     /// The last request: the client should exit.
     public static func quitRequest(id: Int) -> JSONValue {
         ["id": .number(Double(id)), "action": "quit"]

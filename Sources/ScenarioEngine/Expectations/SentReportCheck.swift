@@ -101,6 +101,8 @@ struct SentReportCheck {
                 m += contact(name, accepts: { sent, entered in sent == entered }, subject: subject(name), sent: sent(name), what: "verbatim")
             case .emailInput:
                 m += contact(name, accepts: Self.sameEmail, subject: subject(name), sent: sent(name), what: "in any case, with or without surrounding whitespace")
+            case .trimmedEmailInput:
+                m += contact(name, accepts: Self.sameTrimmedEmail, subject: subject(name), sent: sent(name), what: "in any case, without surrounding spaces or tabs")
             case .phoneInput:
                 m += contact(name, accepts: Self.samePhone, subject: subject(name), sent: sent(name), what: "with the same digits and leading +, in any formatting")
             }
@@ -112,6 +114,16 @@ struct SentReportCheck {
     /// another case (a lower-cased domain, or all of it) and with or without the surrounding whitespace is the same.
     static func sameEmail(_ sent: String, _ entered: String) -> Bool {
         trimmed(sent).lowercased() == trimmed(entered).lowercased()
+    }
+
+    /// An email the source says is trimmed before it is used: the same address as `sameEmail`, and the sent text is the
+    /// typed one with surrounding whitespace removed. Only a space or a tab left at either end fails: those are what
+    /// every trim removes (Swift's `.whitespaces`, Java's `trim()`, JavaScript's `trim()`), while which of the others
+    /// (a newline, a no-break space) a trim takes differs by platform, and no seed line chooses.
+    static func sameTrimmedEmail(_ sent: String, _ entered: String) -> Bool {
+        guard sameEmail(sent, entered), let first = sent.unicodeScalars.first, let last = sent.unicodeScalars.last else { return false }
+        let everyTrimRemoves: Set<Unicode.Scalar> = [" ", "\t"]
+        return !everyTrimRemoves.contains(first) && !everyTrimRemoves.contains(last)
     }
 
     /// A phone input is digits and a leading `+`, the user's formatting kept in the UI (the profile's `phoneInput` cites

@@ -105,6 +105,8 @@ public struct ClientProfile: Sendable, Equatable {
         case verbatimInput
         /// The contact input in any case, with or without surrounding whitespace.
         case emailInput
+        /// The contact input in any case, sent trimmed: without the surrounding spaces and tabs every trim removes.
+        case trimmedEmailInput
         /// The contact input's digits and leading `+`, in any formatting.
         case phoneInput
     }

@@ -83,6 +83,17 @@ import Testing
                 == #"{"id":5,"action":"list","lat":52.5,"lng":21,"range":10}"#)
     }
 
+    @Test func aNegativeZeroReachesTheClientWithItsSign() throws {
+        let line = WireProtocol.line(WireProtocol.request(id: 6, action: .list(latitude: -0.0, longitude: 0, rangeKm: nil)))
+        #expect(line == #"{"id":6,"action":"list","lat":-0.0,"lng":0}"# + "\n")
+        // What a client's stock parser makes of it: Foundation reads a bare -0 as the integer 0.
+        let parsed = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let lat = try #require((parsed["lat"] as? NSNumber)?.doubleValue)
+        #expect(lat == 0 && lat.sign == .minus)
+        // Only the wire keeps it: the server-facing encoding stays JSON.stringify's.
+        #expect(JSONValue.number(-0.0).serialized() == "0")
+    }
+
     @Test func startCarriesBaseURLTimeoutAndTheReportWithItsPhoto() throws {
         let scenario = try EngineTestSupport.scenario("happy-path.json")
         let context = ClientContext(baseURL: URL(string: "http://127.0.0.1:1234")!, settings: ClientSettings(requestTimeoutMs: 1000),
