@@ -13,24 +13,25 @@ extension JSONValue {
 
     /// The UTF-8 bytes of `serialized(pretty:)`, written straight into bytes because servers answer with bytes, not strings.
     public func serializedBytes(pretty: Bool = false) -> [UInt8] {
-        var out: [UInt8] = []
-        out.reserveCapacity(256)
-        write(to: &out, pretty: pretty, indent: 0, signedZero: false)
-        return out
+        bytes(pretty: pretty, signedZero: false)
     }
 
     /// Compact JSON that writes a negative zero as `-0.0`, not as `JSON.stringify`'s `0`: for a peer that must see the
     /// sign (a client told the user typed -0), since most JSON parsers read `-0` as the integer 0.
     public func serializedKeepingSignedZero() -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(256)
-        write(to: &out, pretty: false, indent: 0, signedZero: true)
-        return String(decoding: out, as: UTF8.self)
+        String(decoding: bytes(pretty: false, signedZero: true), as: UTF8.self)
     }
 
     /// Appends the compact serialisation to `out`: a record is written field by field into one buffer.
     public func appendSerialized(to out: inout [UInt8]) {
         write(to: &out, pretty: false, indent: 0, signedZero: false)
+    }
+
+    private func bytes(pretty: Bool, signedZero: Bool) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(256)
+        write(to: &out, pretty: pretty, indent: 0, signedZero: signedZero)
+        return out
     }
 
     private func write(to out: inout [UInt8], pretty: Bool, indent: Int, signedZero: Bool) {
