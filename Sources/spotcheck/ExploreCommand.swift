@@ -46,6 +46,9 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(help: "Explore only slice i of n of the seeded budget (e.g. 2/4), for several CI runners; combine with merge-reports.")
     var shard: String?
 
+    @Option(help: ArgumentHelp("The client profile the sessions are judged by: a name (scenarios/NAME/profile.json) or a path (default: ios-missing-pet, the seeds). The session model is the seeds' missing flow, so a profile that judges otherwise is refused.", valueName: "name"))
+    var profile: String?
+
     @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts).")
     var contractsDirectory: String?
 
@@ -104,6 +107,12 @@ struct ExploreCommand: AsyncParsableCommand {
         }
         if let client, client.trimmingCharacters(in: .whitespaces).isEmpty { return usage("--client expects a command line") }
         guard let contracts = InputFolder.contracts(contractsDirectory, basePath: basePath, print: print)?.set else { return 2 }
+        if let profile {
+            guard let loaded = ProfileOption.load(profile, contracts: contracts, print: print) else { return 2 }
+            if let difference = loaded.judgingDifference(from: .bundledDefault) {
+                return usage("the session model is the seeds' missing flow (profile \(ClientProfile.defaultName)); \(loaded.displayPath) judges otherwise (\(difference)), so its sessions cannot be generated yet: run its library with `spotcheck run --profile \(profile)`")
+            }
+        }
         let writer: ScenarioDocument
         do {
             writer = ScenarioDocument(baseReport: try ScenarioDocument.bundledDefaultReport())

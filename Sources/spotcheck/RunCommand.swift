@@ -115,19 +115,8 @@ struct RunCommand: AsyncParsableCommand {
         guard let contracts = InputFolder.contracts(contractsDirectory, basePath: basePath, print: print)?.set else { return 2 }
         var clientProfile = ClientProfile.bundledDefault
         if let profile {
-            // Profile names are looked up where the library would be: scenarios/ here, else the bundled folder.
-            let home = InputFolder.resolve(nil, local: "scenarios", bundled: ScenarioLibrary.bundledDirectory)
-            do {
-                clientProfile = try ClientProfile.load(profile, scenariosDirectory: home)
-            } catch {
-                print(LintPrinter.render(error.problems))
-                return 2
-            }
-            let profileProblems = ProfileLinter.lint(clientProfile, contracts: contracts)
-            if !profileProblems.isEmpty {
-                print(LintPrinter.render(profileProblems))
-                return 2
-            }
+            guard let loaded = ProfileOption.load(profile, contracts: contracts, print: print) else { return 2 }
+            clientProfile = loaded
             if scenariosDirectory == nil { scenariosURL = clientProfile.libraryDirectory }
         }
         let problems = ScenarioLinter.lint(directory: scenariosURL, contracts: contracts)

@@ -30,6 +30,24 @@ import Testing
         #expect(try String(contentsOfFile: junit, encoding: .utf8).contains("<testsuite name=\"spotcheck explore seed 9\""))
     }
 
+    /// The default profile, by name or by its path, explores as without `--profile`; another flow's or platform's
+    /// profile is refused with what differs, since the session model is the seeds' missing flow.
+    @Test func theDefaultProfileExploresAndAnotherIsRefusedWithWhatDiffers() async throws {
+        let (code, output) = try await Self.run(["--profile", "ios-missing-pet", "--runs", "4", "--jobs", "1"])
+        #expect(code == 0, "\(output)")
+        #expect(output.contains("no counterexample"), "\(output)")
+        let (found, foundOutput) = try await Self.run(["--profile", "ios-found-pet", "--runs", "4"])
+        #expect(found == 2, "\(foundOutput)")
+        #expect(foundOutput.contains("its flow is reportFound, not reportMissing"), "\(foundOutput)")
+        #expect(foundOutput.contains("spotcheck run --profile ios-found-pet"), "\(foundOutput)")
+        let (web, webOutput) = try await Self.run(["--profile", "web-missing-pet", "--runs", "4"])
+        #expect(web == 2, "\(webOutput)")
+        #expect(webOutput.contains("web-missing-pet") && webOutput.contains("differ"), "\(webOutput)")
+        let (missing, missingOutput) = try await Self.run(["--profile", "no-such-profile", "--runs", "4"])
+        #expect(missing == 2, "\(missingOutput)")
+        #expect(missingOutput.contains("no-such-profile"), "\(missingOutput)")
+    }
+
     @Test(arguments: [
         ["--runs", "0"], ["--seed", "x"], ["--time", "soon"], ["--runs", "5", "--time", "5s"], ["--jobs", "0"], ["--client", " "],
     ])

@@ -1,6 +1,7 @@
 import Foundation
 
-/// The missing-pet report across steps 1–4: chip, photo, animal description, contact.
+/// A report across its steps: chip, photo, animal description, contact (the missing flow's four; the found flow has no
+/// step of its own for the chip and no reward).
 public struct ReportDraft: Sendable, Equatable {
     /// Step 1: the microchip number, digits only, if the pet has one.
     public var microchipNumber: String?
@@ -26,6 +27,8 @@ public struct ReportDraft: Sendable, Equatable {
     public var petName: String?
     /// Step 4: phone, email and reward as typed.
     public var contact: ContactDetails
+    /// The announcement's status, which the flow sets: `MISSING` for a missing pet, `FOUND` for a found one.
+    public var status = "MISSING"
 
     /// The longest description step 3 accepts.
     public static let descriptionLimit = 500
@@ -102,7 +105,7 @@ public struct ReportDraft: Sendable, Equatable {
             sex: Self.trimmed(sex), age: age, description: Self.nonBlank(description),
             microchipNumber: Self.nonBlank(microchipNumber), locationLatitude: latitude, locationLongitude: longitude,
             email: Self.nonBlank(contact.email), phone: Self.nonBlank(contact.phone), lastSeenDate: lastSeenDate.iso,
-            status: "MISSING", reward: contact.reward.isEmpty ? nil : contact.reward
+            status: status, reward: contact.reward.isEmpty ? nil : contact.reward
         )
         return MutantBody.apply(body, draft: self)
     }

@@ -12,17 +12,23 @@ public enum ContactValidation {
     /// True for 7 to 11 digits with an optional leading `+`; spaces and dashes are ignored, anything else rejects.
     public static func isValidPhone(_ phone: String) -> Bool {
         if let verdict = MutantValidation.phone(phone) { return verdict }
+        return phoneDigitCount(phone, separators: [" ", "-"]).map(phoneDigits.contains) ?? false
+    }
+
+    /// How many ASCII digits `phone` holds once trimmed and a leading `+` dropped; `nil` when anything but a digit or one
+    /// of `separators` is left. The missing flow separates with spaces and dashes, the found flow with parentheses too.
+    public static func phoneDigitCount(_ phone: String, separators: Set<Unicode.Scalar>) -> Int? {
         var rest = Substring(phone.trimmingCharacters(in: .whitespacesAndNewlines))
         if rest.hasPrefix("+") { rest = rest.dropFirst() }
         var digits = 0
         for scalar in rest.unicodeScalars {
             switch scalar {
             case "0"..."9": digits += 1
-            case " ", "-": continue
-            default: return false
+            case _ where separators.contains(scalar): continue
+            default: return nil
             }
         }
-        return phoneDigits.contains(digits)
+        return digits
     }
 
     /// True for a trimmed, case-insensitive local@domain.tld (letters-only TLD of 2+, no spaces).

@@ -3,7 +3,8 @@ import ContractModel
 import Foundation
 import PetSpotClient
 
-/// Runs the reference PetSpotClient in-process: its ContactDetailsForm, AnnouncementSubmissionService and PetDetailsModel.
+/// Runs the reference PetSpotClient in-process: its ContactDetailsForm (or, for the found flow, FoundContactForm),
+/// AnnouncementSubmissionService and PetDetailsModel.
 public struct PetSpotClientDriver: ClientDriver {
     /// Builds the submitter the form uses; tests substitute broken ones to prove the engine catches them.
     public typealias SubmitterFactory = @Sendable (AnnouncementAPI) -> any ReportSubmitting
@@ -26,8 +27,15 @@ public struct PetSpotClientDriver: ClientDriver {
         let api = AnnouncementAPI(baseURL: context.baseURL, configuration: .init(requestTimeout: timeout))
         let draft = try Self.draft(from: context.report)
         let submitter = makeSubmitter(api)
+        // The app's two report flows; any other flow name gets the seeds' missing flow, as an adapter of one flow would.
+        if context.flow == Self.foundFlow {
+            return await PetSpotFoundFlowSession(api: api, draft: draft, submitter: submitter, report: context.report)
+        }
         return await PetSpotClientSession(api: api, draft: draft, submitter: submitter)
     }
+
+    /// The flow name that opens the found-pet report (scenarios/ios-found-pet/profile.json); every other opens the missing one.
+    public static let foundFlow = "reportFound"
 
     /// The report as the client's draft of steps 1 to 4.
     public static func draft(from report: ReportData) throws(DriverError) -> ReportDraft {

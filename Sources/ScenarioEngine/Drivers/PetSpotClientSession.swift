@@ -3,17 +3,18 @@ import ContractModel
 import Foundation
 import PetSpotClient
 
-/// One scenario's client: the form and the details screen live on the main actor, as in the app.
+/// One scenario's client of the missing flow: the form and the details screen live on the main actor, as in the app.
 @MainActor
 final class PetSpotClientSession: ClientSession {
     let api: AnnouncementAPI
     let form: ContactDetailsForm
-    var details: PetDetailsModel?
+    let browsing: PetSpotBrowsing
     var screen = "form"
     let analytics = RecordingAnalytics()
 
     init(api: AnnouncementAPI, draft: ReportDraft, submitter: any ReportSubmitting) {
         self.api = api
+        browsing = PetSpotBrowsing(api: api)
         form = ContactDetailsForm(draft: draft, submitter: submitter, analytics: analytics)
         form.onReportSent = { [weak self] _ in self?.screen = "summary" }
     }
@@ -43,28 +44,11 @@ final class PetSpotClientSession: ClientSession {
             default: form.enterReward(value)
             }
             return formObservation(.edited)
-        case .loadDetails(let id):
-            let model = PetDetailsModel(announcementID: id, loader: api)
-            details = model
-            await model.loadPetDetails()
-            return detailsObservation(model)
-        case .retryDetails:
-            guard let details else { throw DriverError("\"retryDetails\" needs a details screen opened by \"loadDetails\" first") }
-            await details.loadPetDetails()
-            return detailsObservation(details)
         case .deviceOffline, .deviceOnline:
             api.setDeviceOffline(action == .deviceOffline)
             return ClientObservation(outcome: .done)
-        case .list(let lat, let lng, let range):
-            let location = lat.flatMap { la in lng.map { (latitude: la, longitude: $0) } }
-            do {
-                let items = try await api.announcements(near: location, rangeKm: range)
-                return ClientObservation(outcome: .success, listedIDs: items.map(\.id))
-            } catch {
-                let kind = ErrorMapping.alert(for: error)
-                return ClientObservation(outcome: .failure, alert: ObservedAlert(kind: kind.rawValue, message: kind.message, buttons: AlertKind.buttonTitles),
-                                         cause: Self.observed(ErrorMapping.cause(for: error)))
-            }
+        case .loadDetails, .retryDetails, .list:
+            return try await browsing.perform(action)
         }
     }
 
@@ -110,33 +94,5 @@ final class PetSpotClientSession: ClientSession {
         case .other: kind = .other
         }
         return ObservedCause(kind: kind, domain: cause.domain, code: cause.code, status: cause.status, detail: cause.detail, decodingPath: cause.decodingPath)
-    }
-
-    private func detailsObservation(_ model: PetDetailsModel) -> ClientObservation {
-        switch model.state {
-        case .loading:
-            return ClientObservation(outcome: .failure, details: ObservedDetails(state: "loading"))
-        case .error(let message):
-            return ClientObservation(outcome: .failure, details: ObservedDetails(state: "error", message: message),
-                                     cause: model.lastError.map { Self.observed(ErrorMapping.cause(for: $0)) })
-        case .loaded(let p):
-            return ClientObservation(outcome: .success, details: ObservedDetails(state: "loaded", presentation: Self.presentationValues(p)))
-        }
-    }
-
-    /// The presented values under the names scenario files use (docs/client-protocol.md lists them).
-    static func presentationValues(_ p: PetDetailsPresentation) -> [String: String] {
-        let none = "(none)"
-        let photo: String
-        switch p.photo {
-        case .image: photo = "image"
-        case .unavailable: photo = PetDetailsPresentation.imageUnavailableText
-        }
-        return [
-            "id": p.id, "status": p.status.text, "statusColor": p.status.color.rawValue, "reward": p.reward ?? none,
-            "lastSeenDate": p.lastSeenDate, "species": p.species, "breed": p.breed, "sex": p.sex, "age": p.age,
-            "microchipNumber": p.microchipNumber, "location": p.location, "description": p.description,
-            "phone": p.phone ?? none, "email": p.email ?? none, "photo": photo,
-        ]
     }
 }

@@ -40,6 +40,51 @@ import Testing
         #expect(Set(causes) == Set(ClientProfileParser.causeNames))
     }
 
+    /// Every `enum` in the published schema, at its JSON pointer.
+    static func schemaEnums(_ value: JSONValue, at pointer: String = "") -> [String: Set<String>] {
+        var found: [String: Set<String>] = [:]
+        switch value {
+        case .object(let object):
+            for (key, child) in object {
+                if key == "enum", let values = child.arrayValue {
+                    found[pointer] = Set(values.compactMap(\.stringValue))
+                } else {
+                    found.merge(schemaEnums(child, at: pointer + "/" + key)) { a, _ in a }
+                }
+            }
+        case .array(let items):
+            for (i, child) in items.enumerated() { found.merge(schemaEnums(child, at: pointer + "/\(i)")) { a, _ in a } }
+        default:
+            break
+        }
+        return found
+    }
+
+    /// An editor validating a profile against the schema must accept exactly what the parser accepts: a case added to one
+    /// of the profile's enums (as trimmedEmailInput was) and not to the schema, or the other way round, fails here.
+    @Test func theSchemasEnumsAreTheParsersCases() throws {
+        let url = ScenarioLibrary.bundledDirectory.appendingPathComponent("schema/client-profile.schema.json")
+        let enums = Self.schemaEnums(try JSONValue(parsing: Data(contentsOf: url)))
+        func cases<E: CaseIterable & RawRepresentable>(_: E.Type) -> Set<String> where E.RawValue == String {
+            Set(E.allCases.map(\.rawValue))
+        }
+        let expected: [(suffix: String, cases: Set<String>)] = [
+            ("/values/items/properties/check", cases(ClientProfile.SentValueCheck.self)),
+            ("/inputRule/properties/kind", cases(ClientProfile.InputRule.Kind.self)),
+            ("/inputRule/properties/format", ["email"]),
+            ("/properties/does", cases(ClientProfile.Affordance.Effect.self)),
+            ("/properties/shows", cases(ClientProfile.Success.Shows.self)),
+        ]
+        for (suffix, cases) in expected {
+            let matching = enums.filter { $0.key.hasSuffix(suffix) }
+            #expect(matching.count == 1, "one enum at …\(suffix); found \(matching.keys.sorted())")
+            #expect(matching.first?.value == cases, "…\(suffix)")
+        }
+        let feedbackKinds = enums.filter { $0.key.hasSuffix("/kind") && !$0.key.hasSuffix("/inputRule/properties/kind") }
+        #expect(feedbackKinds.map(\.value) == [cases(ClientProfile.Feedback.Kind.self)], "\(feedbackKinds.keys.sorted())")
+        #expect(enums.count == expected.count + 1, "an enum the test does not compare: \(enums.keys.sorted())")
+    }
+
     @Test func aBrokenProfileIsRefusedWithEveryProblemAtItsPointer() throws {
         let result = try Self.parse { root in
             root["colour"] = "blue"
