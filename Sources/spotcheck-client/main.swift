@@ -59,6 +59,9 @@ func alertObject(_ kind: AlertKind) -> [String: Any] {
 final class ClientState {
     let api: AnnouncementAPI
     let form: ContactDetailsForm
+    /// The found flow's contact step, when `start` asked for the flow `reportFound`; the missing flow's form serves
+    /// every other flow (and an engine that sends none).
+    let found: FoundContactForm?
     var details: PetDetailsModel?
     var screen = "form"
     let analytics = AnalyticsLog()
@@ -70,7 +73,16 @@ final class ClientState {
         let timeoutMs = (start["timeoutMs"] as? NSNumber)?.doubleValue ?? 30_000
         api = AnnouncementAPI(baseURL: url, configuration: .init(requestTimeout: timeoutMs / 1000))
         let report = start["report"] as? [String: Any] ?? [:]
-        form = ContactDetailsForm(draft: try Self.draft(report), submitter: AnnouncementSubmissionService(api: api), analytics: analytics)
+        let draft = try Self.draft(report)
+        form = ContactDetailsForm(draft: draft, submitter: AnnouncementSubmissionService(api: api), analytics: analytics)
+        if start["flow"] as? String == "reportFound" {
+            let found = FoundContactForm(draft: draft, submitter: AnnouncementSubmissionService(api: api))
+            found.caregiverPhone = report["caregiverPhone"] as? String ?? ""
+            found.currentAddress = report["currentAddress"] as? String ?? ""
+            self.found = found
+        } else {
+            found = nil
+        }
         form.onReportSent = { [weak self] _ in self?.screen = "summary" }
     }
 
@@ -97,6 +109,7 @@ final class ClientState {
     }
 
     func handle(_ action: String, _ request: [String: Any]) async throws(ProtocolError) -> [String: Any] {
+        if let found, let answer = try await handleFound(found, action, request) { return answer }
         switch action {
         case "submit":
             return observe(await form.continueTapped())
@@ -152,6 +165,61 @@ final class ClientState {
         default:
             throw ProtocolError(message: "unknown action \"\(action)\"")
         }
+    }
+
+    /// The found flow's own actions; `nil` for those both flows share (details, list, the device's network).
+    func handleFound(_ found: FoundContactForm, _ action: String, _ request: [String: Any]) async throws(ProtocolError) -> [String: Any]? {
+        func answer(_ outcome: SubmitOutcome) -> [String: Any] {
+            switch outcome {
+            case .invalid: return foundAnswer(found, "invalid")
+            case .sent: return foundAnswer(found, "success")
+            case .failed, .ignored:
+                if let failure = found.lastFailure { log("submission failed: \(failure)") }
+                return foundAnswer(found, "failure")
+            }
+        }
+        switch action {
+        case "submit":
+            return answer(await found.continueTapped())
+        case "doubleTapContinue":
+            let second = Task { @MainActor in await found.continueTapped() }
+            let first = await found.continueTapped()
+            let other = await second.value
+            return answer(first == .ignored ? other : first)
+        case "retry":
+            guard found.alert != nil else { throw ProtocolError(message: "\"retry\" (Try Again) needs a failure alert on screen") }
+            return answer(await found.tryAgainTapped())
+        case "cancel":
+            guard found.alert != nil else { throw ProtocolError(message: "\"cancel\" needs a failure alert on screen") }
+            found.cancelTapped()
+            return foundAnswer(found, "cancelled")
+        case "editField":
+            let value = request["value"] as? String ?? ""
+            switch request["field"] as? String {
+            case "phone": found.phone = value
+            case "email": found.email = value
+            case "caregiverPhone": found.caregiverPhone = value
+            case "currentAddress": found.currentAddress = value
+            default: throw ProtocolError(message: "\"editField\" of the found flow needs \"field\": phone, email, caregiverPhone or currentAddress")
+            }
+            return foundAnswer(found, "edited")
+        default:
+            return nil
+        }
+    }
+
+    /// A found-flow answer: a success closes the flow and hands no password.
+    func foundAnswer(_ found: FoundContactForm, _ outcome: String) -> [String: Any] {
+        var answer: [String: Any] = [
+            "outcome": outcome, "screen": found.isClosed ? "closed" : "form",
+            "inputs": ["phone": found.phone, "email": found.email], "analytics": [String](),
+        ]
+        if let alert = found.alert {
+            answer["alert"] = alertObject(alert)
+            if let failure = found.lastFailure { answer["cause"] = causeObject(ErrorMapping.cause(for: failure)) }
+        }
+        if outcome == "invalid" { answer["fieldErrors"] = found.errors }
+        return answer
     }
 
     func observe(_ outcome: SubmitOutcome) -> [String: Any] {

@@ -57,6 +57,16 @@ import Testing
         }
     }
 
+    /// spotcheck-client, the reference client behind the process protocol, opens the found flow from `start`'s flow too.
+    @Test func theReferenceClientOverTheProtocolPassesTheFoundLibrary() async throws {
+        let client = try LibraryRunTests.builtClient()
+        let results = try await Self.run(ProcessDriver(command: "'\(client.path)'"))
+        #expect(results.count >= 8)
+        for (file, result) in results.sorted(by: { $0.key < $1.key }) {
+            #expect(result.status == .passed, "\(file): \(result.failure?.message ?? "")")
+        }
+    }
+
     /// The missing flow's form on the found library fails where the flows differ: the status it sends is MISSING.
     @Test func theMissingFlowsFormFailsTheFoundLibraryOnItsStatus() async throws {
         struct MissingFlowOnly: ClientDriver {
