@@ -163,6 +163,13 @@ public struct ContractSet: Sendable {
         return ContractMatch(contract: contract, parameters: parameters)
     }
 
+    /// The contracts whose `x-state` declaration does `action`, in contract order. Generated requests are chosen from
+    /// this, never from `state.declarations` (a dictionary, whose order changes with each process's hash seed), so one
+    /// seed sends the same requests in every process: a recorded baseline and its replay stay in step.
+    public func contracts(doing action: StateDeclaration.Action) -> [Contract] {
+        contracts.filter { state.declaration(for: $0.id)?.action == action }
+    }
+
     /// The contracts whose path matches, whatever their method (to tell 404 from 405).
     public func contracts(matchingPath path: String) -> [Contract] {
         contracts.filter { $0.path.match(path) != nil }

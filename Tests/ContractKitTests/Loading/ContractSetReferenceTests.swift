@@ -22,3 +22,16 @@ import Testing
         #expect(contracts.followingReference(plain) == plain)
     }
 }
+
+/// Requests are chosen from the contracts in their order, not from a dictionary's (issue 42: a recording and its
+/// replay run in two processes, whose dictionaries iterate differently).
+@Suite struct ContractSetActionOrderTests {
+    @Test func theContractsDoingAnActionComeInContractOrder() throws {
+        let newer = try ContractSet.load(from: ContractSet.bundledDirectory.appendingPathComponent("versions/2026-01-12"))
+        let creates = newer.contracts(doing: .create).map(\.id)
+        #expect(creates == ["createAnnouncement", "registerUser"], "\(creates)")
+        let order = newer.contracts.map(\.id)
+        #expect(creates == order.filter(creates.contains), "contract order: \(order)")
+        #expect(newer.contracts(doing: .read).map(\.id).contains("getAnnouncement"))
+    }
+}
