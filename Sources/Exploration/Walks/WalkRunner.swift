@@ -151,10 +151,13 @@ struct WalkRunner: Sendable {
         case .create:
             var record = WalkState.Record(name: step.name, collection: collection(of: step)?.name ?? "", body: request.body.jsonObject ?? [:])
             record.created = succeeded
-            if observation.statuses.allSatisfy({ (200..<300).contains($0) }), observation.statuses.count == 3,
-                let identity = collection(of: step)?.identity {
+            // Following a recorded baseline, the baseline's answer alone makes the slot: recording, the first side is the
+            // model; replaying, the target. Where the two differ (a known defect the model refuses), requiring every side
+            // moved the recording's later requests and not the replay's, and the two fell out of step.
+            let created = followsBaseline ? succeeded : observation.statuses.allSatisfy({ (200..<300).contains($0) })
+            if created, observation.statuses.count == 3, let identity = collection(of: step)?.identity {
                 let ids = observation.bodies.map { $0?[identity]?.stringValue ?? "" }
-                if ids.allSatisfy({ !$0.isEmpty }) {
+                if followsBaseline ? !ids[1].isEmpty : ids.allSatisfy({ !$0.isEmpty }) {
                     let secrets = observation.bodies.map { run.secret(in: $0, createdBy: request) ?? "" }
                     record.slot = run.slotCount
                     run.addSlot(ids: ids, secrets: secrets, label: "walk \(walk) #\(step.name)")
