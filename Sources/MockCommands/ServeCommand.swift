@@ -27,8 +27,11 @@ public struct ServeCommand: AsyncParsableCommand {
     @Option(help: "A fixtures file of records to preload ({\"<collection>\": [...]}), e.g. contracts/fixtures/pets.json.")
     var fixtures: String?
 
-    @Option(help: "The contracts folder (default: contracts/ in the working directory, else the one in this checkout), or OpenAPI documents (YAML or JSON, 3.0 or 3.1; several separated by commas; docs/openapi.md).")
-    var contracts: String?
+    @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ in the working directory, else the one in this checkout), or OpenAPI documents (YAML or JSON, 3.0 or 3.1; several: repeat --contracts or separate with commas; docs/openapi.md).")
+    var contractsList: [String] = []
+
+    /// Every `--contracts` as the one comma-separated list `InputFolder` reads.
+    var contracts: String? { contractsList.isEmpty ? nil : contractsList.joined(separator: ",") }
 
     @Option(help: ArgumentHelp("For OpenAPI documents: the path every operation's path is under, instead of the one servers gives (e.g. /api/v1).", valueName: "path"))
     var basePath: String?

@@ -49,8 +49,11 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("The client profile the sessions are judged by: a name (scenarios/NAME/profile.json) or a path (default: ios-missing-pet, the seeds). The session model is the seeds' missing flow, so a profile that judges otherwise is refused.", valueName: "name"))
     var profile: String?
 
-    @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts).")
-    var contractsDirectory: String?
+    @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts), or OpenAPI documents: a file, a folder of them, or several (repeat --contracts, or separate with commas), loaded as one set.")
+    var contractsList: [String] = []
+
+    /// Every `--contracts` as the one comma-separated list `InputFolder` reads.
+    var contractsDirectory: String? { contractsList.isEmpty ? nil : contractsList.joined(separator: ",") }
 
     @Option(help: ArgumentHelp("For OpenAPI documents: the path every operation's path is under, instead of the one servers gives.", valueName: "path"))
     var basePath: String?

@@ -21,8 +21,11 @@ struct RunCommand: AsyncParsableCommand {
     @Option(name: .customLong("scenarios"), help: "The scenarios folder (default: scenarios/ here, else the bundled library).")
     var scenariosDirectory: String?
 
-    @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts).")
-    var contractsDirectory: String?
+    @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts), or OpenAPI documents: a file, a folder of them, or several (repeat --contracts, or separate with commas), loaded as one set.")
+    var contractsList: [String] = []
+
+    /// Every `--contracts` as the one comma-separated list `InputFolder` reads.
+    var contractsDirectory: String? { contractsList.isEmpty ? nil : contractsList.joined(separator: ",") }
 
     @Option(help: ArgumentHelp("The client profile that judges the run: a name (scenarios/NAME/profile.json) or a path; its library runs unless --scenarios names another (default: ios-missing-pet, the seeds).", valueName: "name"))
     var profile: String?

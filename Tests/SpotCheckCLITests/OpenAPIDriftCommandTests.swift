@@ -127,6 +127,16 @@ import Testing
         #expect(InputFolder.documents(RunCommandTests.contracts) == nil, "a contract folder stays a folder")
         let repeated = try VerifyCommand.parse(["--contracts", "x.yaml", "--contracts", "y.yaml"])
         #expect(repeated.contractsDirectory == "x.yaml,y.yaml")
+        // Every command that loads contracts takes several the same way (issue 45).
+        #expect(try RunCommand.parse(["--contracts", "x.yaml", "--contracts", "y.yaml"]).contractsDirectory == "x.yaml,y.yaml")
+        #expect(try ExploreCommand.parse(["--contracts", "x.yaml", "--contracts", "y.yaml"]).contractsDirectory == "x.yaml,y.yaml")
+        #expect(try ServeCommand.parse(["--contracts", "x.yaml", "--contracts", "y.yaml"]).contracts == "x.yaml,y.yaml")
+        #expect(try ProxyCommand.parse(["--contracts", "x.yaml", "--contracts", "y.yaml", "--target", "http://127.0.0.1:1"]).contracts == "x.yaml,y.yaml")
+        // And the two documents load as one set, as serve reads them.
+        let twoOptions = try ServeCommand.parse(["--contracts", folder.appendingPathComponent("a-list.json").path,
+                                                 "--contracts", folder.appendingPathComponent("b-details.yaml").path])
+        let served = try InputFolder.load(twoOptions.contracts).contracts.map(\.id).sorted()
+        #expect(served == ["all", "one"], "\(served)")
         // As one set, the list gives the details their id: nothing is left unreachable.
         let serve = try ServeCommand.parse(["--contracts", RunCommandTests.contracts, "--port", "0", "--quiet", "--validate", "off", "--fixtures",
                                             RunCommandTests.contracts + "/fixtures/pets.json"])
