@@ -2,7 +2,6 @@ import ContractKit
 import Testing
 
 @testable import ContractModel
-@testable import MockBackend
 
 /// `ViolationText.describe` serializes only the start of a long string; the cut text must be the one the whole string
 /// gives, whatever the characters: escapes, combining marks after controls, emoji sequences, flags.

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import ContractModel
-@testable import MockBackend
 
 /// `Exchange.mediaType` skips Foundation for ASCII; it must give what the Foundation definition gives.
 @Suite struct ExchangeMediaTypeTests {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import ContractModel
-@testable import MockBackend
 
 /// The shortcut in front of Foundation's trimming must never change what Foundation would answer.
 @Suite struct WhitespaceTests {

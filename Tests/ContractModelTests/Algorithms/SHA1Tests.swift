@@ -1,7 +1,6 @@
 import Testing
 
 @testable import ContractModel
-@testable import MockBackend
 
 /// The hand-written SHA-1 behind Express's ETag, against FIPS 180 test vectors and lengths around the padding edges.
 @Suite struct SHA1Tests {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import ContractModel
-@testable import MockBackend
 
 /// The hand-written timestamp and date arithmetic must agree with Foundation's calendar everywhere.
 @Suite struct TimestampTests {
