@@ -64,6 +64,7 @@ enum FoundFlowClients {
         let behaviour: Behaviour
         var phone: String
         var email: String
+        var caregiverPhone: String
         var alert: ObservedAlert?
         var cause: ObservedCause?
         var screen = "form"
@@ -74,6 +75,7 @@ enum FoundFlowClients {
             self.behaviour = behaviour
             phone = report.text("phone")
             email = report.text("email")
+            caregiverPhone = report.text("caregiverPhone")
         }
 
         func perform(_ action: ClientAction) async throws(DriverError) -> ClientObservation {
@@ -94,6 +96,7 @@ enum FoundFlowClients {
                 switch field {
                 case "phone": phone = value
                 case "email": email = value
+                case "caregiverPhone": caregiverPhone = value
                 default: throw DriverError("the found flow's contact step has no field \"\(field)\" to type into")
                 }
                 return observe(.edited)
@@ -115,6 +118,8 @@ enum FoundFlowClients {
             let oneIsEnough = !behaviour.requiresBothContacts && !(phone.isEmpty && email.isEmpty)
             if phone.isEmpty ? !oneIsEnough : !isPhone(phone) { errors["phone"] = Self.phoneMessage }
             if email.isEmpty ? !oneIsEnough : !isEmail(email) { errors["email"] = Self.emailMessage }
+            let caregiver = caregiverPhone.trimmingCharacters(in: .whitespacesAndNewlines)
+            if !caregiver.isEmpty, !isPhone(caregiver) { errors["caregiverPhone"] = Self.phoneMessage }
             return errors
         }
 
@@ -172,7 +177,7 @@ enum FoundFlowClients {
         }
 
         func observe(_ outcome: ClientOutcome, fieldErrors: [String: String] = [:]) -> ClientObservation {
-            ClientObservation(outcome: outcome, alert: alert, fieldErrors: fieldErrors, inputs: ["phone": phone, "email": email],
+            ClientObservation(outcome: outcome, alert: alert, fieldErrors: fieldErrors, inputs: ["phone": phone, "email": email, "caregiverPhone": caregiverPhone],
                               screen: screen, cause: cause, analytics: [])
         }
     }

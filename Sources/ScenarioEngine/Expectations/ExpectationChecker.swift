@@ -72,7 +72,9 @@ struct ExpectationChecker {
         }
         if e.inputsIntact == true {
             if let inputs = o.inputs {
-                for field in ReportData.contactFieldNames where (inputs[field] ?? "") != (expectedInputs[field] ?? "") {
+                // The form's inputs and every field the scenario typed into (a flow's own, such as a caregiver's phone).
+                let fields = ReportData.contactFieldNames + expectedInputs.keys.filter { !ReportData.contactFieldNames.contains($0) }.sorted()
+                for field in fields where (inputs[field] ?? "") != (expectedInputs[field] ?? "") {
                     m.append(Mismatch("input \(field) (must stay intact)", expected: Self.quote(expectedInputs[field] ?? ""), actual: Self.quote(inputs[field] ?? "")))
                 }
             } else {

@@ -18,7 +18,18 @@ public enum ScenarioLinter {
             return error.problems.map(shown)
         }
         let known = contracts.map { Set($0.contracts.map(\.id)) }
-        let semantic = loaded.scenarios.flatMap { problems(in: $0, knownContracts: known) }
+        var semantic = loaded.scenarios.flatMap { problems(in: $0, knownContracts: known) }
+        // The fields a scenario types into and expects are its profile's: the folder's own profile.json, else the
+        // default. A scenario naming another profile is judged by that profile where it runs, not here.
+        var profile = ClientProfile.bundledDefault
+        if FileManager.default.fileExists(atPath: directory.appendingPathComponent(ScenarioLibrary.profileFileName).path) {
+            do {
+                profile = try ClientProfile.load(directory.standardizedFileURL.path, scenariosDirectory: directory)
+            } catch {
+                semantic += error.problems
+            }
+        }
+        semantic += loaded.scenarios.filter { $0.profile == nil || $0.profile == profile.name }.flatMap { ProfileLinter.problems(in: $0, profile: profile) }
         // Stable output: by file, then in the order found.
         let all = (loaded.problems + semantic).enumerated().sorted { ($0.element.file, $0.offset) < ($1.element.file, $1.offset) }
         return all.map { shown($0.element) }

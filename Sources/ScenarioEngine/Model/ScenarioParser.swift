@@ -265,7 +265,8 @@ public struct ScenarioParser: Sendable {
         switch actionName {
         case "editField":
             allowed = ["action", "field", "value", "expect"]
-            let field = try reader.oneOf(o["field"] ?? .null, at: pointer + "/field", what: "input field", choices: ReportData.contactFieldNames)
+            // Which fields exist is the profile's (its flow's steps); `ProfileLinter` refuses a field on no step.
+            let field = try reader.nonEmptyString(o["field"] ?? .null, at: pointer + "/field", what: "input field")
             let text = try reader.text(o["value"] ?? .null, at: pointer + "/value", what: "the typed value")
             action = .client(.editField(field: field, value: text))
         case "loadDetails":
@@ -418,7 +419,7 @@ public struct ScenarioParser: Sendable {
             var sets: [[String: String]] = []
             for (i, item) in items.enumerated() {
                 let at = v.arrayValue == nil ? pointer + "/fields" : pointer + "/fields/\(i)"
-                sets.append(Dictionary(try reader.stringMap(item, at: at, what: "the field messages", allowedKeys: ReportData.contactFieldNames), uniquingKeysWith: { a, _ in a }))
+                sets.append(Dictionary(try reader.stringMap(item, at: at, what: "the field messages", allowedKeys: nil), uniquingKeysWith: { a, _ in a }))
             }
             e.fieldErrors = sets.first
             e.otherFieldErrors = Array(sets.dropFirst())
@@ -480,7 +481,7 @@ public struct ScenarioParser: Sendable {
 
     /// Input name → accepted text: one text, or a list of texts any of which is accepted (where the seeds allow several readings).
     func parseInputs(_ value: JSONValue, at pointer: String, _ reader: ScenarioReader) throws(ScenarioProblem) -> [String: [String]] {
-        try parseAlternatives(value, at: pointer, what: "the inputs", keys: ReportData.contactFieldNames, reader)
+        try parseAlternatives(value, at: pointer, what: "the inputs", keys: nil, reader)
     }
 
     /// Name → accepted texts, each written as one text or a list of texts.

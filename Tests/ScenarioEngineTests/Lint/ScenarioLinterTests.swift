@@ -27,6 +27,27 @@ import Testing
         #expect(problems.allSatisfy { $0.message.contains("unknown contract id") && $0.file.hasSuffix("typo.json") })
     }
 
+    /// The fields a scenario types into and expects are its profile's, not a list in the parser: the default profile
+    /// has no `nickname`, and the found flow's folder (its own profile.json) has a caregiver's phone.
+    @Test func aFieldOnNoStepOfTheFoldersProfileIsAProblemWhereItIsWritten() throws {
+        let dir = try EngineTestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let doc = #"""
+            {"name": "nickname", "report": {"phone": "1234567"},
+             "steps": [
+               {"action": "editField", "field": "nickname", "value": "Rex"},
+               {"action": "submit", "expect": {"inputs": {"caregiverPhone": "1"}, "fields": {"phone": "Enter at least 7 digits"}}}
+             ]}
+            """#
+        try Data(doc.utf8).write(to: dir.appendingPathComponent("nickname.json"))
+        let problems = ScenarioLinter.lint(directory: dir, contracts: try EngineTestSupport.contracts())
+        #expect(problems.map(\.pointer) == ["/steps/0/field", "/steps/1/expect/inputs/caregiverPhone"], "\(problems.map(\.description))")
+        #expect(problems.allSatisfy { $0.message.contains("on no step of the reportMissing flow") }, "\(problems.map(\.description))")
+        let found = ScenarioLibrary.bundledDirectory.appendingPathComponent("ios-found-pet")
+        let clean = ScenarioLinter.lint(directory: found, contracts: try EngineTestSupport.contracts())
+        #expect(clean.isEmpty, "\(clean.map(\.description))")
+    }
+
     @Test func loadProblemsComeOutAsLintProblems() throws {
         let dir = try EngineTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
