@@ -47,6 +47,19 @@ import Testing
         #expect(Set(checker.check(extra, expectedInputs: [:]).map(\.subject)) == ["alert", "field messages"])
     }
 
+    /// A field the scenario typed into beyond phone, email and reward (the found flow's caregiver's phone) must survive
+    /// a failure too.
+    @Test func inputsIntactCoversEveryFieldTypedInto() throws {
+        let checker = ExpectationChecker(step: try Self.step(#"{"outcome": "failure", "inputsIntact": true}"#))
+        let typed = ["phone": "1234567", "email": "a@b.co", "reward": "", "caregiverPhone": "600 700 800"]
+        let kept = ClientObservation(outcome: .failure, inputs: typed, screen: "form")
+        #expect(checker.check(kept, expectedInputs: typed).isEmpty)
+        var lost = typed
+        lost["caregiverPhone"] = ""
+        let cleared = ClientObservation(outcome: .failure, inputs: lost, screen: "form")
+        #expect(checker.check(cleared, expectedInputs: typed).map(\.subject) == ["input caregiverPhone (must stay intact)"])
+    }
+
     @Test func aSuccessImpliesTheSummaryScreenAndAFailureTheForm() throws {
         let success = ExpectationChecker(step: try Self.step(#"{"outcome": "success"}"#))
         #expect(success.check(ClientObservation(outcome: .success, screen: "form"), expectedInputs: [:]).map(\.subject) == ["screen"])
