@@ -19,22 +19,12 @@ final class PetSpotFoundFlowSession: ClientSession {
     }
 
     func perform(_ action: ClientAction) async throws(DriverError) -> ClientObservation {
+        switch try await ReportFormActions.perform(action, on: form) {
+        case .submitted(let outcome)?: return observe(outcome)
+        case .cancelled?: return observation(.cancelled)
+        case nil: break
+        }
         switch action {
-        case .submit:
-            return observe(await form.continueTapped())
-        case .doubleTapContinue:
-            let form = self.form
-            let second = Task { @MainActor in await form.continueTapped() }
-            let first = await form.continueTapped()
-            let other = await second.value
-            return observe(first == .ignored ? other : first)
-        case .retry:
-            guard form.alert != nil else { throw DriverError("\"Try Again\" was tapped but no failure alert is shown") }
-            return observe(await form.tryAgainTapped())
-        case .cancel:
-            guard form.alert != nil else { throw DriverError("\"Cancel\" was tapped but no failure alert is shown") }
-            form.cancelTapped()
-            return observation(.cancelled)
         case .editField(let field, let value):
             switch field {
             case "phone": form.phone = value
@@ -49,6 +39,8 @@ final class PetSpotFoundFlowSession: ClientSession {
             return ClientObservation(outcome: .done)
         case .loadDetails, .retryDetails, .list:
             return try await browsing.perform(action)
+        case .submit, .doubleTapContinue, .retry, .cancel:
+            preconditionFailure("ReportFormActions performs \(action.name)")
         }
     }
 
