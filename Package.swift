@@ -62,7 +62,13 @@ let package = Package(
         ),
         .target(name: "PetSpotClient"),
         .target(name: "ScenarioEngine", dependencies: ["ContractKit", "ContractModel", "HTTPArchive", "CIReports", "MockBackend", "PetSpotClient"]),
-        .target(name: "Exploration", dependencies: ["ContractKit", "ContractModel", "CIReports", "MockBackend", "ScenarioEngine"]),
+        .target(
+            name: "Exploration",
+            dependencies: [
+                "ContractKit", "ContractModel", "CIReports", "MockBackend", "ScenarioEngine",
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
         .target(
             name: "MockCommands",
             dependencies: [

@@ -187,6 +187,8 @@ struct FreshValues: Sendable {
     let fieldsByContract: [String: [String]]
     /// The multipart boundary.
     let boundary: String
+    /// The run's stand-ins handed out so far, so this case's are its own.
+    var ledger = StandInLedger()
     /// The body field that keys a record the request creates or opens (`x-state.key` of a create or authenticate: fb9f56a's
     /// users' email), whose value gets the run's tag.
     var keyField: String? = nil
@@ -255,7 +257,7 @@ struct FreshValues: Sendable {
             } else if current.hasPrefix(Self.registeredMarker) {
                 object[field] = .string(registeredValue(field, example: String(current.dropFirst(Self.registeredMarker.count))))
             } else {
-                object[field] = .string(unique.sameShape(current))
+                object[field] = .string(ledger.standIn(for: current, field: field, from: unique))
             }
         }
         return changed ? .object(object) : json

@@ -66,6 +66,8 @@ struct LockstepRun: Sendable {
     /// From the clock, not the seed: what makes this run's unique values new to a shared server.
     let runToken: String
     private let uniqueFields: [String: [String]]
+    /// Every unique value the run's cases and walks made, so none meets another by chance.
+    let ledger = StandInLedger()
     private let allUniqueFields: Set<String>
 
     /// Whether the model side is a baseline server (`verify --baseline`): header values and token claims are compared
@@ -406,7 +408,7 @@ struct LockstepRun: Sendable {
         freshCounter += 1
         return FreshValues(unknownID: random.uuid(), unique: UniqueStandIns(fields: allUniqueFields, runToken: "\(runToken)-\(freshCounter)"),
                            run: UniqueStandIns(fields: allUniqueFields, runToken: runToken), registered: registered,
-                           fieldsByContract: uniqueFields, boundary: String(random.next() % 1_000_000_000), runTag: runTag)
+                           fieldsByContract: uniqueFields, boundary: String(random.next() % 1_000_000_000), ledger: ledger, runTag: runTag)
     }
 
     /// The run's tag for record keys: the clock's nonce in base 36, its fastest-changing digit first, so even a one-letter

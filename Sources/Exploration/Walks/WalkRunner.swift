@@ -210,7 +210,7 @@ struct WalkRunner: Sendable {
                 let values = UniqueStandIns(fields: Set(fields), runToken: "\(run.runToken)-w\(walk)-\(step.name)")
                 for field in fields.sorted() {
                     guard let text = body[field]?.stringValue, !text.isEmpty else { continue }
-                    let fresh = values.sameShape(text)
+                    let fresh = run.ledger.standIn(for: text, field: field, from: values)
                     body[field] = .string(fresh)
                     request.freshValues.append(fresh)
                 }

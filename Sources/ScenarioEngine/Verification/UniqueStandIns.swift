@@ -58,10 +58,14 @@ public struct UniqueStandIns: Sendable {
 
     /// `original` with each ASCII digit and letter replaced by one of the same kind drawn from the token and the value
     /// (upper case stays upper case), everything else kept: the length, the padding, the `@` and dots of an email, so a
-    /// value just under or over a stated length or pattern stays just there. A digits-only value shorter than
-    /// `shortestDigits` is lengthened to it.
-    public func sameShape(_ original: String) -> String {
-        var stream = Array(Self.digits(of: runToken + "\u{0}" + original.lowercased()).utf8)
+    /// value just under or over a stated length or pattern stays just there. A value whose letters and digits are all
+    /// digits, with fewer than `shortestDigits` of them, gets more digits after its last one: `-1` or ` 7 ` (a sign or
+    /// padding around one digit) would otherwise be one of ten values, and two cases of a run would meet by chance.
+    ///
+    /// `attempt` draws another value of the same shape (a run that already handed this one out asks again).
+    public func sameShape(_ original: String, attempt: Int = 0) -> String {
+        let salt = attempt == 0 ? "" : "\u{0}\(attempt)"
+        var stream = Array(Self.digits(of: runToken + "\u{0}" + original.lowercased() + salt).utf8)
         var index = 0
         func nextDigit() -> UInt8 {
             if index == stream.count {
@@ -80,8 +84,11 @@ public struct UniqueStandIns: Sendable {
             default: out.append(byte)
             }
         }
-        if !original.isEmpty, original.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
-            while out.count < Self.shortestDigits { out.append(0x30 + nextDigit()) }
+        let isDigit: (UInt8) -> Bool = { (0x30...0x39).contains($0) }
+        let isLetter: (UInt8) -> Bool = { (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) }
+        if let last = out.lastIndex(where: isDigit), !original.utf8.contains(where: isLetter) {
+            let missing = Self.shortestDigits - out.count(where: isDigit)
+            if missing > 0 { out.insert(contentsOf: (0..<missing).map { _ in 0x30 + nextDigit() }, at: last + 1) }
         }
         return String(decoding: out, as: UTF8.self)
     }

@@ -31,6 +31,34 @@ import Testing
         #expect(standIns.sameShape("  héllo  ").hasPrefix("  ") && standIns.sameShape("  héllo  ").contains("é"))
     }
 
+    @Test func aSignOrPaddingAroundFewDigitsStillGetsAsManyDigitsAsAShortDigitString() {
+        let standIns = UniqueStandIns(fields: ["microchipNumber"], runToken: "t1")
+        for original in ["-1", " 7 ", "1.5", "\t0"] {
+            let value = standIns.sameShape(original)
+            #expect(value.count(where: \.isNumber) == UniqueStandIns.shortestDigits, "\(original) became \(value)")
+            #expect(value.first == original.first && value.last?.isNumber == original.last?.isNumber, "\(original) became \(value)")
+        }
+        // A letter keeps the value as it is: its length may be what a rule is about.
+        #expect(standIns.sameShape("a1").count == 2)
+        #expect(standIns.sameShape("12", attempt: 1) != standIns.sameShape("12"))
+    }
+
+    @Test func theRunsCasesNeverMeetOnAValueByChanceAndACaseAlwaysGetsItsOwn() {
+        // One letter between spaces has 26 values: drawn by token alone, 26 cases meet on one almost surely.
+        let ledger = StandInLedger()
+        var seen: Set<String> = []
+        for index in 0..<26 {
+            let standIns = UniqueStandIns(fields: ["tag"], runToken: "case-\(index)")
+            let value = ledger.standIn(for: " a ", field: "tag", from: standIns)
+            #expect(value.hasPrefix(" ") && value.hasSuffix(" ") && value.count == 3)
+            #expect(seen.insert(StandInLedger.comparable(value)).inserted, "case \(index) met an earlier case on \(value)")
+            // Every side renders the case again: the same value each time.
+            #expect(ledger.standIn(for: " a ", field: "tag", from: standIns) == value)
+        }
+        // A shape with no room left repeats rather than failing.
+        #expect(ledger.standIn(for: " a ", field: "tag", from: UniqueStandIns(fields: ["tag"], runToken: "case-26")).count == 3)
+    }
+
     @Test func eachContractsOwnUniqueFieldsGetFreshValuesAndOthersAreLeftAlone() throws {
         let contracts = try ContractSet.load(from: Self.newest)
         let fresh = Self.fresh(contracts, token: "case-1")
