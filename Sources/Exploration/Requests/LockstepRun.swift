@@ -275,7 +275,9 @@ struct LockstepRun: Sendable {
         let statedHeaders = AnswerComparison.statedHeaderDifferences(model: knownDefect == nil ? modelAnswer : defectsAnswer, server: serverAnswer,
                                                                      service: contracts.service)
         differences += statedHeaders
-        if comparesWithBaseline, differences.isEmpty {
+        // One difference never hides another: a header value that changed beside a changed body is a change of its own.
+        // Beside another status the headers describe another answer, and their values say nothing new.
+        if comparesWithBaseline, modelAnswer.status == serverAnswer.status {
             differences += comparison.headerValueDifferences(baseline: modelAnswer, server: serverAnswer, service: contracts.service)
         }
         // A listed defect whose answer now changes a stated header is no longer exactly that defect.

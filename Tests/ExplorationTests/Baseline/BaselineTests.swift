@@ -80,6 +80,26 @@ import Testing
         #expect(found.allSatisfy { $0.oracle == "baseline" })
     }
 
+    @Test func aHeaderThatChangesBesideAFailingFieldIsReportedToo() async throws {
+        // The read of a record answers another pet name (a stated field: a failure) and, on the same answers, another
+        // content type no contract states: the failure must not hide the change.
+        let outcome = try await Self.explore(target: { request, response in
+            guard request.method == .GET, request.path.hasPrefix("/api/v1/announcements/"), request.path.split(separator: "/").count == 4
+            else { return response }
+            var changed = ChangedServer.rewrite(response) { body in
+                guard var object = body.objectValue, object["petName"] != nil else { return body }
+                object["petName"] = .string("Changed")
+                return .object(object)
+            }
+            changed.headers.replaceOrAdd(name: "content-type", value: "application/json")
+            return changed
+        })
+        let found = RequestExplorerTests.failing(outcome)
+        #expect(found.contains { group in
+            group.differences.contains { $0.bodyPointer == "/petName" } && group.differences.contains { $0.aspect.hasSuffix("header content-type") }
+        }, "\(found.map(\.headline))")
+    }
+
     /// Records `baseline`'s answers with the shared seed, then compares `target` with the recording.
     static func exploreAgainstRecording(target: @escaping ChangedServer.Bend = { $1 }, baseline: @escaping ChangedServer.Bend = { $1 })
         async throws -> (ExplorationOutcome, recorded: Int, unanswered: [String])
@@ -116,6 +136,32 @@ import Testing
         #expect(recorded > 100)
         #expect(RequestExplorerTests.failing(outcome).isEmpty, "\(RequestExplorerTests.failing(outcome).map(\.headline))")
         // Every request of the replay was recorded: the fresh values of either run are masked alike.
+        #expect(unanswered.isEmpty, "\(unanswered.prefix(3))")
+        #expect(outcome.walks > 0)
+    }
+
+    /// Counts the creates a double accepted, for a bend that changes every other one.
+    final class CreateCount: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        /// The number of this create, from 1.
+        func next() -> Int { lock.withLock { count += 1; return count } }
+    }
+
+    @Test func aReplayStaysInStepWhenTheTargetRefusesCreatesTheBaselineAccepted() async throws {
+        // A target that refuses every other create after the run's own slots: its reads, walks and fresh values must still
+        // follow the recording's, or every later request is one the recording never saw.
+        let creates = CreateCount()
+        let (outcome, _, unanswered) = try await Self.exploreAgainstRecording(target: { request, response in
+            guard request.method == .POST, request.path == "/api/v1/announcements", response.status == .created else { return response }
+            let number = creates.next()
+            guard number > RequestGenerator.slots, number % 2 == 0 else { return response }
+            var refused = response
+            refused.status = .internalServerError
+            refused.body = ByteBuffer()
+            return refused
+        })
+        #expect(RequestExplorerTests.failing(outcome).contains { $0.route == "createAnnouncement" })
         #expect(unanswered.isEmpty, "\(unanswered.prefix(3))")
         #expect(outcome.walks > 0)
     }
