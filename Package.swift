@@ -60,8 +60,12 @@ let package = Package(
             ],
             resources: [.copy("Resources/dashboard")]
         ),
-        .target(name: "PetSpotClient"),
-        .target(name: "ScenarioEngine", dependencies: ["ContractKit", "ContractModel", "HTTPArchive", "CIReports", "MockBackend", "PetSpotClient"]),
+        // URLSession's data(for:) with a cancellation FoundationNetworking survives: the reference client's and the engine's.
+        .target(name: "SafeCancellation"),
+        .target(name: "PetSpotClient", dependencies: ["SafeCancellation"]),
+        .target(name: "ScenarioEngine", dependencies: ["ContractKit", "ContractModel", "HTTPArchive", "CIReports", "MockBackend", "SafeCancellation"]),
+        // The reference client behind the engine's client protocol: PetSpot's own, so it is kept out of the engine.
+        .target(name: "ReferenceClientDriver", dependencies: ["ContractKit", "ContractModel", "PetSpotClient", "ScenarioEngine"]),
         .target(
             name: "Exploration",
             dependencies: [
@@ -84,7 +88,8 @@ let package = Package(
         .executableTarget(
             name: "spotcheck",
             dependencies: [
-                "ContractKit", "ContractModel", "HTTPArchive", "CIReports", "Exploration", "MockBackend", "MockCommands", "PetSpotClient", "ScenarioEngine",
+                "ContractKit", "ContractModel", "HTTPArchive", "CIReports", "Exploration", "MockBackend", "MockCommands", "PetSpotClient", "ReferenceClientDriver",
+                "ScenarioEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -116,12 +121,13 @@ let package = Package(
         ),
         .testTarget(name: "PetSpotClientTests", dependencies: ["PetSpotClient", "MockBackend", "ContractModel"]),
         // Client test doubles shared by the engine's and the explorer's tests (built empty in release: they use @testable).
-        .target(name: "ClientDoubles", dependencies: ["ScenarioEngine", "PetSpotClient", "ContractModel"], path: "Tests/ClientDoubles"),
-        .testTarget(name: "ScenarioEngineTests", dependencies: ["ScenarioEngine", "ContractModel", "MockBackend", "PetSpotClient", "ContractKit", "HTTPArchive", "ClientDoubles"]),
+        .target(name: "ClientDoubles", dependencies: ["ScenarioEngine", "PetSpotClient", "ReferenceClientDriver", "ContractModel"], path: "Tests/ClientDoubles"),
+        .testTarget(name: "ScenarioEngineTests", dependencies: ["ScenarioEngine", "ContractModel", "MockBackend", "PetSpotClient", "ReferenceClientDriver", "ContractKit", "HTTPArchive", "ClientDoubles"]),
         .testTarget(
             name: "ExplorationTests",
             dependencies: [
-                "Exploration", "ScenarioEngine", "ContractModel", "MockBackend", "PetSpotClient", "ContractKit", "CIReports", "ClientDoubles",
+                "Exploration", "ScenarioEngine", "ContractModel", "MockBackend", "PetSpotClient", "ReferenceClientDriver", "ContractKit", "CIReports",
+                "ClientDoubles",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
             ],

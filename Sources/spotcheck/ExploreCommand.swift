@@ -3,6 +3,7 @@ import CIReports
 import Exploration
 import Foundation
 import MockCommands
+import ReferenceClientDriver
 import ScenarioEngine
 
 /// `spotcheck explore`: generated user sessions judged by the seed model, each distinct failure shrunk to a scenario file.

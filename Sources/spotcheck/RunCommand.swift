@@ -4,6 +4,7 @@ import MockCommands
 import ContractKit
 import ContractModel
 import Foundation
+import ReferenceClientDriver
 import ScenarioEngine
 
 /// `spotcheck run`: replays scenario files against the embedded mock backend (or a real server) and checks the client.

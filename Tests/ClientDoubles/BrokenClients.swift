@@ -3,6 +3,7 @@
 import Foundation
 import PetSpotClient
 
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// Test doubles of broken clients: each wraps the reference client and breaks one behaviour the seeds require.

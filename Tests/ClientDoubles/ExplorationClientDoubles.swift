@@ -3,6 +3,7 @@
 import Foundation
 import PetSpotClient
 
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// Clients for exploration's own behaviour (issue 28): several bugs at once, a machine too slow for the client's

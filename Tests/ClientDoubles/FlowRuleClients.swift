@@ -3,6 +3,7 @@
 import Foundation
 import PetSpotClient
 
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// Clients that break a seed rule on the flow which only the checks of issue 35 see, or only on report data a user can

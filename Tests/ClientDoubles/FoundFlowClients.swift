@@ -4,6 +4,7 @@ import ContractKit
 import Foundation
 import PetSpotClient
 
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// Clients of the iOS found flow (069 and KAN-34), which the reference client does not have: a photo, the pet's details

@@ -3,6 +3,7 @@
 import Foundation
 import PetSpotClient
 
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// Correct clients that each take another reading the seeds allow; every one must pass the bundled scenarios.

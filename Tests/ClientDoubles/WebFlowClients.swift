@@ -3,6 +3,7 @@
 import Foundation
 import PetSpotClient
 
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// Web clients of the missing flow as 041 and 043 describe them, built on the reference client: a failure shows a toast

@@ -1,4 +1,5 @@
 import Foundation
+import SafeCancellation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

@@ -1,7 +1,7 @@
 import ContractKit
 import ContractModel
 import Foundation
-import PetSpotClient
+import SafeCancellation
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking

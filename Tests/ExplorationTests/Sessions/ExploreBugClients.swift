@@ -2,6 +2,7 @@ import Foundation
 import PetSpotClient
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// Broken clients for the bug kinds the scenario library missed (issue 21): each wraps the reference client and

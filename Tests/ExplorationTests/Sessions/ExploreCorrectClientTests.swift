@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// The reference client passes generated sessions over several seeds, and generation is reproducible.

@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// One exploration reports every distinct bug of a client, each shrunk to what its failure needs and confirmed.

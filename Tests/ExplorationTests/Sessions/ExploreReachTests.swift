@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// Where sessions reach since issue 28: each kind finds a client double whose bug shows only there, with the default

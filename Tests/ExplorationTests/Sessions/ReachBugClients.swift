@@ -2,6 +2,7 @@ import Foundation
 import PetSpotClient
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// Broken clients whose one bug shows only where sessions reach since issue 28: each passes every session that stays

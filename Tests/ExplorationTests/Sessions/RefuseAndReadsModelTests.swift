@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// The model's handling of an unreachable server (`refuse`) and of details and list reads of stored announcements.

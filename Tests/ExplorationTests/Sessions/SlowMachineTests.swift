@@ -4,6 +4,7 @@ import Foundation
 import Testing
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// A slow machine is never reported as a client bug (issue 28 "Confirmed, never environmental").

@@ -6,6 +6,7 @@ import MockBackend
 import Testing
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// `explore` plans outages and quotas: seeded, written as time-based rules, predicted by the model, passed by the reference client.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// The engine can fail: each broken client makes the scenarios about its bug fail, naming the wrong behaviour.

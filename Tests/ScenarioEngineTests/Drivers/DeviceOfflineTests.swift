@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// An offline device is the one cause every seed agrees on: the no-connection alert, strictly, through every driver.

@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// Each class of bug the engine once missed now fails the scenarios about it, with a message naming the bug;

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// A wrong alert text no longer hides whether Try Again, the inputs and the request order are right: every failed

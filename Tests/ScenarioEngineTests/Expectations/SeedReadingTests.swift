@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// A correct client that takes any reading the seeds allow passes, and the report names the reading it took.

@@ -7,6 +7,7 @@ import PetSpotClient
 import Testing
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// `spotcheck import har`: round trip with the journal, Chrome's and Proxyman's HARs, secrets, and what a bad HAR gets.

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// The `ios-found-pet` library judged by its profile (069 and KAN-34): a found-flow double that follows the profile

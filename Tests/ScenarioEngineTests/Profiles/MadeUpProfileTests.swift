@@ -3,6 +3,7 @@ import Foundation
 import Testing
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// A fourth profile needs no Swift: a made-up flow in a temporary folder (its own alert text, status and flow name)

@@ -2,6 +2,7 @@ import ContractKit
 import Foundation
 import Testing
 
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// The failure report says why: the expected alert's own text, the client's stderr, journal lines with the server's

@@ -4,6 +4,7 @@ import ContractModel
 import MockBackend
 import Testing
 
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// Scenarios with time-based faults run in virtual time: `advanceClock` moves the fault layer's clock, nothing waits.

@@ -5,6 +5,7 @@ import MockBackend
 import Testing
 
 @testable import ClientDoubles
+@testable import ReferenceClientDriver
 @testable import ScenarioEngine
 
 /// `--target`: the same scenario files against a second mock backend treated as a real server, faults applied by a proxy.

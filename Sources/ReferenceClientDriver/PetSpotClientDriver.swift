@@ -1,6 +1,7 @@
 import ContractKit
 import ContractModel
 import Foundation
+import ScenarioEngine
 import PetSpotClient
 
 /// Runs the reference PetSpotClient in-process: its ContactDetailsForm (or, for the found flow, FoundContactForm),

@@ -1,3 +1,4 @@
+import ScenarioEngine
 import PetSpotClient
 
 /// The protocol's submission actions on a report flow's form, the same for every flow of the reference client.

@@ -1,3 +1,4 @@
+import ScenarioEngine
 import PetSpotClient
 
 /// Collects the form's analytics events so each answer reports those emitted since the previous one.

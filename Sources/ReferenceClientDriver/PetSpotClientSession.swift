@@ -1,6 +1,7 @@
 import ContractKit
 import ContractModel
 import Foundation
+import ScenarioEngine
 import PetSpotClient
 
 /// One scenario's client of the missing flow: the form and the details screen live on the main actor, as in the app.

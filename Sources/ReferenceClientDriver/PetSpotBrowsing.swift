@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import ScenarioEngine
 import PetSpotClient
 
 /// The reference client's screens outside a report flow: pet details (with its retry) and the list. Every flow's session

@@ -1,5 +1,6 @@
 import ContractKit
 import Foundation
+import ScenarioEngine
 import PetSpotClient
 
 /// One scenario's client of the found flow (`reportFound`): PetSpotClient's FoundContactForm over the report's earlier
