@@ -10,12 +10,15 @@ struct ExpectationChecker {
     var deviceOffline = false
     /// The client profile whose rules judge the step (which alert each cause gets, with which text).
     var profile: ClientProfile
+    /// The operations the profile's flow goes through (nil: the bundled contracts').
+    var operations: FlowOperations
 
-    /// A checker for `step`, judging by `profile`.
-    init(step: Step, deviceOffline: Bool = false, profile: ClientProfile = .bundledDefault) {
+    /// A checker for `step`, judging by `profile` over `operations` (the bundled contracts' when nil).
+    init(step: Step, deviceOffline: Bool = false, profile: ClientProfile = .bundledDefault, operations: FlowOperations? = nil) {
         self.step = step
         self.deviceOffline = deviceOffline
         self.profile = profile
+        self.operations = operations ?? .bundled(for: profile)
     }
 
     // MARK: client steps
@@ -248,7 +251,7 @@ struct ExpectationChecker {
 
     // MARK: journal
 
-    /// Checks the requests received during the step; `existingIDs` are announcement ids the target confirmed exist.
+    /// Checks the requests received during the step; `existingIDs` are the record ids the target confirmed exist.
     func checkJournal(stepRecords: [JournalRecord], announcementCount: Int?, existingIDs: Set<String>, sent: SentReportCheck? = nil) -> [Mismatch] {
         guard let j = step.expect.journal else { return [] }
         var m: [Mismatch] = []
@@ -266,23 +269,23 @@ struct ExpectationChecker {
             m.append(Mismatch("call order", expected: order.isEmpty ? "none" : order.joined(separator: " → "), actual: contracts.isEmpty ? "none" : contracts.joined(separator: " → ")))
         }
         if j.authUserIsCreatedId {
-            let uploads = stepRecords.filter { $0.contract == "uploadPhoto" }
+            let uploads = stepRecords.filter { operations.isUpload($0.contract) }
             if uploads.isEmpty {
-                m.append(Mismatch("photo upload auth", expected: "at least one uploadPhoto call to check", actual: "none"))
+                m.append(Mismatch("photo upload auth", expected: "at least one upload (\(operations.uploadNames)) to check", actual: "none"))
             }
             for record in uploads {
-                let pathID = Self.announcementID(inPhotoPath: record.path)
+                let pathID = operations.uploadTarget(record.path, contract: record.contract)
                 if record.authUser != pathID {
-                    m.append(Mismatch("Basic auth user of #\(record.sequence)", expected: "the created announcement id \(pathID ?? "?")", actual: record.authUser.map(Self.quote) ?? "no Basic auth"))
+                    m.append(Mismatch("Basic auth user of #\(record.sequence)", expected: "the created record's id \(pathID ?? "?")", actual: record.authUser.map(Self.quote) ?? "no Basic auth"))
                 } else if let pathID, !existingIDs.contains(pathID) {
                     m.append(Mismatch("photo upload target of #\(record.sequence)", expected: "an announcement created by step 1", actual: "\(pathID), which the backend does not know"))
                 }
             }
         }
         if j.checksSentBodies {
-            let creates = stepRecords.filter { $0.contract == "createAnnouncement" }
+            let creates = stepRecords.filter { operations.isCreate($0.contract) }
             if creates.isEmpty {
-                m.append(Mismatch("create request body", expected: "at least one createAnnouncement request to check", actual: "none"))
+                m.append(Mismatch("create request body", expected: "at least one create (\(operations.createNames)) to check", actual: "none"))
             }
             for record in creates {
                 if j.sentReport, let sent { m += sent.check(record) }
@@ -311,12 +314,6 @@ struct ExpectationChecker {
         return m
     }
 
-    /// The `{id}` of `/api/v1/announcements/{id}/photos`.
-    static func announcementID(inPhotoPath path: String) -> String? {
-        let parts = path.split(separator: "/").map(String.init)
-        guard parts.count == 5, parts[0] == "api", parts[1] == "v1", parts[2] == "announcements", parts[4] == "photos" else { return nil }
-        return parts[3].removingPercentEncoding ?? parts[3]
-    }
 
     // MARK: helpers
 

@@ -95,7 +95,8 @@ public enum HARImport {
         let fixtures = RecordFixtureHarvest.fixtures(from: exchanges.map(\.entry), contracts: contracts)
         let hasFixtures = Self.holdsRecords(fixtures)
         let scenario = HARScenarioSkeleton.document(name: name, source: URL(fileURLWithPath: file).lastPathComponent, exchanges: exchanges,
-                                                    fixturesFile: hasFixtures ? name + ".json" : nil)
+                                                    fixturesFile: hasFixtures ? name + ".json" : nil,
+                                                    operations: FlowOperations(contracts: contracts, sends: []))
         var plan = Plan(name: name, exchanges: exchanges, unmatched: unmatched, broken: broken, fixtures: fixtures, scenario: scenario)
         plan.undeclaredQuery = undeclaredQuery
         return plan

@@ -7,12 +7,26 @@ import MockBackend
 /// caused, the session's failures as fault rules on the matching calls, and a `todo` on each step whose outcome the
 /// HAR cannot tell (what the app showed after a failure), which `spotcheck lint` reports until it is written.
 public enum HARScenarioSkeleton {
-    /// The calls each client action sends, in the reference client's order; an exchange of any other contract is no
-    /// user action and is left out of the steps (its failures still become fault rules).
-    static let submissionStart = "createAnnouncement"
-    static let submissionSecond = "uploadPhoto"
-    static let detailsLoad = "getAnnouncement"
-    static let listLoad = "listAnnouncements"
+    /// The calls each client action sends, by what their contracts do (`operations`): a create starts a submission, an
+    /// upload is its second step, a read of one record loads details and a list lists; an exchange of any other contract
+    /// is no user action and is left out of the steps (its failures still become fault rules).
+    private enum Role {
+        case submissionStart, submissionSecond, detailsLoad, listLoad, other
+
+        init(_ contract: String, _ operations: FlowOperations) {
+            if operations.isCreate(contract) {
+                self = .submissionStart
+            } else if operations.isUpload(contract) {
+                self = .submissionSecond
+            } else if operations.isRead(contract) {
+                self = .detailsLoad
+            } else if operations.lists.contains(contract) {
+                self = .listLoad
+            } else {
+                self = .other
+            }
+        }
+    }
 
     private struct Attempt {
         var action: JSONObject
@@ -21,7 +35,8 @@ public enum HARScenarioSkeleton {
     }
 
     /// The scenario document. `fixturesFile` names the fixtures written beside it (in the scenarios' `fixtures/`).
-    public static func document(name: String, source: String, exchanges: [ImportedExchange], fixturesFile: String?) -> JSONValue {
+    public static func document(name: String, source: String, exchanges: [ImportedExchange], fixturesFile: String?,
+                                operations: FlowOperations) -> JSONValue {
         var attempts: [Attempt] = []
         var faults: [JSONValue] = []
         var callCounts: [String: Int] = [:]
@@ -40,31 +55,32 @@ public enum HARScenarioSkeleton {
                 timedOut = timedOut || exchange.timedOut
             }
             let failure = failed ? "\(contract) \(exchange.fault.map(describe) ?? "answered \(exchange.entry.status ?? 0)") (\(exchange.label))" : nil
-            switch contract {
-            case submissionStart:
+            let role = Role(contract, operations)
+            switch role {
+            case .submissionStart:
                 if report == nil { report = reportFields(exchange.entry) }
                 attempts.append(Attempt(action: ["action": .string(submissionFailed ? "retry" : "submit")], contracts: [contract]))
-            case submissionSecond:
-                if attempts.last?.contracts.last != submissionStart {
+            case .submissionSecond:
+                if !operations.isCreate(attempts.last?.contracts.last) {
                     attempts.append(Attempt(action: ["action": .string(submissionFailed ? "retry" : "submit")], contracts: []))
                 }
                 attempts[attempts.count - 1].contracts.append(contract)
-            case detailsLoad:
-                let id = exchange.entry.path.split(separator: "/").last.map(String.init) ?? ""
+            case .detailsLoad:
+                let id = operations.readTarget(exchange.entry.path, contract: contract) ?? ""
                 let again = lastDetailsFailed == id
                 attempts.append(Attempt(action: again ? ["action": "retryDetails"] : ["action": "loadDetails", "id": .string(id)], contracts: [contract]))
                 lastDetailsFailed = failed ? id : nil
-            case listLoad:
+            case .listLoad:
                 var action: JSONObject = ["action": "list"]
                 let query = listQuery(exchange.entry.query)
                 if !query.isEmpty { action["query"] = .object(query) }
                 attempts.append(Attempt(action: action, contracts: [contract]))
-            default:
+            case .other:
                 leftOut[contract, default: 0] += 1
                 continue
             }
             if let failure { attempts[attempts.count - 1].failures.append(failure) }
-            if [submissionStart, submissionSecond].contains(contract) {
+            if role == .submissionStart || role == .submissionSecond {
                 submissionFailed = !attempts[attempts.count - 1].failures.isEmpty
             }
         }

@@ -48,6 +48,8 @@ struct ScenarioExecution {
     var detailsID: String?
     /// The client profile whose rules judge the steps.
     var profile: ClientProfile = .bundledDefault
+    /// The operations the profile's flow goes through, as the target's contracts declare them.
+    var operations: FlowOperations = .bundled(for: .bundledDefault)
 
     init(scenario: Scenario, target: any ScenarioTarget, driver: any ClientDriver) {
         self.scenario = scenario
@@ -130,7 +132,7 @@ struct ScenarioExecution {
 
     mutating func run(_ step: Step) async -> ScenarioFailure? {
         var mismatches: [Mismatch] = []
-        let checker = ExpectationChecker(step: step, deviceOffline: deviceOffline, profile: profile)
+        let checker = ExpectationChecker(step: step, deviceOffline: deviceOffline, profile: profile, operations: operations)
         switch step.action {
         case .client(var action):
             if case .loadDetails(let id) = action {
@@ -172,9 +174,10 @@ struct ScenarioExecution {
             if case .loadDetails(let id) = action { detailsID = id }
             switch outcome {
             case .success(let observation)?:
-                mismatches += DetailsIdentity.check(checker.check(observation, expectedInputs: inputs), requested: detailsID, stepRecords: records)
+                mismatches += DetailsIdentity.check(checker.check(observation, expectedInputs: inputs), requested: detailsID, stepRecords: records,
+                                                    operations: operations)
                 if step.expect.passwordOpensPhoto == true, let password = observation.managementPassword {
-                    mismatches += PasswordPhotoCheck.check(password: password, journal: await target.journal())
+                    mismatches += PasswordPhotoCheck.check(password: password, journal: await target.journal(), operations: operations)
                 }
                 notes += checker.weakerChecks(observation).map { "step \(step.number) (\(step.action.name)): \($0)" }
                 readings += checker.readings(observation).map { "step \(step.number) (\(step.action.name)): \($0)" }
@@ -276,11 +279,11 @@ struct ScenarioExecution {
         guard let journal = checker.step.expect.journal else { return [] }
         var existing: Set<String> = []
         if journal.authUserIsCreatedId {
-            for record in records where record.contract == "uploadPhoto" {
-                guard let id = ExpectationChecker.announcementID(inPhotoPath: record.path) else { continue }
+            for record in records where operations.isUpload(record.contract) {
+                guard let id = operations.uploadTarget(record.path, contract: record.contract) else { continue }
                 if record.status == 201 && record.fault == nil {
                     existing.insert(id)
-                } else if await target.announcementExists(id) ?? false {
+                } else if await target.recordExists(id, readPath: operations.readPath(of: id)) ?? false {
                     existing.insert(id)
                 }
             }

@@ -53,6 +53,7 @@ public struct ScenarioRunner: Sendable {
         var execution = ScenarioExecution(scenario: scenario, target: target, driver: driver)
         execution.contracts = targets.contracts
         execution.profile = profile
+        execution.operations = FlowOperations(contracts: targets.contracts, sends: profile.flow.report.sends)
         execution.knownDefects = KnownDefectMatcher(knownDefects)
         await execution.run()
         await execution.session?.close()

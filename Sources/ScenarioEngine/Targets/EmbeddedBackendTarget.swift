@@ -24,7 +24,7 @@ struct EmbeddedBackendTarget: ScenarioTarget {
         await backend.recordCount()
     }
 
-    func announcementExists(_ id: String) async -> Bool? {
+    func recordExists(_ id: String, readPath: String?) async -> Bool? {
         // Read the store itself: the engine's own look-ups must never meet the scenario's faults.
         backend.backend.store.primaryRecordJSON(id: id) != nil
     }

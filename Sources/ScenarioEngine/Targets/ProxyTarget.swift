@@ -21,10 +21,10 @@ struct ProxyTarget: ScenarioTarget {
 
     func recordCount() async -> Int? { nil }
 
-    func announcementExists(_ id: String) async -> Bool? {
+    func recordExists(_ id: String, readPath: String?) async -> Bool? {
         // Straight to the real server, not through the proxy: its fault layer must never see the engine's own reads.
-        let encoded = id.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/"))) ?? id
-        let request = HTTPStepRequest(method: "GET", path: "/api/v1/announcements/" + encoded)
+        guard let readPath else { return nil }
+        let request = HTTPStepRequest(method: "GET", path: readPath)
         guard let answer = try? await RawHTTPClient(timeout: 10).send(request, to: proxy.proxy.target, variables: [:]) else { return nil }
         return answer.status == 200
     }

@@ -15,9 +15,10 @@ public protocol ScenarioTarget: Sendable {
     /// How many records the backend stores, or `nil` when the target cannot tell (a real server).
     func recordCount() async -> Int?
 
-    /// Whether the backend stores this announcement, read past the fault layer (the engine's own look-ups must never
-    /// consume fault counters or receive faults meant for the client); `nil` when the target cannot tell.
-    func announcementExists(_ id: String) async -> Bool?
+    /// Whether the backend stores the record `id`, read past the fault layer (the engine's own look-ups must never
+    /// consume fault counters or receive faults meant for the client), at `readPath` where the target must ask a real
+    /// server; `nil` when the target cannot tell.
+    func recordExists(_ id: String, readPath: String?) async -> Bool?
 
     /// Replaces the fault rules (counters start again); returns once the target accepts connections as the new rules say.
     func replaceFaults(_ rules: [FaultRule]) async throws(TargetError)

@@ -36,7 +36,7 @@ struct ExploreLabelTests {
         let outcome = try await ExplorationSupport.runner(ExplorationClientDoubles.ShowsFirstLoadedPet()).run(session)
         let failure = try #require(outcome.failure)
         #expect(failure.rule == .detailsPresentation)
-        #expect(failure.headline == "step 2 (loadDetails): details announcement: details show announcement \(Self.pets[0].id), expected \(Self.pets[1].id)")
+        #expect(failure.headline == "step 2 (loadDetails): details record: details show record \(Self.pets[0].id), expected \(Self.pets[1].id)")
         let detailLines = failure.message.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("details ") }
         #expect(detailLines.count == 1, "\(failure.message)")
     }

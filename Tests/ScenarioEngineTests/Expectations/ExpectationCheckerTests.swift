@@ -18,11 +18,11 @@ import Testing
         let path = "/api/v1/announcements/abc/photos"
         #expect(checker.checkJournal(stepRecords: [Self.record(2, "uploadPhoto", path: path, user: "abc")], announcementCount: nil, existingIDs: ["abc"]).isEmpty)
         let wrongUser = checker.checkJournal(stepRecords: [Self.record(2, "uploadPhoto", path: path, user: "owner")], announcementCount: nil, existingIDs: ["abc"])
-        #expect(wrongUser.map(\.description) == ["Basic auth user of #2: expected the created announcement id abc, got \"owner\""])
+        #expect(wrongUser.map(\.description) == ["Basic auth user of #2: expected the created record's id abc, got \"owner\""])
         let unknown = checker.checkJournal(stepRecords: [Self.record(2, "uploadPhoto", path: path, user: "abc")], announcementCount: nil, existingIDs: [])
         #expect(unknown.first?.subject == "photo upload target of #2")
         let none = checker.checkJournal(stepRecords: [], announcementCount: nil, existingIDs: [])
-        #expect(none.first?.expected == "at least one uploadPhoto call to check")
+        #expect(none.first?.expected == "at least one upload (uploadPhoto) to check")
     }
 
     @Test func callsOrderCountAndNoRequestsAreExact() throws {
