@@ -163,9 +163,9 @@ struct AnswerComparison: Sendable {
     /// servers (measured: two instances of the reproduction, and `serve` beside itself, differ in these only).
     static let noiseHeaders: Set<String> = ["date", "etag", "last-modified", "age", "expires", "server-timing", "x-response-time"]
 
-    /// Against a baseline: every header both answers carry whose value differs once made-up values are labelled, except
-    /// `noiseHeaders`, the framing ones, the harness's own and those `service.json` states (`statedHeaderDifferences`
-    /// judges those). Each is a change: no contract states it.
+    /// Against a baseline: every header whose value differs once made-up values are labelled, or that one of the two
+    /// answers carries and the other does not, except `noiseHeaders`, the framing ones, the harness's own and those
+    /// `service.json` states (`statedHeaderDifferences` judges those). Each is a change: no contract states it.
     func headerValueDifferences(baseline: ExactHTTPClient.Answer, server: ExactHTTPClient.Answer, service: ServiceFile) -> [AnswerDifference] {
         // The request id is generated per answer (its presence is compared with the header set, its value never).
         let stated = Set((service.headers + service.preflight.headers).map { $0.name.lowercased() } + [service.requestID?.header.lowercased()].compactMap { $0 })
@@ -178,14 +178,18 @@ struct AnswerComparison: Sendable {
             return result
         }
         let (expected, got) = (values(baseline), values(server))
-        let names = Self.names(baseline).intersection(Self.names(server))
+        let names = Self.names(baseline).union(Self.names(server))
             .subtracting(Self.noiseHeaders).subtracting(measuredNoise).subtracting(stated).sorted()
         return names.compactMap { name in
-            guard let before = expected[name], let after = got[name] else { return nil }
-            let (left, right) = (replaceLabels(before), replaceLabels(after))
+            let (left, right) = (expected[name].map(replaceLabels), got[name].map(replaceLabels))
             guard left != right else { return nil }
-            var difference = AnswerDifference(aspect: "header \(name)", model: "\"\(left)\"", server: "\"\(right)\"", groupsByValue: true)
-            difference.unstated = "no contract states the value of the header \(name)"
+            var difference = AnswerDifference(aspect: "header \(name)", model: left.map { "\"\($0)\"" } ?? "absent",
+                                              server: right.map { "\"\($0)\"" } ?? "absent", groupsByValue: true)
+            difference.unstated = switch (left, right) {
+            case (nil, _): "no contract states the header \(name); the baseline does not send it"
+            case (_, nil): "no contract states the header \(name); the baseline sends it"
+            default: "no contract states the value of the header \(name)"
+            }
             return difference
         }
     }

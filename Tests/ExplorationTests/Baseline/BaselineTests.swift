@@ -64,6 +64,18 @@ import Testing
         #expect(RequestExplorerTests.failing(rest).isEmpty, "\(RequestExplorerTests.failing(rest).map(\.headline))")
     }
 
+    @Test func aHeaderOnlyTheTargetSendsIsAChange() async throws {
+        // The details answers gain a Cache-Control the baseline never sends: a client's cache now keeps stale records.
+        let outcome = try await Self.explore(target: Self.changing("cache-control", to: "max-age=60", where: { request in
+            request.method == .GET && request.path.hasPrefix("/api/v1/announcements/") && request.path.split(separator: "/").count == 4
+        }))
+        let changes = RequestExplorerTests.failing(outcome)
+        #expect(changes.contains { group in
+            group.differences.contains { $0.aspect == "header cache-control" && $0.model == "absent" && $0.server == "\"max-age=60\"" }
+        }, "\(changes.map(\.headline))")
+        #expect(changes.allSatisfy { $0.oracle == "baseline" })
+    }
+
     @Test func aStoredFieldAWriteForgetsIsFoundAgainstTheBaseline() async throws {
         // The read of a record after its photo: `photoUrl` stays null, as if the upload forgot to move it.
         let outcome = try await Self.explore(target: { request, response in
