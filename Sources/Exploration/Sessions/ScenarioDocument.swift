@@ -37,7 +37,7 @@ public struct ScenarioDocument: Sendable {
     /// The contact inputs the form starts with for `session`.
     public func startInputs(for session: Session) -> [String: String] {
         let r = report(for: session)
-        return Dictionary(uniqueKeysWithValues: ReportData.contactFieldNames.map { ($0, r[$0]?.stringValue ?? "") })
+        return Dictionary(ClientProfile.bundledDefault.flow.formFields.map { ($0, r[$0]?.stringValue ?? "") }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The scenario file for `session` with `steps`.

@@ -76,12 +76,13 @@ struct ExpectationChecker {
         if e.inputsIntact == true {
             if let inputs = o.inputs {
                 // The form's inputs and every field the scenario typed into (a flow's own, such as a caregiver's phone).
-                let fields = ReportData.contactFieldNames + expectedInputs.keys.filter { !ReportData.contactFieldNames.contains($0) }.sorted()
+                let form = profile.flow.formFields
+                let fields = form + expectedInputs.keys.filter { !form.contains($0) }.sorted()
                 for field in fields where (inputs[field] ?? "") != (expectedInputs[field] ?? "") {
                     m.append(Mismatch("input \(field) (must stay intact)", expected: Self.quote(expectedInputs[field] ?? ""), actual: Self.quote(inputs[field] ?? "")))
                 }
             } else {
-                m.append(Mismatch("inputs", expected: "the entered phone, email and reward", actual: "the client reported no inputs"))
+                m.append(Mismatch("inputs", expected: "the entered \(Self.list(profile.flow.formFields))", actual: "the client reported no inputs"))
             }
         }
         let expectedScreen = e.screen ?? (submission ? impliedScreen(effective) : nil)
@@ -348,5 +349,11 @@ struct ExpectationChecker {
 
     static func excerpt(_ s: String) -> String {
         s.count > 160 ? String(s.prefix(160)) + "…" : s
+    }
+
+    /// `a, b and c`, for a sentence naming fields.
+    static func list(_ names: [String]) -> String {
+        guard let last = names.last, names.count > 1 else { return names.joined() }
+        return names.dropLast().joined(separator: ", ") + " and " + last
     }
 }

@@ -21,15 +21,12 @@ public struct ReportData: Sendable, Equatable {
         "locationLongitude", "email", "phone", "lastSeenDate", "status", "reward",
     ]
 
-    /// The three step-4 inputs the form keeps intact across failures.
-    public static let contactFieldNames = ["phone", "email", "reward"]
-
     /// A text field's value, "" when absent.
     public func text(_ name: String) -> String { fields[name]?.stringValue ?? "" }
 
-    /// The contact inputs the form starts with.
-    public var contactInputs: [String: String] {
-        Dictionary(uniqueKeysWithValues: Self.contactFieldNames.map { ($0, text($0)) })
+    /// The inputs a form of these `fields` starts with (a profile's `formFields`), "" for each the report leaves out.
+    public func inputs(of fields: [String]) -> [String: String] {
+        Dictionary(fields.map { ($0, text($0)) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// The report as the JSON object of the external-client protocol (photo bytes in base64).

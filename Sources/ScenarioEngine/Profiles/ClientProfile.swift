@@ -44,6 +44,9 @@ public struct ClientProfile: Sendable, Equatable {
 
         /// Every field of every step.
         public var fields: [String] { steps.flatMap(\.fields) }
+
+        /// The fields of the last step, where the report is submitted: the inputs a failed submission must leave intact.
+        public var formFields: [String] { steps.last?.fields ?? [] }
     }
 
     /// One step of a flow and the fields the user fills on it.

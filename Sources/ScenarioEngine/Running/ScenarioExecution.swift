@@ -47,15 +47,16 @@ struct ScenarioExecution {
     /// The announcement the details screen was last asked to load, for the identity check of later details steps.
     var detailsID: String?
     /// The client profile whose rules judge the steps.
-    var profile: ClientProfile = .bundledDefault
+    let profile: ClientProfile
     /// The operations the profile's flow goes through, as the target's contracts declare them.
     var operations: FlowOperations = .bundled(for: .bundledDefault)
 
-    init(scenario: Scenario, target: any ScenarioTarget, driver: any ClientDriver) {
+    init(scenario: Scenario, target: any ScenarioTarget, driver: any ClientDriver, profile: ClientProfile = .bundledDefault) {
         self.scenario = scenario
         self.target = target
         self.driver = driver
-        self.inputs = scenario.report.contactInputs
+        self.profile = profile
+        self.inputs = scenario.report.inputs(of: profile.flow.formFields)
         self.http = RawHTTPClient(timeout: max(10, Double(scenario.client.stepTimeoutMs) / 1000))
     }
 

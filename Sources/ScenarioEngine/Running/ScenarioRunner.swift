@@ -50,9 +50,8 @@ public struct ScenarioRunner: Sendable {
             return result(.failed, failure: ScenarioFailure(stepNumber: nil, action: nil, pointer: nil,
                                                             mismatches: [Mismatch("target", expected: "a running \(targets.description)", actual: error.message)]))
         }
-        var execution = ScenarioExecution(scenario: scenario, target: target, driver: driver)
+        var execution = ScenarioExecution(scenario: scenario, target: target, driver: driver, profile: profile)
         execution.contracts = targets.contracts
-        execution.profile = profile
         execution.operations = FlowOperations(contracts: targets.contracts, sends: profile.flow.report.sends)
         execution.knownDefects = KnownDefectMatcher(knownDefects)
         await execution.run()
