@@ -61,7 +61,7 @@ public struct ExplorationReport: Sendable {
         for (reason, n) in skipped.sorted(by: { $0.key < $1.key }) {
             lines.append("skipped \(n) session\(n == 1 ? "" : "s"): \(reason); their steps were not checked")
         }
-        lines.append("retried \(retriedSessions) session\(retriedSessions == 1 ? "" : "s") with the deadlines raised (the client timed out where no stall, delay or slow-body fault was planned)")
+        lines.append("retried \(retriedSessions) session\(retriedSessions == 1 ? "" : "s") with the deadlines raised (the client timed out where no fault that ends in a time-out was planned)")
         if slowMachineSessions > 0 {
             lines.append("\(SlowMachineRetry.reasonPrefix): \(slowMachineSessions) session\(slowMachineSessions == 1 ? "" : "s") (they passed with the deadlines raised; not client bugs)")
         }

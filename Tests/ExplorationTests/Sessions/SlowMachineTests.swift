@@ -40,6 +40,17 @@ struct SlowMachineTests {
         #expect(!result.slowMachine)
     }
 
+    @Test("a time-out in a step whose connection was dropped or reset is the scenario's own: no second run, the failure stands",
+          arguments: [PlannedFault.Kind.drop, .reset])
+    func droppedConnectionNotRetried(_ kind: PlannedFault.Kind) async throws {
+        // libcurl sends a dropped reused connection's request again and waits out its timeout: the drop's own outcome.
+        let doc = try Self.document(faults: [PlannedFault(contract: "createAnnouncement", call: 1, kind: kind)])
+        let result = try await SessionRunner.judge(doc, driver: ExplorationClientDoubles.TooSlowForShortTimeouts(),
+                                                   contracts: try ExplorationSupport.contracts(), seed: 1)
+        #expect(!result.slowMachine, "\(result.skipReason ?? "")")
+        #expect(result.status != .skipped)
+    }
+
     @Test("a client too slow for the raised deadline too is still a failure")
     func stillFailing() async throws {
         let result = try await SessionRunner.judge(try Self.document(), driver: ExplorationClientDoubles.TooSlowForShortTimeouts(slowBelowMs: 60_000),
