@@ -20,7 +20,8 @@ import urllib.request
 
 ADMIN = "tajnehasloadmina"
 
-# name, file, old text, new text, whether a contract states the change (plain verify must find it) or only a baseline can.
+# name, file, old text, new text, whether a contract states the change (plain verify must find it) or only a baseline can,
+# and the version (9ae1f4b when left out).
 # Left out: a range bound made inclusive (`d <= limit`): a record exactly `range` km away by the server's own floating
 # point is a point no client, and no tester, can aim at; no black-box check finds it.
 MUTANTS = [
@@ -44,6 +45,12 @@ MUTANTS = [
     ("details 404 message", "server.py", '        raise HttpError(404, "NOT_FOUND", "Resource not found")\n    return json_response(200, row, rid)',
      '        raise HttpError(404, "NOT_FOUND", "Announcement not found")\n    return json_response(200, row, rid)', "stated"),
     ("upload answers a body", "server.py", "    return json_response(201, {}, rid)", '    return json_response(201, {"ok": True}, rid)', "unstated"),
+    # fb9f56a: the users' tokens and keys (with that version's contracts and a signing key given to verify).
+    ("token lives two hours", "server.py", "TOKEN_LIFETIME_S = 3600", "TOKEN_LIFETIME_S = 7200", "stated", "fb9f56a"),
+    ("token signed with another key", "server.py", "mac = hmac.new(JWT_SECRET, ", 'mac = hmac.new(JWT_SECRET + b"2", ', "stated", "fb9f56a"),
+    ("login keeps the email's case", "server.py", '    return body["email"].lower(), body["password"]', '    return body["email"], body["password"]', "stated", "fb9f56a"),
+    ("duplicate email answers 400", "server.py", 'raise HttpError(409, "CONFLICT", "Email already exists")', 'raise HttpError(400, "CONFLICT", "Email already exists")', "stated", "fb9f56a"),
+    ("token carries a role", "server.py", '{"userId": user_id, "iat": now,', '{"userId": user_id, "role": "user", "iat": now,', "unstated", "fb9f56a"),
     ("cache header on details", "server.py", "        raise HttpError(404, \"NOT_FOUND\", \"Resource not found\")\n    return json_response(200, row, rid)",
      "        raise HttpError(404, \"NOT_FOUND\", \"Resource not found\")\n    resp = json_response(200, row, rid)\n    resp.headers[\"Cache-Control\"] = \"max-age=60\"\n    return resp", "unstated"),
 ]
@@ -55,10 +62,14 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start(python: str, directory: str, log_path: str):
-    """Starts the reproduction in `directory`; returns (process, base URL)."""
+SECRET = "bench-mutants-key"
+FOLDERS = {"9ae1f4b": "contracts", "fb9f56a": "contracts/versions/2026-01-12"}
+
+
+def start(python: str, directory: str, log_path: str, version: str = "9ae1f4b"):
+    """Starts the reproduction in `directory` at `version`; returns (process, base URL)."""
     port = free_port()
-    env = dict(os.environ, REALBACKEND_SEED="1", REALBACKEND_VERSION="9ae1f4b")
+    env = dict(os.environ, REALBACKEND_SEED="1", REALBACKEND_VERSION=version, REALBACKEND_JWT_SECRET=SECRET)
     log = open(log_path, "w")
     process = subprocess.Popen([python, os.path.join(directory, "server.py"), str(port)], stdout=log, stderr=subprocess.STDOUT, env=env)
     url = f"http://127.0.0.1:{port}"
@@ -82,9 +93,12 @@ def stop(process):
         process.kill()
 
 
-def verify(spotcheck: str, url: str, seed: int, cases: int | None, log_path: str, baseline: str | None = None) -> int:
-    command = [spotcheck, "verify", "--target", url, "--seed", str(seed), "--timeout", "120", "--admin-token", ADMIN,
-               "--skip", "photo of 20 MiB"] + (["--cases", str(cases)] if cases else [])
+def verify(spotcheck: str, url: str, seed: int, cases: int | None, log_path: str, baseline: str | None = None,
+           version: str = "9ae1f4b") -> int:
+    command = [spotcheck, "verify", "--contracts", FOLDERS[version], "--target", url, "--seed", str(seed), "--timeout", "120",
+               "--admin-token", ADMIN, "--skip", "photo of 20 MiB"] + (["--cases", str(cases)] if cases else [])
+    if version == "fb9f56a":
+        command += ["--secret", "token=" + SECRET]
     if baseline:
         command += ["--baseline", baseline]
     with open(log_path, "w") as log:
@@ -111,19 +125,29 @@ def main() -> int:
     args = parser.parse_args()
     work = tempfile.mkdtemp(prefix="backend-mutants-")
     processes = []
+    originals = {}
+
+    def original(version: str) -> str:
+        """The unchanged reproduction at `version`, started once and checked: it must pass, or no finding means anything."""
+        if version not in originals:
+            process, url = start(args.python, args.realbackend, os.path.join(work, f"original-{version}.log"), version)
+            processes.append(process)
+            log = os.path.join(work, f"original-{version}-verify.log")
+            status = verify(args.spotcheck, url, args.seed, args.cases, log, version=version)
+            if status != 0:
+                raise SystemExit(f"the unchanged reproduction at {version} fails verify (exit {status}): see {log}")
+            originals[version] = url
+        return originals[version]
+
     try:
-        original, original_url = start(args.python, args.realbackend, os.path.join(work, "original.log"))
-        processes.append(original)
         print(f"seed {args.seed}, {args.cases or 'the default number of'} cases per run; logs in {work}")
-        status = verify(args.spotcheck, original_url, args.seed, args.cases, os.path.join(work, "original-verify.log"))
-        if status != 0:
-            print(f"the unchanged reproduction fails verify (exit {status}): see {work}/original-verify.log")
-            return 1
         found = 0
         only = set(args.only.split(",")) if args.only else None
         chosen = [m for m in MUTANTS if only is None or m[0] in only]
-        for name, file, old, new, kind in chosen:
-            directory = os.path.join(work, name.replace(" ", "-"))
+        for name, file, old, new, kind, *rest in chosen:
+            version = rest[0] if rest else "9ae1f4b"
+            baseline = original(version)
+            directory = os.path.join(work, name.replace(" ", "-").replace("'", ""))
             shutil.copytree(args.realbackend, directory)
             path = os.path.join(directory, file)
             text = open(path, encoding="utf-8").read()
@@ -131,18 +155,15 @@ def main() -> int:
                 print(f"{name}: the edit no longer applies ({file} holds its text {text.count(old)} times); update MUTANTS")
                 return 1
             open(path, "w", encoding="utf-8").write(text.replace(old, new))
-            process, url = start(args.python, directory, directory + ".log")
+            process, url = start(args.python, directory, directory + ".log", version)
             processes.append(process)
             log = directory + "-verify.log"
-            if kind == "stated":
-                status = verify(args.spotcheck, url, args.seed, args.cases, log)
-            else:
-                status = verify(args.spotcheck, url, args.seed, args.cases, log, baseline=original_url)
+            status = verify(args.spotcheck, url, args.seed, args.cases, log, baseline=None if kind == "stated" else baseline, version=version)
             stop(process)
             hit = status != 0
             found += hit
-            mode = "verify" if kind == "stated" else "verify --baseline"
-            print(f"{'found ' if hit else 'MISSED'}  {name:32} {mode:18} exit {status}  {headline(log) if hit else ''}")
+            mode = ("verify" if kind == "stated" else "verify --baseline") + f" {version}"
+            print(f"{'found ' if hit else 'MISSED'}  {name:34} {mode:26} exit {status}  {headline(log) if hit else ''}")
         print(f"{found} of {len(chosen)} single changes found")
         return 0 if found == len(chosen) else 1
     finally:
