@@ -35,8 +35,17 @@ final class StandInLedger: Sendable {
     }
 
     /// A value as a server compares unique values: trimmed (the rules trim before they store) and ignoring case (as an
-    /// email key is).
+    /// email key is), with the letters and digits of an address's first domain label masked: the run's tag overwrites
+    /// them afterwards (`FreshValues.withRunTag`), so two stand-ins that differ only there would meet on the wire.
     static func comparable(_ value: String) -> String {
-        value.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        let text = value.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        guard let at = text.firstIndex(of: "@") else { return text }
+        var result = String(text[...at])
+        var inLabel = true
+        for character in text[text.index(after: at)...] {
+            if character == "." { inLabel = false }
+            result.append(inLabel && character.isASCII && (character.isLetter || character.isNumber) ? "*" : character)
+        }
+        return result
     }
 }

@@ -55,6 +55,9 @@ import Testing
             // Every side renders the case again: the same value each time.
             #expect(ledger.standIn(for: " a ", field: "tag", from: standIns) == value)
         }
+        // Addresses that differ only in the first domain label meet once the run's tag overwrites it.
+        #expect(StandInLedger.comparable(" Q@xy.com ") == StandInLedger.comparable("q@ab.com"))
+        #expect(StandInLedger.comparable("q@xy.com") != StandInLedger.comparable("r@xy.com"))
         // A shape with no room left repeats rather than failing.
         #expect(ledger.standIn(for: " a ", field: "tag", from: UniqueStandIns(fields: ["tag"], runToken: "case-26")).count == 3)
     }
