@@ -211,17 +211,24 @@ public actor BaselineRecording {
     }
 
     /// The request's key: method, path, query, headers (sorted, lengths left out) and body, each fresh value numbered so
-    /// far masked by its number, hashed (FNV-1a) with the masked length.
+    /// far masked by its number (a short one only where the request made or carries it), hashed (FNV-1a) with the
+    /// masked length.
     private func key(_ request: RenderedRequest) -> String {
         var text = request.method + " " + request.path + "?" + request.query.map { $0.name + "=" + $0.value }.joined(separator: "&") + "\n"
         for (name, value) in request.headers.sorted(by: { $0.key.lowercased() < $1.key.lowercased() }) where name.lowercased() != "content-length" {
             text += name.lowercased() + ": " + value + "\n"
         }
         text += "\n" + String(decoding: request.body, as: UTF8.self)
+        // A short value only where this request made or carries it: a stand-in of one case may equal, by chance in one
+        // run and not the other, a literal another case sends (`"m🐶"` as a login's email), whose key must not change.
+        let own = Set((request.fresh + request.carried).flatMap { [$0, $0.uppercased(), $0.lowercased()] })
         // Longest first, so a value inside another (a chip number in an email) never splits it.
         for (value, index) in masks where text.contains(value) {
-            text = Self.isDistinctive(value) ? text.replacingOccurrences(of: value, with: "{fresh \(index)}")
-                : text.replacingOccurrences(of: "\"\(value)\"", with: "\"{fresh \(index)}\"")
+            if Self.isDistinctive(value) {
+                text = text.replacingOccurrences(of: value, with: "{fresh \(index)}")
+            } else if own.contains(value) {
+                text = text.replacingOccurrences(of: "\"\(value)\"", with: "\"{fresh \(index)}\"")
+            }
         }
         return String(Shard.fnv1a(text), radix: 16) + "-" + String(text.utf8.count)
     }

@@ -89,7 +89,8 @@ struct ExplorationSide: Sendable {
             body.append(Data("--\(boundary)--\r\n".utf8))
             if headers["Content-Type"] == nil { headers["Content-Type"] = "multipart/form-data; boundary=\(boundary)" }
         }
-        return RenderedRequest(method: request.method, path: path, query: request.query, headers: headers, body: body, fresh: made)
+        return RenderedRequest(method: request.method, path: path, query: request.query, headers: headers, body: body, fresh: made,
+                               carried: request.carriedValues)
     }
 
     /// The top-level texts of `sent` that differ from `generated`'s, by sorted key: the fresh values put in.
@@ -277,6 +278,8 @@ struct RenderedRequest: Sendable {
     let body: Data
     /// The values this case made fresh in it (see `ExplorationSide.render`).
     var fresh: [String] = []
+    /// The values of earlier requests it sends again (`GeneratedRequest.carriedValues`).
+    var carried: [String] = []
     /// Whether `path` is already percent-encoded (a read-back's), so it goes out as it is.
     var encoded = false
 

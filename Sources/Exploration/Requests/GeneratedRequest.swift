@@ -79,6 +79,10 @@ public struct GeneratedRequest: Sendable, Equatable {
     public var keepsUniqueValues = false
     /// Values the generator made fresh for this run itself (a walk's unique values), which a recorded baseline masks.
     public var freshValues: [String] = []
+    /// Values an earlier request made fresh that this one sends again (a walk's login with the email it registered).
+    /// A recorded baseline masks a short value only where a request made or carries it: the same short text sent as a
+    /// literal elsewhere (`"m🐶"` as an invalid login email) is the request's own, and stays as sent.
+    public var carriedValues: [String] = []
     /// Reads sent right after this request, in order, whatever it answered (a write's effect: the record, its file, the list).
     public var then: [GeneratedRequest] = []
 

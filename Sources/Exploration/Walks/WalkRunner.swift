@@ -205,6 +205,7 @@ struct WalkRunner: Sendable {
                 for field in fields {
                     guard let text = earlier[field]?.stringValue else { continue }
                     body[field] = .string(upperCase ? text.uppercased() : text)
+                    request.carriedValues.append(text)
                 }
             } else {
                 let values = UniqueStandIns(fields: Set(fields), runToken: "\(run.runToken)-w\(walk)-\(step.name)")
@@ -231,6 +232,7 @@ struct WalkRunner: Sendable {
             var body = collection?.authenticates.first { $0.contractID == contract.id }?.body ?? [:]
             let declaration = contracts.state.declaration(for: contract.id)
             if let key = declaration?.key, let value = target?.body[key]?.stringValue {
+                request.carriedValues.append(value)
                 switch presentation {
                 case .keyInUpperCase: body[key] = .string(value.uppercased())
                 case .keyPadded: body[key] = .string("  \(value) ")
