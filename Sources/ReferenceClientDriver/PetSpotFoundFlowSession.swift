@@ -61,7 +61,7 @@ final class PetSpotFoundFlowSession: ClientSession {
         ClientObservation(
             outcome: outcome, alert: form.alert.map { ObservedAlert(kind: $0.rawValue, message: $0.message, buttons: AlertKind.buttonTitles) },
             fieldErrors: outcome == .invalid ? form.errors : [:],
-            inputs: ["phone": form.phone, "email": form.email, "caregiverPhone": form.caregiverPhone], screen: form.isClosed ? "closed" : "form",
+            inputs: ["phone": form.phone, "email": form.email, "caregiverPhone": form.caregiverPhone, "currentAddress": form.currentAddress], screen: form.isClosed ? "closed" : "form",
             cause: form.alert == nil ? nil : form.lastFailure.map { PetSpotClientSession.observed(ErrorMapping.cause(for: $0)) },
             analytics: [])
     }

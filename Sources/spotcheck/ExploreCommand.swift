@@ -47,7 +47,7 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(help: "Explore only slice i of n of the seeded budget (e.g. 2/4), for several CI runners; combine with merge-reports.")
     var shard: String?
 
-    @Option(help: ArgumentHelp("The client profile the sessions are judged by: a name (scenarios/NAME/profile.json) or a path (default: ios-missing-pet, the seeds). The session model is the seeds' missing flow, so a profile that judges otherwise is refused.", valueName: "name"))
+    @Option(help: ArgumentHelp("The client profile the sessions are judged by: a name (scenarios/NAME/profile.json) or a path (default: ios-missing-pet, the seeds). Its form, input rules, alerts and success are the sessions'; a profile whose failures show no alert with Try Again and Cancel (a toast) is refused.", valueName: "name"))
     var profile: String?
 
     @Option(name: .customLong("contracts"), help: "The contracts folder (default: contracts/ here, else the bundled contracts), or OpenAPI documents: a file, a folder of them, or several (repeat --contracts, or separate with commas), loaded as one set.")
@@ -111,22 +111,28 @@ struct ExploreCommand: AsyncParsableCommand {
         }
         if let client, client.trimmingCharacters(in: .whitespaces).isEmpty { return usage("--client expects a command line") }
         guard let contracts = InputFolder.contracts(contractsDirectory, basePath: basePath, print: print)?.set else { return 2 }
+        var form = SessionForm.default
         if let profile {
             guard let loaded = ProfileOption.load(profile, contracts: contracts, print: print) else { return 2 }
-            if let difference = loaded.judgingDifference(from: .bundledDefault) {
-                return usage("the session model is the seeds' missing flow (profile \(ClientProfile.defaultName)); \(loaded.displayPath) judges otherwise (\(difference)), so its sessions cannot be generated yet: run its library with `spotcheck run --profile \(profile)`")
+            form = SessionForm(profile: loaded)
+            if let unsupported = form.unsupported {
+                return usage("\(loaded.displayPath) cannot be explored yet: \(unsupported); run its library with `spotcheck run --profile \(profile)`")
             }
         }
         let writer: ScenarioDocument
+        // The report sessions start from is the profile's library's (fixtures/default.json), else the bundled one.
+        let fixtures = form.profile.libraryDirectory.appendingPathComponent("fixtures")
+        let ownReport = FileManager.default.fileExists(atPath: fixtures.appendingPathComponent("default.json").path)
         do {
-            writer = ScenarioDocument(baseReport: try ScenarioDocument.bundledDefaultReport())
+            writer = ScenarioDocument(baseReport: try ownReport ? ScenarioDocument.defaultReport(fixtures: fixtures) : ScenarioDocument.bundledDefaultReport())
         } catch {
-            return usage("cannot read the bundled default report: \(error)")
+            return usage("cannot read the default report of \(ownReport ? fixtures.path : "the bundled library"): \(error)")
         }
         let driver: any ClientDriver = client.map { ProcessDriver(command: $0) } ?? PetSpotClientDriver()
-        let runner = SessionRunner(driver: driver, contracts: contracts, writer: writer, seed: seedValue)
+        let runner = SessionRunner(driver: driver, contracts: contracts, writer: writer, seed: seedValue, form: form)
         let explorer = Explorer(runner: runner, seed: seedValue, jobs: jobCount, budget: budget, maxFailures: failureLimit, shard: slice)
-        print("exploring with seed \(seedValue) against \(driver.description), \(jobCount) job\(jobCount == 1 ? "" : "s")")
+        let profileNote = form.profile.name == ClientProfile.defaultName ? "" : ", profile \(form.profile.name)"
+        print("exploring with seed \(seedValue) against \(driver.description), \(jobCount) job\(jobCount == 1 ? "" : "s")\(profileNote)")
         let report: ExplorationReport
         do {
             report = try await explorer.explore()

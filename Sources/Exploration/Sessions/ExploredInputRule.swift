@@ -30,17 +30,12 @@ public struct ExploredInputRule: Sendable, Equatable {
     /// Every class of the rule.
     public var classes: [InputClass] { kind.classes(base: base) }
 
-    /// The rules whose classes every default run tries. Limits come from `SeedInputRules` (the seeds' numbers).
-    public static let all: [ExploredInputRule] = [
-        ExploredInputRule(field: "phone", kind: .digitText(digits: SeedInputRules.phoneDigits), base: "600 700 800", target: .contactField,
-                          seedLine: "001 FR-004, Assumptions \"Phone validation\"; 003 T032"),
-        // 254: SeedInputRules.email's valid length (RFC 5321, which the seeds do not name; beyond it either reading passes).
-        ExploredInputRule(field: "email", kind: .text(trimmed: true, limit: 254, unit: .characters), base: "owner@example.com",
-                          target: .contactField, seedLine: "001 FR-005, Edge Cases \"Email validation\"; 003 T029"),
-        ExploredInputRule(field: "email", kind: .address, base: "owner@example.com", target: .contactField,
-                          seedLine: "001 FR-005 (\"basic local@domain.tld\", case-insensitive); 003 T029"),
-        ExploredInputRule(field: "reward", kind: .text(trimmed: false, limit: SeedInputRules.rewardLimit, unit: .characters), base: "$100 gift",
-                          target: .contactField, seedLine: "001 FR-006, Edge Cases \"Reward truncation\"; 003 T037"),
+    /// The rules whose classes a default run of the seeds' form tries (`SessionForm.exploredRules`).
+    public static var all: [ExploredInputRule] { SessionForm.default.exploredRules }
+
+    /// The report's rules, tried wherever the profile's flow has the field: what the session starts with from steps
+    /// 1-3 rather than types (the form's own rules come from its profile).
+    public static let report: [ExploredInputRule] = [
         // ISO 11784 chips have 15 digits; the seeds say only "digits" (001 Key Entities), so longer is a class, not an error.
         ExploredInputRule(field: "microchipNumber", kind: .digits(longest: 15), base: "981000123456789", target: .microchip,
                           seedLine: "001 FR-003 step 1 (chip), Key Entities \"AnnouncementCreatePayload\"; petspot-api createAnnouncement (digits)"),

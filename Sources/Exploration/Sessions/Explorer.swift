@@ -30,7 +30,7 @@ public struct Explorer: Sendable {
     /// An explorer; `jobs` below 1 counts as 1.
     public init(runner: SessionRunner, seed: UInt64, jobs: Int, budget: Budget, maxFailures: Int? = nil, shard: Shard? = nil) {
         self.runner = runner
-        generator = SessionGenerator(seed: seed)
+        generator = SessionGenerator(seed: seed, form: runner.form)
         self.jobs = max(1, jobs)
         self.budget = budget
         self.maxFailures = maxFailures

@@ -5,8 +5,8 @@ import ContractModel
 public struct ModelledStep: Sendable {
     /// What kind of step it is, for mapping a failure back to its rule.
     public enum Kind: Sendable, Equatable {
-        /// An editField step.
-        case edit(field: String)
+        /// An editField step, and whether the field has a length limit (what it keeps past it is the limit's rule).
+        case edit(field: String, limited: Bool)
         /// A submission the model expects validation to stop.
         case rejectedSubmit
         /// A submission the model expects validation to pass (submit, double tap or Try Again), and whether it is Try Again.

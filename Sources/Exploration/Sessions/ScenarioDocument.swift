@@ -13,7 +13,11 @@ public struct ScenarioDocument: Sendable {
 
     /// The bundled `default` report with its photo inlined, so a saved scenario needs no fixtures folder.
     public static func bundledDefaultReport() throws -> JSONObject {
-        let fixtures = ScenarioLibrary.bundledDirectory.appendingPathComponent("fixtures")
+        try defaultReport(fixtures: ScenarioLibrary.bundledDirectory.appendingPathComponent("fixtures"))
+    }
+
+    /// The `default` report of the fixtures folder `fixtures` (a profile's library has its own) with its photo inlined.
+    public static func defaultReport(fixtures: URL) throws -> JSONObject {
         let data = try Data(contentsOf: fixtures.appendingPathComponent("default.json"))
         guard var report = try JSONValue(parsing: data).objectValue else { throw ExplorationError("fixtures/default.json is not a JSON object") }
         if let file = report["photo"]?["file"]?.stringValue {
@@ -34,18 +38,23 @@ public struct ScenarioDocument: Sendable {
         return report
     }
 
-    /// The contact inputs the form starts with for `session`.
-    public func startInputs(for session: Session) -> [String: String] {
+    /// The inputs `form` starts with for `session` (the report's values of its fields).
+    public func startInputs(for session: Session, form: SessionForm = .default) -> [String: String] {
         let r = report(for: session)
-        return Dictionary(ClientProfile.bundledDefault.flow.formFields.map { ($0, r[$0]?.stringValue ?? "") }, uniquingKeysWith: { first, _ in first })
+        return Dictionary(form.fields.map { ($0, r[$0]?.stringValue ?? "") }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The scenario file for `session` with `steps`.
-    public func document(name: String, summary: String, session: Session, steps: [ModelledStep]) -> JSONValue {
+    /// The scenario file for `session` with `steps`; one judged by another profile than the seeds' names it and its flow,
+    /// so `spotcheck run` and `lint` take a saved counterexample to the library it belongs to.
+    public func document(name: String, summary: String, session: Session, steps: [ModelledStep], profile: ClientProfile = .bundledDefault) -> JSONValue {
         // Drivers may answer the device actions `unsupported`; the tag turns that into a skip, not a failure.
         let optional = steps.contains { ClientAction.optionalNames.contains($0.document["action"]?.stringValue ?? "") }
         var root: JSONObject = ["name": .string(name), "summary": .string(summary), "tags": optional ? ["explored", "optional-protocol"] : ["explored"],
                                 "report": .object(report(for: session))]
+        if profile.name != ClientProfile.bundledDefault.name {
+            root["profile"] = .string(profile.name)
+            root["flow"] = .string(profile.flow.name)
+        }
         if session.faults.contains(where: \.isTimed) {
             root["client"] = ["timeoutMs": .number(Double(SeedModel.timingTimeoutMs))]
         } else if session.faults.contains(where: { [.stall, .drop, .reset, .truncate, .refuse, .refuseAfterAnswer].contains($0.kind) }) {

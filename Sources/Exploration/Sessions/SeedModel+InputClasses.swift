@@ -15,14 +15,4 @@ extension SeedModel {
         let longitude = session.reportNumbers["locationLongitude"] ?? storedLocation.longitude
         return stored + (query.lists(latitude: latitude, longitude: longitude) ? photosStored : 0)
     }
-
-    /// A reward of whitespace only is not empty, so it is sent verbatim (001 FR-006 "store text verbatim"; 003 T037
-    /// "verbatim if non-empty"). The sent-report check lets a blank input be absent, so this step names the value.
-    static func requireVerbatimReward(_ rewards: [String], in expect: inout JSONObject) {
-        guard rewards.count == 1, let reward = rewards.first, !reward.isEmpty,
-              reward.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
-              var journal = expect["journal"]?.objectValue, journal["sentReport"] != nil else { return }
-        journal["sentBody"] = ["/reward": .string(reward)]
-        expect["journal"] = .object(journal)
-    }
 }

@@ -8,6 +8,8 @@ import ScenarioEngine
 public struct SeedModel: Sendable {
     /// The contact inputs the form starts with (the report's).
     public let startInputs: [String: String]
+    /// The form and the profile that judges it.
+    public let form: SessionForm
     /// How long an idle step waits for a request the client must not send.
     public static let idleMs = 500
     /// The request timeout used when a session stalls, drops, resets or cuts a call, so a wait for the timeout ends quickly.
@@ -16,8 +18,11 @@ public struct SeedModel: Sendable {
     /// long enough that half of it leaves a busy machine one and a half seconds to spare.
     public static let timingTimeoutMs = 3000
 
-    /// A model for a form that starts with `startInputs`.
-    public init(startInputs: [String: String]) { self.startInputs = startInputs }
+    /// A model for `form` (the seeds' unless told) starting with `startInputs`.
+    public init(startInputs: [String: String], form: SessionForm = .default) {
+        self.startInputs = startInputs
+        self.form = form
+    }
 
     private enum Phase { case form, alert, summary }
 
@@ -26,9 +31,16 @@ public struct SeedModel: Sendable {
     /// depend on the reading the client took).
     public func steps(for session: Session) -> [ModelledStep] {
         var phase = Phase.form
-        var phone = startInputs["phone"] ?? ""
-        var email = startInputs["email"] ?? ""
-        var rewards = [startInputs["reward"] ?? ""]
+        // Each field's value, or the values it may hold after typing past its limit (kept, cut or rejected).
+        var inputs = Dictionary(form.fields.map { ($0, [startInputs[$0] ?? ""]) }, uniquingKeysWith: { first, _ in first })
+        let profile = form.profile
+        let showsSummary = profile.success.shows == .summary
+        /// The success's password expectation where the flow shows a summary (a flow that closes shows none).
+        func summary(_ expect: inout JSONObject) {
+            guard showsSummary else { return }
+            expect["managementPassword"] = .string(passwordPattern)
+            expect["passwordOpensPhoto"] = true
+        }
         var offline = false
         var brokenConnection = false
         var creates = 0
@@ -55,7 +67,7 @@ public struct SeedModel: Sendable {
                 let rules: [ModelRule] = [.alertFitsCause, .stayOnForm, .inputsSurvive, .analyticsOnlyOnSuccess]
                 return ModelledStep(document: [
                     "action": .string(action),
-                    "expect": ["outcome": "failure", "alert": ["kind": .array(Self.alertKinds(.deviceOffline).map { .string($0) })],
+                    "expect": ["outcome": "failure", "alert": ["kind": .array(Self.alertKinds(.deviceOffline, in: profile).map { .string($0) })],
                                "inputsIntact": true, "analytics": [], "journal": ["noRequests": true], "because": .string(Self.because(rules))],
                 ], kind: .attempt(succeeds: false), rules: rules)
             }
@@ -65,7 +77,7 @@ public struct SeedModel: Sendable {
                 // broke ends in a time-out instead, whose alert is allowed too.
                 phase = .alert
                 let rules: [ModelRule] = [.alertFitsCause, .stayOnForm, .inputsSurvive, .analyticsOnlyOnSuccess]
-                let kinds = Set(Self.alertKinds(.refused) + (brokenConnection ? Self.alertKinds(.timedOut) : []))
+                let kinds = Set(Self.alertKinds(.refused, in: profile) + (brokenConnection ? Self.alertKinds(.timedOut, in: profile) : []))
                 var expect: JSONObject = ["outcome": "failure", "alert": ["kind": .array(kinds.sorted().map { .string($0) })],
                                           "inputsIntact": true, "analytics": [], "because": .string(Self.because(rules))]
                 if !brokenConnection { expect["journal"] = ["noRequests": true] }
@@ -76,12 +88,11 @@ public struct SeedModel: Sendable {
                 // wait out the request timeout without reaching the server (docs/client-error-mapping.md): the attempt
                 // after such a fault may succeed or fail with a connectivity alert, and what follows depends on which.
                 phase = .summary
-                let rules: [ModelRule] = [.passwordOpensPhoto, .inputsSurvive, .alertFitsCause]
-                return ModelledStep(document: [
-                    "action": .string(action),
-                    "expect": ["outcome": ["success", "failure"], "alert": ["kind": ["noConnection", "generic"]], "managementPassword": .string(Self.passwordPattern),
-                               "passwordOpensPhoto": true, "inputsIntact": true, "because": .string(Self.because(rules))],
-                ], kind: .ambiguousSubmit, rules: rules)
+                let rules = shown([.passwordOpensPhoto, .inputsSurvive, .alertFitsCause])
+                var expect: JSONObject = ["outcome": ["success", "failure"], "alert": ["kind": ["noConnection", "generic"]], "inputsIntact": true,
+                                          "because": .string(Self.because(rules))]
+                summary(&expect)
+                return ModelledStep(document: ["action": .string(action), "expect": .object(expect)], kind: .ambiguousSubmit, rules: rules)
             }
             creates += 1
             var order: [JSONValue] = ["createAnnouncement"]
@@ -95,7 +106,7 @@ public struct SeedModel: Sendable {
                 let rules: [ModelRule] = [.alertFitsCause, .stayOnForm, .inputsSurvive, .analyticsOnlyOnSuccess, .bodyCarriesCurrentInputs, .twoStepSubmission]
                 return ModelledStep(document: [
                     "action": .string(action),
-                    "expect": ["outcome": "failure", "alert": ["kind": .array(Self.alertKinds(.httpStatus).map { .string($0) })],
+                    "expect": ["outcome": "failure", "alert": ["kind": .array(Self.alertKinds(.httpStatus, in: profile).map { .string($0) })],
                                "inputsIntact": true, "analytics": [], "journal": ["order": .array(order), "sentReport": true],
                                "because": .string(Self.because(rules) + "; the report's microchip is already stored, so the backend answers 409")],
                 ], kind: .attempt(succeeds: false), rules: rules)
@@ -123,11 +134,10 @@ public struct SeedModel: Sendable {
                 phase = .summary
                 expect["outcome"] = ["success", "failure"]
                 expect["alert"] = ["kind": "generic"]
-                expect["managementPassword"] = .string(Self.passwordPattern)
-                expect["passwordOpensPhoto"] = true
+                summary(&expect)
                 expect["inputsIntact"] = true
                 expect["journal"] = ["order": .array(order), "sentReport": true]
-                rules = [.passwordOpensPhoto, .bodyCarriesCurrentInputs, .inputsSurvive, .twoStepSubmission]
+                rules = shown([.passwordOpensPhoto, .bodyCarriesCurrentInputs, .inputsSurvive, .twoStepSubmission])
                 expect["because"] = .string(Self.because(rules))
                 return ModelledStep(document: ["action": .string(action), "expect": .object(expect)], kind: .attempt(succeeds: true), rules: rules)
             }
@@ -135,7 +145,7 @@ public struct SeedModel: Sendable {
                 phase = .alert
                 brokenConnection = [.drop, .reset, .truncate].contains(failed.kind)
                 expect["outcome"] = "failure"
-                expect["alert"] = ["kind": .array(Self.alertKinds(failed.cause).map { .string($0) })]
+                expect["alert"] = ["kind": .array(Self.alertKinds(failed.cause, in: profile).map { .string($0) })]
                 expect["inputsIntact"] = true
                 expect["analytics"] = []
                 expect["journal"] = ["order": .array(order), "sentReport": true]
@@ -149,16 +159,15 @@ public struct SeedModel: Sendable {
             } else {
                 phase = .summary
                 expect["outcome"] = "success"
-                expect["managementPassword"] = .string(Self.passwordPattern)
-                expect["passwordOpensPhoto"] = true
+                summary(&expect)
                 expect["inputsIntact"] = true
-                expect["analytics"] = .array(ClientProfile.bundledDefault.success.analytics.map { .string($0) })
+                expect["analytics"] = .array(profile.success.analytics.map { .string($0) })
                 expect["journal"] = ["order": .array(order), "authUserIsCreatedId": true, "sentReport": true]
-                rules = [.passwordOpensPhoto, .bodyCarriesCurrentInputs, .analyticsOnlyOnSuccess, .inputsSurvive, .twoStepSubmission]
+                rules = shown([.passwordOpensPhoto, .bodyCarriesCurrentInputs, .analyticsOnlyOnSuccess, .inputsSurvive, .twoStepSubmission])
                 if action == "retry" { rules.append(.analyticsAfterTryAgain) }
             }
             expect["because"] = .string(Self.because(rules))
-            Self.requireVerbatimReward(rewards, in: &expect)
+            requireVerbatim(inputs, in: &expect)
             return ModelledStep(document: ["action": .string(action), "expect": .object(expect)], kind: .attempt(succeeds: failed == nil, tryAgain: action == "retry"),
                                 rules: rules)
         }
@@ -172,13 +181,13 @@ public struct SeedModel: Sendable {
         func timingRace(_ action: String, _ racing: PlannedFault) -> ModelledStep {
             phase = .summary
             photosKnown = false
-            let rules: [ModelRule] = [.passwordOpensPhoto, .inputsSurvive, .alertFitsCause]
-            return ModelledStep(document: [
-                "action": .string(action),
-                "expect": ["outcome": ["success", "failure"], "alert": ["kind": .array(Self.alertKinds(.timedOut).map { .string($0) })],
-                           "managementPassword": .string(Self.passwordPattern), "passwordOpensPhoto": true, "inputsIntact": true,
-                           "because": .string(Self.because(rules) + "; \(racing.contract) call \(racing.call) is answered near the client's timeout, so it may succeed or time out")],
-            ], kind: .ambiguousSubmit, rules: rules)
+            let rules = shown([.passwordOpensPhoto, .inputsSurvive, .alertFitsCause])
+            var expect: JSONObject = [
+                "outcome": ["success", "failure"], "alert": ["kind": .array(Self.alertKinds(.timedOut, in: profile).map { .string($0) })], "inputsIntact": true,
+                "because": .string(Self.because(rules) + "; \(racing.contract) call \(racing.call) is answered near the client's timeout, so it may succeed or time out"),
+            ]
+            summary(&expect)
+            return ModelledStep(document: ["action": .string(action), "expect": .object(expect)], kind: .ambiguousSubmit, rules: rules)
         }
         func readDetails(_ pet: StoredPet) -> [ModelledStep] {
             let read = DetailsModel.steps(for: pet, firstCall: detailCalls + 1) { fault("getAnnouncement", $0) != nil }
@@ -206,48 +215,36 @@ public struct SeedModel: Sendable {
             case (_, .summary):
                 break walk
             case (.edit(let field, let value), .form):
-                let accepted: [String]
                 var rules: [ModelRule] = [.inputsSurvive, .noSendWithoutTap, .validationOnlyOnContinue]
-                switch field {
-                case "phone": phone = value; accepted = [value]
-                case "email": email = value; accepted = [value]
-                default:
-                    accepted = SeedInputRules.rewardAfterTyping(value, previous: rewards)
-                    rewards = accepted
-                    rules = [.rewardLimit, .noSendWithoutTap, .validationOnlyOnContinue]
-                }
+                let limit = form.limit(of: field)
+                // A field with a length limit may keep, cut or refuse what goes past it (SeedInputRules.afterTyping).
+                let accepted = limit == nil ? [value] : SeedInputRules.afterTyping(value, previous: inputs[field] ?? [""], limit: limit)
+                inputs[field] = accepted
+                if limit != nil { rules = [.rewardLimit, .noSendWithoutTap, .validationOnlyOnContinue] }
                 let shown: JSONValue = accepted.count == 1 ? .string(accepted[0]) : .array(accepted.map { .string($0) })
                 // Typing validates nothing (001 Clarifications, 003 Notes): the answer to an edit carries no field error.
                 steps.append(ModelledStep(document: [
                     "action": "editField", "field": .string(field), "value": .string(value),
                     "expect": ["outcome": "edited", "inputs": .object(JSONObject([(field, shown)])), "fields": .object(JSONObject()),
                                "journal": ["noRequests": true], "because": .string(Self.because(rules))],
-                ], kind: .edit(field: field), rules: rules))
+                ], kind: .edit(field: field, limited: limit != nil), rules: rules))
             case (.submit, .form), (.doubleTap, .form):
                 let name = action == .submit ? "submit" : "doubleTapContinue"
-                let phoneVerdict = SeedInputRules.phone(phone)
-                let emailVerdict = SeedInputRules.email(email)
-                if phoneVerdict.isInvalid || emailVerdict.isInvalid {
+                switch validation(of: inputs) {
+                case .rejected(let alternatives):
                     var expect: JSONObject = ["outcome": "invalid"]
-                    // 003 T031 returns early after an invalid phone, so with the phone invalid the email's message is
-                    // optional; an input the seeds disagree on may or may not carry its message.
-                    let phoneOnly: JSONValue = ["phone": .string(SeedInputRules.phoneMessage)]
-                    let emailOnly: JSONValue = ["email": .string(SeedInputRules.emailMessage)]
-                    let both: JSONValue = ["phone": .string(SeedInputRules.phoneMessage), "email": .string(SeedInputRules.emailMessage)]
-                    switch (phoneVerdict.isInvalid, emailVerdict.isInvalid) {
-                    case (true, true): expect["fields"] = [both, phoneOnly]
-                    case (true, false): expect["fields"] = emailVerdict.isValid ? phoneOnly : [phoneOnly, both]
-                    default: expect["fields"] = phoneVerdict.isValid ? emailOnly : [emailOnly, both, phoneOnly]
-                    }
+                    // A rejected field whose message the profile does not state leaves the texts open: the outcome and
+                    // the requests not sent still judge the tap.
+                    if let alternatives { expect["fields"] = alternatives.count == 1 ? alternatives[0] : .array(alternatives) }
                     expect["inputsIntact"] = true
                     expect["analytics"] = []
                     expect["journal"] = ["noRequests": true]
                     let rules: [ModelRule] = [.noSendWhileInvalid, .validationMessages, .inputsSurvive, .analyticsOnlyOnSuccess]
                     expect["because"] = .string(Self.because(rules))
                     steps.append(ModelledStep(document: ["action": .string(name), "expect": .object(expect)], kind: .rejectedSubmit, rules: rules))
-                } else if phoneVerdict.isValid, emailVerdict.isValid {
+                case .sends:
                     steps.append(attempt(name))
-                } else {
+                case .either:
                     let rules: [ModelRule] = [.validationMessages, .inputsSurvive]
                     steps.append(ModelledStep(document: [
                         "action": .string(name),
@@ -298,12 +295,18 @@ public struct SeedModel: Sendable {
         return steps
     }
 
-    /// The pattern of the password the default profile's summary shows.
-    static var passwordPattern: String { ClientProfile.bundledDefault.success.managementPassword ?? ".*" }
+    /// The pattern of the password the profile's summary shows.
+    var passwordPattern: String { form.profile.success.managementPassword ?? ".*" }
 
-    /// The alerts the seeds allow for `cause`, from the one alert table scenarios and the proxy judge with.
-    public static func alertKinds(_ cause: SeedAlertPolicy.Cause) -> [String] {
-        let allowed = Set(SeedAlertPolicy.readings(for: cause).map(\.alert))
+    /// `rules` as the profile's success shows them: a flow that closes hands no password to a summary.
+    func shown(_ rules: [ModelRule]) -> [ModelRule] {
+        form.profile.success.shows == .summary ? rules : rules.filter { $0 != .passwordOpensPhoto }
+    }
+
+    /// The alerts `profile` allows for `cause` (the seeds' unless told), from the one alert table scenarios and the
+    /// proxy judge with.
+    public static func alertKinds(_ cause: SeedAlertPolicy.Cause, in profile: ClientProfile = .bundledDefault) -> [String] {
+        let allowed = Set(SeedAlertPolicy.readings(for: cause, in: profile).map(\.alert))
         return SeedAlertPolicy.Alert.allCases.filter(allowed.contains).map(\.rawValue)
     }
 

@@ -58,7 +58,7 @@ public struct SessionFailure: Sendable, Equatable {
         if subject.hasPrefix("create request body") { return .twoStepSubmission }
         if subject.hasPrefix("sent") { return .bodyCarriesCurrentInputs }
         if subject.hasPrefix("input") {
-            if case .edit(let field)? = kind, field == "reward" { return .rewardLimit }
+            if case .edit(_, limited: true)? = kind { return .rewardLimit }
             return .inputsSurvive
         }
         if subject.hasPrefix("analytics") {

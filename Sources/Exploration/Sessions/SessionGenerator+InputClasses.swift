@@ -28,37 +28,38 @@ extension SessionGenerator {
         }
     }
 
-    /// Every class, in the order sessions take them.
-    static let plannedClasses: [PlannedClass] =
-        ExploredInputRule.all.flatMap { rule in rule.classes.map { PlannedClass.input(rule, $0) } }
+    /// Every class of `form`, in the order sessions take them.
+    static func plannedClasses(of form: SessionForm) -> [PlannedClass] {
+        form.exploredRules.flatMap { rule in rule.classes.map { PlannedClass.input(rule, $0) } }
         + ListQuery.classes(near: SeedModel.storedLocation.latitude, SeedModel.storedLocation.longitude).map { PlannedClass.list($0.name, $0.query) }
         + AnswerBodies.upload.map { PlannedClass.uploadBody($0.name, $0.body) }
         + StoredPetEdges.all.indices.map { PlannedClass.stored($0) }
+    }
 
     /// Gives session `index` its class.
     func addInputClass(to session: inout Session, _ index: Int) {
         var d = Draw(seed: (seed ^ 0x1C_1A55_E5) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index))
-        let all = Self.plannedClasses
+        let all = plannedClasses
         let planned = all[(index + Int(seed % UInt64(all.count))) % all.count]
         session.inputClass = planned.name
         switch planned {
         case .input(let rule, let c):
             switch rule.target {
             case .contactField:
-                Self.meetFirstSend(&session, typing: (rule.field, c.value))
+                meetFirstSend(&session, typing: (rule.field, c.value))
             case .microchip:
                 // Not with a create answered near or past the timeout: whether a create the client gave up on stored the
                 // microchip is the machine's call. A timed upload stays (issue 28's reach): the create before it was
                 // answered in time, so the model knows the chip is stored and a Try Again meets 409.
                 session.faults.removeAll { $0.isTimed && $0.contract == "createAnnouncement" }
                 session.microchip = c.value
-                Self.meetFirstSend(&session, typing: nil)
+                meetFirstSend(&session, typing: nil)
             case .reportNumber:
                 session.reportNumbers[rule.field] = Double(c.value) ?? 0
-                Self.meetFirstSend(&session, typing: nil)
+                meetFirstSend(&session, typing: nil)
             case .reportText:
                 session.reportText[rule.field] = c.value
-                Self.meetFirstSend(&session, typing: nil)
+                meetFirstSend(&session, typing: nil)
             }
         case .list(_, let query):
             session.listQuery = query
@@ -73,7 +74,7 @@ extension SessionGenerator {
         case .uploadBody(_, let body):
             session.faults.removeAll { $0.contract == "uploadPhoto" && $0.call == 1 }
             session.faults.append(PlannedFault(contract: "uploadPhoto", call: 1, kind: .otherBody(body)))
-            Self.meetFirstSend(&session, typing: nil)
+            meetFirstSend(&session, typing: nil)
         case .stored(let i):
             if session.stored.isEmpty { session.stored = [StoredPetGrammar.pet(&d)] }
             StoredPetEdges.all[i].apply(&session.stored[0])
@@ -81,23 +82,20 @@ extension SessionGenerator {
         }
     }
 
-    /// A phone and an email every reading of the seeds accepts, typed where a class needs its tap to send.
-    static let sendableContacts: [(field: String, value: String)] = [("email", "owner@example.com"), ("phone", "600 700 800")]
-
     /// Makes the session's first tap that Continue's validation lets through carry the class: `typing` (a contact
     /// field's class value) is typed just before it, and a phone or email the seeds leave open there (a tap on it ends
     /// the model's walk, either outcome allowed) is made valid. Everything else the session typed stays: its taps
     /// before that one, rejected for a phone or email the seeds reject, still meet that rule-breaking text (a client that
     /// accepts letters in the phone sends on them), and a valid value it typed is still the one sent. Without such a
     /// tap, the contact fields the seeds do not accept are fixed after the session's own actions, then Continue.
-    static func meetFirstSend(_ session: inout Session, typing: (field: String, value: String)?) {
+    func meetFirstSend(_ session: inout Session, typing: (field: String, value: String)?) {
         // A field the session has not typed into holds the report's own value, which every reading accepts.
         var typed: [String: String] = [:]
         var offline = false
         var tap: Int?
         func verdict(_ field: String) -> InputVerdict {
             guard let value = typed[field] else { return .valid }
-            return field == "phone" ? SeedInputRules.phone(value) : SeedInputRules.email(value)
+            return form.verdict(field, value)
         }
         // Before the first tap that passes validation the form stays on screen (a rejected tap shows field errors
         // only), so every edit up to it is typed into the form.
@@ -106,12 +104,12 @@ extension SessionGenerator {
             case .edit(let field, let value): typed[field] = value
             case .goOffline: offline = true
             case .goOnline: offline = false
-            case .submit, .doubleTap: if !verdict("phone").isInvalid, !verdict("email").isInvalid { tap = i }
+            case .submit, .doubleTap: if !form.validated.contains(where: { verdict($0).isInvalid }) { tap = i }
             default: break
             }
             if tap != nil { break }
         }
-        var inserted = sendableContacts.filter { $0.field != typing?.field && !verdict($0.field).isValid }
+        var inserted = form.sendableContacts.filter { $0.field != typing?.field && !verdict($0.field).isValid }
             .map { SessionAction.edit(field: $0.field, value: $0.value) }
         if let typing { inserted.append(.edit(field: typing.field, value: typing.value)) }
         if let tap {

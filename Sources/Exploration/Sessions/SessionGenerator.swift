@@ -2,16 +2,17 @@
 public struct SessionGenerator: Sendable {
     /// The run's seed.
     public let seed: UInt64
+    /// The form the sessions type into.
+    public let form: SessionForm
+    /// Every class, in the order sessions take them (`plannedClasses(of:)`).
+    let plannedClasses: [PlannedClass]
 
-    /// A generator for `seed`.
-    public init(seed: UInt64) { self.seed = seed }
-
-    /// Values a user types to fix a field (valid in every reading of the seeds).
-    static let fixes: [String: [String]] = [
-        "phone": ["+48 123 456 789", "600-700-800", "1234567"],
-        "email": ["owner@example.com", "Jan.K+pets@mail.example.pl", "a@b.co"],
-        "reward": ["$100", ""],
-    ]
+    /// A generator for `seed`, typing into `form` (the seeds' unless told).
+    public init(seed: UInt64, form: SessionForm = .default) {
+        self.seed = seed
+        self.form = form
+        plannedClasses = Self.plannedClasses(of: form)
+    }
 
     /// The report's optional step 1-3 fields (seed 001 Key Entities: microchip, description optional; breed, name, age extra).
     static let optionalFields = ["petName", "breed", "age", "description"]
@@ -29,8 +30,9 @@ public struct SessionGenerator: Sendable {
     func plainSession(_ index: Int) -> Session {
         var d = Draw(seed: seed &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index))
         var actions: [SessionAction] = []
-        for field in ["phone", "email", "reward"] where d.chance(0.6) {
-            actions.append(.edit(field: field, value: FieldGrammar.value(for: field, &d)))
+        let fields = form.fields
+        for field in fields where d.chance(0.6) {
+            actions.append(.edit(field: field, value: form.value(for: field, &d)))
         }
         let length = d.int(1...8)
         for _ in 0..<length {
@@ -42,15 +44,15 @@ public struct SessionGenerator: Sendable {
                 actions.append(.cancel)
                 // Editing after a failed send, then sending again: where stale bodies and lost inputs show.
                 if d.chance(0.7) {
-                    let field = d.pick(["phone", "email", "reward"])
-                    actions.append(.edit(field: field, value: d.chance(0.6) ? d.pick(Self.fixes[field] ?? [""]) : FieldGrammar.value(for: field, &d)))
+                    let field = d.pick(fields)
+                    actions.append(.edit(field: field, value: d.chance(0.6) ? d.pick(form.fixes(field)) : form.value(for: field, &d)))
                     actions.append(.submit)
                 }
             case 7: actions.append(d.chance(0.7) ? .idle : d.chance(0.5) ? .goOffline : .goOnline)
             default:
-                let field = d.pick(["phone", "email", "reward"])
+                let field = d.pick(fields)
                 // Mostly a fix toward a valid value, sometimes another generated one.
-                let value = d.chance(0.5) ? d.pick(Self.fixes[field] ?? [""]) : FieldGrammar.value(for: field, &d)
+                let value = d.chance(0.5) ? d.pick(form.fixes(field)) : form.value(for: field, &d)
                 actions.append(.edit(field: field, value: value))
             }
         }

@@ -61,9 +61,21 @@ public enum SeedInputRules {
         var otherDigits = 0
         var strict = true
         for c in rest {
-            if c.isASCII, c.isNumber { asciiDigits += 1 } else if rule.anyCharacters || rule.separators.contains(c) { continue } else if c.isLetter {
+            if c.isASCII, c.isNumber { asciiDigits += 1 } else if rule.anyCharacters {
+                if c.isNumber { otherDigits += 1 }
+            } else if rule.separators.contains(c) { continue } else if c.isLetter {
                 return .invalid(rule: rule.letters ?? rule.source)
             } else if c.isNumber { otherDigits += 1; strict = false } else { strict = false }
+        }
+        if rule.anyCharacters, otherDigits > 0 {
+            // A rule that counts digits and ignores the rest leaves open whether a digit of another script (٣, ７) counts
+            // (Swift's `isNumber` and a JavaScript `\d` disagree): judged both ways.
+            let readings = [range.contains(asciiDigits), range.contains(asciiDigits + otherDigits)]
+            if readings.allSatisfy({ $0 }) { return .valid }
+            if readings.contains(true) {
+                return .either(why: rule.conflict ?? rule.source + " counts digits without saying whether digits of other scripts count")
+            }
+            return .invalid(rule: rule.source)
         }
         let strictValid = strict && range.contains(asciiDigits)
         let laxValid = range.contains(asciiDigits) || range.contains(asciiDigits + otherDigits)

@@ -13,7 +13,7 @@ import Testing
             let generator = SessionGenerator(seed: seed)
             let tried = (0..<200).compactMap { generator.session($0).inputClass }
             let counts = Dictionary(tried.map { ($0, 1) }, uniquingKeysWith: +)
-            let all = SessionGenerator.plannedClasses.map(\.name)
+            let all = generator.plannedClasses.map(\.name)
             #expect(Set(all).count == all.count, "class names are unique")
             for name in all { #expect((counts[name] ?? 0) >= 1, "seed \(seed): \(name) tried \(counts[name] ?? 0) times") }
         }
@@ -140,7 +140,7 @@ import Testing
             let generator = SessionGenerator(seed: seed)
             for index in 0..<200 {
                 let session = generator.session(index)
-                let planned = SessionGenerator.plannedClasses.first { $0.name == session.inputClass }
+                let planned = generator.plannedClasses.first { $0.name == session.inputClass }
                 guard case .input(let rule, let c) = planned, ["phone", "email"].contains(rule.field) else { continue }
                 let typed = session.actions.lastIndex(of: .edit(field: rule.field, value: c.value))
                 let tap = typed.flatMap { at in session.actions[at...].firstIndex { $0 == .submit || $0 == .doubleTap } }
@@ -176,17 +176,17 @@ import Testing
         // seeds leave open (a one-letter TLD), so that email is made valid there.
         var session = Session(actions: [.edit(field: "phone", value: "600 7O0 800"), .submit, .edit(field: "phone", value: "600 700 800"),
                                         .edit(field: "email", value: "a@b.c"), .submit], faults: [])
-        SessionGenerator.meetFirstSend(&session, typing: (field: "reward", value: " \t "))
+        SessionGenerator(seed: 1).meetFirstSend(&session, typing: (field: "reward", value: " \t "))
         #expect(session.actions == [.edit(field: "phone", value: "600 7O0 800"), .submit, .edit(field: "phone", value: "600 700 800"),
                                     .edit(field: "email", value: "a@b.c"), .edit(field: "email", value: "owner@example.com"),
                                     .edit(field: "reward", value: " \t "), .submit])
         // A valid value the session typed is kept: no edit is added but the class's own.
         var valid = Session(actions: [.edit(field: "email", value: "Jan.K+pets@mail.example.pl"), .doubleTap], faults: [])
-        SessionGenerator.meetFirstSend(&valid, typing: (field: "phone", value: "123456789123"))
+        SessionGenerator(seed: 1).meetFirstSend(&valid, typing: (field: "phone", value: "123456789123"))
         #expect(valid.actions == [.edit(field: "email", value: "Jan.K+pets@mail.example.pl"), .edit(field: "phone", value: "123456789123"), .doubleTap])
         // No tap passes: the fields the seeds reject are fixed after the session's own actions (back online), then Continue.
         var rejected = Session(actions: [.edit(field: "email", value: "ownermail.co"), .submit, .goOffline], faults: [])
-        SessionGenerator.meetFirstSend(&rejected, typing: nil)
+        SessionGenerator(seed: 1).meetFirstSend(&rejected, typing: nil)
         #expect(rejected.actions == [.edit(field: "email", value: "ownermail.co"), .submit, .goOffline, .goOnline,
                                      .edit(field: "email", value: "owner@example.com"), .submit])
     }

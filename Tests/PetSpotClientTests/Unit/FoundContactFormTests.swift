@@ -5,19 +5,21 @@ import FoundationNetworking
 import Testing
 @testable import PetSpotClient
 
-/// The found flow's contact step: both contacts required, parentheses in a phone, the caregiver's phone only when
-/// given, the status FOUND without a reward, the missing flow's alerts, and a success that closes the flow.
+/// The found flow's contact step: both contacts required, a phone's digits counted whatever else it holds (KAN-34
+/// Clarifications: "allow +, ignore other chars"), the caregiver's phone only when not empty, the status FOUND without a reward, the missing flow's alerts, and a success that closes the flow.
 @MainActor
 @Suite struct FoundContactFormTests {
     @Test(arguments: [
-        ("(12) 345-6789", true),      // 9 digits, parentheses are separators here
+        ("(12) 345-6789", true),      // 9 digits; every other character is ignored
         ("+48 (123) 456-789", true),
         ("123456", false),            // 6 digits
         ("12345678901", true),        // 11
         ("123456789012", false),      // 12
-        ("123.456.789", false),       // dots are not separators
+        ("123.456.789", true),        // dots are ignored too
+        ("600a700b800", true),        // and letters: 9 digits after sanitization
         ("", false),                  // required
-        ("  1234567 ", true),         // trimmed
+        ("  1234567 ", true),
+        ("\t0700800", true),
     ])
     func phone(_ input: String, _ valid: Bool) {
         #expect(FoundContactValidation.isValidPhone(input) == valid, "phone \"\(input)\"")
@@ -40,7 +42,10 @@ import Testing
         let form = FoundContactForm(draft: Samples.draft(), submitter: ScriptedSubmitter([.success(Samples.receipt)]))
         form.caregiverPhone = "12"
         #expect(await form.continueTapped() == .invalid([DraftProblem(field: "caregiverPhone", message: "Enter a valid phone number")]))
+        // Spaces are something typed (the field is not empty) and hold no digit (KAN-34 align FR-012, as the real app).
         form.caregiverPhone = "  "
+        #expect(await form.continueTapped() == .invalid([DraftProblem(field: "caregiverPhone", message: "Enter a valid phone number")]))
+        form.caregiverPhone = ""
         #expect(await form.continueTapped() == .sent(Samples.receipt))
     }
 

@@ -41,8 +41,17 @@ import Testing
         #expect(SeedInputRules.verdict(field: "caregiverPhone", value: "", in: profile) == .valid)
         #expect(SeedInputRules.verdict(field: "caregiverPhone", value: "12", in: profile).isInvalid)
         #expect(SeedInputRules.verdict(field: "phone", value: "(12) 345-6789", in: profile) == .valid)
-        // The seeds' profile treats parentheses as symbols its lines disagree on; the found flow lists them as separators.
+        // The seeds' profile treats parentheses as symbols its lines disagree on; the found flow ignores every character
+        // but the digits (KAN-34 Clarifications: "allow +, ignore other chars"), letters and tabs too, as the real app does.
         #expect(SeedInputRules.verdict(field: "phone", value: "(12) 345-6789") != .valid)
+        #expect(SeedInputRules.verdict(field: "phone", value: "600a700.800", in: profile) == .valid)
+        #expect(SeedInputRules.verdict(field: "caregiverPhone", value: "\t0700800", in: profile) == .valid)
+        // Not empty, so checked: spaces hold no digit.
+        #expect(SeedInputRules.verdict(field: "caregiverPhone", value: "  ", in: profile).isInvalid)
+        // Whether a digit of another script counts is open: 6 ASCII digits and one Arabic-Indic are judged both ways.
+        #expect(!SeedInputRules.verdict(field: "caregiverPhone", value: "600700٣", in: profile).isValid)
+        #expect(!SeedInputRules.verdict(field: "caregiverPhone", value: "600700٣", in: profile).isInvalid)
+        #expect(SeedInputRules.verdict(field: "caregiverPhone", value: "600700800٣", in: profile) == .valid)
     }
 
     @Test func sendingTheCaregiversPhoneIsImpossible() throws {
