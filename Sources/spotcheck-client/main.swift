@@ -212,7 +212,7 @@ final class ClientState {
     func foundAnswer(_ found: FoundContactForm, _ outcome: String) -> [String: Any] {
         var answer: [String: Any] = [
             "outcome": outcome, "screen": found.isClosed ? "closed" : "form",
-            "inputs": ["phone": found.phone, "email": found.email, "caregiverPhone": found.caregiverPhone], "analytics": [String](),
+            "inputs": ["phone": found.phone, "email": found.email, "caregiverPhone": found.caregiverPhone, "currentAddress": found.currentAddress], "analytics": [String](),
         ]
         if let alert = found.alert {
             answer["alert"] = alertObject(alert)
