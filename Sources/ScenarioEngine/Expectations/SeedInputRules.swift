@@ -34,7 +34,22 @@ public enum SeedInputRules {
     /// `required` rule alone (an optional field's format applies only once something is typed).
     public static func verdict(field: String, value: String, in profile: ClientProfile = .bundledDefault) -> InputVerdict {
         guard let input = profile.inputs.first(where: { $0.field == field }) else { return .valid }
-        let text = input.rule(.trim) != nil ? value.trimmingCharacters(in: .whitespacesAndNewlines) : value
+        guard let trim = input.rule(.trim) else { return verdict(of: value, input) }
+        // Every platform's trim removes spaces and tabs; whether it removes a line break is the platform's (Swift's
+        // `.whitespaces`, which the real iOS app trims with, keeps it): where the two differ, each is a reading.
+        let all = value.trimmingCharacters(in: .whitespacesAndNewlines), spaces = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = verdict(of: all, input)
+        guard spaces != all else { return trimmed }
+        let kept = verdict(of: spaces, input)
+        if trimmed == kept { return trimmed }
+        if trimmed.isValid || kept.isValid || !trimmed.isInvalid || !kept.isInvalid {
+            return .either(why: trim.source + " trims the text; whether a line break at its ends is trimmed too is the platform's")
+        }
+        return trimmed
+    }
+
+    /// `input`'s rules applied to `text` as it is judged (already trimmed where the field trims).
+    static func verdict(of text: String, _ input: ClientProfile.InputField) -> InputVerdict {
         if text.isEmpty { return input.rule(.required).map { .invalid(rule: $0.source) } ?? .valid }
         var either: InputVerdict?
         for rule in input.rules {
@@ -104,13 +119,17 @@ public enum SeedInputRules {
         guard !text.contains(where: { $0.isWhitespace }) else { return .invalid(rule: citation) }
         let localAllowed = Set("abcdefghijklmnopqrstuvwxyz0123456789.!#$%&'*+/=?^_`{|}~-")
         let labelAllowed = Set("abcdefghijklmnopqrstuvwxyz0123456789-")
-        let asciiOK = local.allSatisfy { localAllowed.contains($0) } && !local.hasPrefix(".") && !local.hasSuffix(".") && !local.contains("..")
-            && labels.allSatisfy { $0.allSatisfy { labelAllowed.contains($0) } && !$0.hasPrefix("-") && !$0.hasSuffix("-") }
+        let charactersOK = local.allSatisfy { localAllowed.contains($0) } && labels.allSatisfy { $0.allSatisfy { labelAllowed.contains($0) } }
+        // Where a dot or hyphen stands (two dots in a row, a dot at the local part's ends, a hyphen at a label's): RFC
+        // 5322 and 1035 forbid it, a basic pattern such as the iOS app's `[A-Z0-9._%+-]+@[A-Z0-9.-]+\.[A-Z]{2,}` allows it.
+        let placementOK = !local.hasPrefix(".") && !local.hasSuffix(".") && !local.contains("..")
+            && labels.allSatisfy { !$0.hasPrefix("-") && !$0.hasSuffix("-") }
+        let asciiOK = charactersOK && placementOK
         let tldLetters = tld.allSatisfy { $0.isLetter }
         let withinLengths = text.utf8.count <= 254 && local.utf8.count <= 64 && labels.allSatisfy { $0.utf8.count <= 63 }
         if asciiOK, tldLetters, tld.count >= 2, tld.allSatisfy(\.isASCII), withinLengths { return .valid }
         if text.allSatisfy(\.isASCII), !tldLetters { return .invalid(rule: citation + ": the TLD must be letters") }
-        if text.allSatisfy(\.isASCII), !asciiOK { return .invalid(rule: citation) }
+        if text.allSatisfy(\.isASCII), !charactersOK { return .invalid(rule: citation) }
         return rule.conflict.map { .either(why: $0) } ?? .invalid(rule: citation)
     }
 

@@ -7,7 +7,7 @@ import Testing
 @Suite("seed input rules")
 struct SeedInputRulesTests {
     @Test("phones", arguments: [
-        ("+48 123 456 789", "valid"), ("600-700-800", "valid"), ("  1234567\n", "valid"), ("123456", "invalid"),
+        ("+48 123 456 789", "valid"), ("600-700-800", "valid"), ("  1234567\t", "valid"), ("  1234567\n", "either"), ("123456", "invalid"),
         ("123456789012", "invalid"), ("12345a67", "invalid"), ("(555) 123-4567", "either"), ("12+345678", "either"),
         ("١٢٣٤٥٦٧", "either"),
     ])
@@ -19,6 +19,11 @@ struct SeedInputRulesTests {
         ("owner@example.com", "valid"), ("Jan.K+pets@mail.example.pl", "valid"), (" OWNER@EXAMPLE.COM ", "valid"),
         ("owner@example", "invalid"), ("owner@", "invalid"), ("owner example.com", "invalid"), ("a@b.c0m", "invalid"),
         ("a@b.c", "either"), ("żaneta@example.com", "either"),
+        // RFC 5322 forbids these placements, a basic pattern (the real iOS app's) accepts them: either reading.
+        ("owner..x@example.com", "either"), (".owner@example.com", "either"), ("owner.@example.com", "either"), ("owner@-mail.example.com", "either"),
+        ("own,er@example.com", "invalid"),
+        // Trimmed or not at a line break is the platform's (the real iOS app trims `.whitespaces`, keeping it).
+        ("owner@example.com\n", "either"), ("\towner@example.com ", "valid"), ("owner@example\n", "invalid"),
     ])
     func email(_ text: String, _ expected: String) {
         #expect(Self.name(SeedInputRules.email(text)) == expected, "\(text)")
