@@ -50,6 +50,31 @@ public final class PropertyRule: Sendable {
         return nil
     }
 
+    /// Every rule `value` breaks, each keyword once, in the order the model checks them: `type` on the value as sent,
+    /// the rest on the trimmed text when the property trims. A tool asking which rules a value exercises (exploration
+    /// counts each generated value for the rules it breaks) reads them here, from the rules the model answers by,
+    /// instead of evaluating JSON Schema a second time.
+    public func brokenKeywords(_ value: JSONValue, context: RuleContext) -> [String] {
+        var value = value
+        var broken: [String] = []
+        for index in checks.indices {
+            if index == trimFrom, case .string(let text) = value { value = .string(JavaScriptText.trim(text)) }
+            let check = checks[index]
+            if !check.passes(value, context: context), !broken.contains(check.keyword) { broken.append(check.keyword) }
+        }
+        return broken
+    }
+
+    /// The rules of a property schema standing alone (a path or query parameter, a branch of a composition), compiled
+    /// as a body property's are; the schema's `$ref`s resolve through `validator`. A keyword the compiler cannot use
+    /// is left out, as `lint` reports it where the schema is loaded.
+    public static func compiled(_ name: String, schema: JSONValue, required: Bool = false, validator: SchemaValidator) -> PropertyRule {
+        var compiler = RuleCompiler(validator: validator)
+        var stated = false
+        return compiler.compileProperty(name, schema, required: required, requiredAnswer: nil, key: "", pointer: "", location: name,
+                                        stated: &stated)
+    }
+
     private func refusal(_ keyword: String, _ bound: String?, _ answer: RuleAnswer?, received: String, fallback: RuleAnswer) -> RuleRefusal {
         if let answer { return answer.refusal(field: name, received: received) }
         return RuleAnswer.unstated(keyword: keyword, bound: bound, fallback: fallback).refusal(field: name, received: received,

@@ -126,7 +126,7 @@ struct RuleCompiler {
                          fallback: fallback, location: location)
     }
 
-    private mutating func compileProperty(_ name: String, _ schema: JSONValue, required: Bool, requiredAnswer rootRequired: RuleAnswer?,
+    mutating func compileProperty(_ name: String, _ schema: JSONValue, required: Bool, requiredAnswer rootRequired: RuleAnswer?,
                                           key: String, pointer: String, location: String, stated: inout Bool) -> PropertyRule {
         guard case .object(let s) = schema else {
             return PropertyRule(name: name, required: required, requiredAnswer: rootRequired, trim: false, checks: [], storage: StoragePlan(),

@@ -331,7 +331,8 @@ public struct DocumentExplorer: Sendable {
         for parameter in contract.request.query {
             let schema = resolved(parameter.schema)
             let valid = baseQuery.first { $0.key == parameter.name }.map { JSONValue.string($0.value) }
-            for variant in FieldVariants.variants(name: parameter.name, schema: schema, valid: valid, required: parameter.required) {
+            for variant in FieldVariants.variants(name: parameter.name, schema: schema, valid: valid, required: parameter.required,
+                                                          validator: contracts.validator) {
                 // An empty value is how many clients leave a parameter out, and servers read it so: not a value to judge.
                 guard let text = Self.queryText(variant.value) ?? (variant.value == nil ? "" : nil), variant.value == nil || !text.isEmpty else { continue }
                 var query = baseQuery.filter { $0.key != parameter.name }.map { ($0.key, $0.value) }

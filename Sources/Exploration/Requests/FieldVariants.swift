@@ -20,7 +20,9 @@ struct FieldVariant: Sendable {
 enum FieldVariants {
     /// Every variant for `name` with `schema`; `valid` is a value the contract's examples give it, `required` whether the
     /// body requires it, `today` (`YYYY-MM-DD`, UTC) the day date checks are bounded by. Each variant names the rules it exercises.
-    static func variants(name: String, schema: JSONValue, valid: JSONValue?, required: Bool = false, today: String = DayArithmetic.today()) -> [FieldVariant] {
+    /// `validator` resolves the schema's `$ref`s when its rules are compiled.
+    static func variants(name: String, schema: JSONValue, valid: JSONValue?, required: Bool = false, validator: SchemaValidator,
+                         today: String = DayArithmetic.today()) -> [FieldVariant] {
         var found: [FieldVariant] = [FieldVariant(value: nil, label: "absent", pairs: true), variant(.null, pairs: true)]
         let types = typeNames(schema)
         if let valid { found.append(variant(valid, label: "valid " + label(valid), pairs: true)) }
@@ -41,9 +43,10 @@ enum FieldVariants {
         }
         found += [variant(true, pairs: false), variant([], pairs: false), variant(.object(JSONObject()), pairs: false)]
         var seen = Set<String>()
+        let rule = PropertyRule.compiled(name, schema: schema, required: required, validator: validator)
         return found.filter { seen.insert($0.label).inserted }.map { variant in
             var variant = variant
-            variant.exercises = RuleCheck.keywords(variant.value, schema: schema, required: required, today: today)
+            variant.exercises = RuleCheck.keywords(variant.value, rule: rule, schema: schema, required: required, today: today)
             return variant
         }
     }

@@ -22,6 +22,8 @@ struct JSONBodyModel: Sendable {
     let schema: JSONValue
     /// The UTC day date checks are bounded by.
     let today: String
+    /// The contract set's validator: a branch's rules are compiled with it, as the model compiles them.
+    let validator: SchemaValidator
     /// Each property's variants, worked out once (pairs reuse them many times).
     private let variantsByName: [String: [FieldVariant]]
 
@@ -49,10 +51,11 @@ struct JSONBodyModel: Sendable {
         self.linked = linked
         self.schema = schema
         self.today = today
+        validator = contracts.validator
         var variantsByName: [String: [FieldVariant]] = [:]
         for (name, member) in properties {
             variantsByName[name] = FieldVariants.variants(name: name, schema: StatedRules.resolve(member, contracts.schemas), valid: values[name],
-                                                          required: required.contains(name), today: today)
+                                                          required: required.contains(name), validator: contracts.validator, today: today)
         }
         self.variantsByName = variantsByName
     }
@@ -255,8 +258,7 @@ struct JSONBodyModel: Sendable {
             guard needed.allSatisfy({ body[$0] != nil }) else { return false }
             return (branch["properties"]?.objectValue ?? JSONObject()).allSatisfy { name, rule in
                 guard let value = body[name] else { return true }
-                guard RuleCheck.matchesType(value, rule["type"]) else { return false }
-                return value.stringValue.map { RuleCheck.stringKeywords($0, schema: rule, today: today).isEmpty } ?? true
+                return RuleCheck.passes(value, schema: rule, validator: validator, today: today)
             }
         }
     }

@@ -191,7 +191,7 @@ extension RequestGenerator {
             var keywords: [String] = []
             if let value = given(name) {
                 if let number = JavaScriptNumber.parseFloat(value) {
-                    keywords += RuleCheck.numberKeywords(number, schema: schema)
+                    keywords += RuleCheck.numberKeywords(number, schema: schema, validator: contracts.validator)
                     if Double(JavaScriptText.trim(value)) == nil { keywords += ["type", "maxLength"] }
                     if !number.isFinite { keywords.append("multipleOf") }
                 } else {
