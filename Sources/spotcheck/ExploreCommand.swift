@@ -111,10 +111,11 @@ struct ExploreCommand: AsyncParsableCommand {
         }
         if let client, client.trimmingCharacters(in: .whitespaces).isEmpty { return usage("--client expects a command line") }
         guard let contracts = InputFolder.contracts(contractsDirectory, basePath: basePath, print: print)?.set else { return 2 }
-        var form = SessionForm.default
+        // The form's calls are the loaded contract set's, so faults and journal expectations name its contracts.
+        var form = SessionForm(profile: SessionForm.default.profile, contracts: contracts)
         if let profile {
             guard let loaded = ProfileOption.load(profile, contracts: contracts, print: print) else { return 2 }
-            form = SessionForm(profile: loaded)
+            form = SessionForm(profile: loaded, contracts: contracts)
             if let unsupported = form.unsupported {
                 return usage("\(loaded.displayPath) cannot be explored yet: \(unsupported); run its library with `spotcheck run --profile \(profile)`")
             }

@@ -54,10 +54,10 @@ public enum DetailsModel {
         return stride(from: 0, to: chars.count, by: 3).map { String(chars[$0..<min($0 + 3, chars.count)]) }.joined(separator: "-")
     }
 
-    /// The steps of opening `pet`'s details when its `getAnnouncement` calls from `firstCall` on fail as `failing` says:
+    /// The steps of opening `pet`'s details when its calls of `read` (the flow's read contract) from `firstCall` on fail as `failing` says:
     /// the error with retry after each failure (User Story 1 scenario 3, unlimited retry), then the presentation.
     /// Returns the steps and how many calls they made.
-    static func steps(for pet: StoredPet, firstCall: Int, failing: (Int) -> Bool) -> (steps: [ModelledStep], calls: Int) {
+    static func steps(for pet: StoredPet, read: String, firstCall: Int, failing: (Int) -> Bool) -> (steps: [ModelledStep], calls: Int) {
         var steps: [ModelledStep] = []
         var call = firstCall
         for attempt in 0...maxRetries {
@@ -67,7 +67,7 @@ public enum DetailsModel {
             if failing(call), attempt < maxRetries {
                 let rules: [ModelRule] = [.detailsLoadError]
                 document["expect"] = ["outcome": "failure", "details": ["state": "error", "message": .string(errorMessage)],
-                                      "journal": ["calls": ["getAnnouncement": 1]], "because": .string(SeedModel.because(rules))]
+                                      "journal": ["calls": .object(JSONObject([(read, 1)]))], "because": .string(SeedModel.because(rules))]
                 steps.append(ModelledStep(document: .object(document), kind: .read, rules: rules))
                 call += 1
                 continue
@@ -78,7 +78,7 @@ public enum DetailsModel {
                 (key, values.count == 1 ? .string(values[0]) : .array(values.map { .string($0) }))
             })
             document["expect"] = ["outcome": "success", "details": ["state": "loaded", "presentation": .object(shown)],
-                                  "journal": ["calls": ["getAnnouncement": 1]], "because": .string(SeedModel.because(rules))]
+                                  "journal": ["calls": .object(JSONObject([(read, 1)]))], "because": .string(SeedModel.because(rules))]
             steps.append(ModelledStep(document: .object(document), kind: .read, rules: rules))
             return (steps, call - firstCall + 1)
         }

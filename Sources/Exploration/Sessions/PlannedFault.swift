@@ -37,7 +37,9 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         case otherBody(String)
     }
 
-    /// `createAnnouncement` (step 1) or `uploadPhoto` (step 2).
+    /// The step of the flow whose call fails: the create or the upload of the submission, or the details' read.
+    public var step: FlowCalls.Step
+    /// That step's contract id, as the form's calls name it.
     public var contract: String
     /// Which call of that contract (1-based, across attempts).
     public var call: Int
@@ -46,9 +48,10 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
     /// For an outage or a quota: the fault then hits every call from `call` on (PlannedTiming.swift).
     public var timing: PlannedTiming?
 
-    /// A fault on `call` of `contract` (from `call` on, when `timing` makes it time-based).
-    public init(contract: String, call: Int, kind: Kind, timing: PlannedTiming? = nil) {
-        self.contract = contract
+    /// A fault on `call` of `step`'s contract in `calls` (from `call` on, when `timing` makes it time-based).
+    public init(_ step: FlowCalls.Step, of calls: FlowCalls, call: Int, kind: Kind, timing: PlannedTiming? = nil) {
+        self.step = step
+        contract = calls.contract(step)
         self.call = call
         self.kind = kind
         self.timing = timing
@@ -78,7 +81,7 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         // A create answer is dripped in several pieces, each after the pause: its total may pass the timeout even at
         // 50 %, which times out a client that bounds the whole exchange but not one that bounds the silence.
         case .slowAnswer(let percent):
-            return percent < Self.certainTimeoutPercent && (contract != "uploadPhoto" || percent > Self.certainInTimePercent)
+            return percent < Self.certainTimeoutPercent && (step != .upload || percent > Self.certainInTimePercent)
         default: return false
         }
     }
@@ -110,15 +113,15 @@ public struct PlannedFault: Sendable, Equatable, Hashable {
         case .reset: return .reset
         case .truncate: return .truncate(bytes: 1)
         // A create answered 201 with a body that is not JSON: the promised status, so the client fails on decoding.
-        case .malformed: return .malformed(status: contract == "createAnnouncement" ? 201 : nil)
+        case .malformed: return .malformed(status: step == .create ? 201 : nil)
         case .slowBody: return .slowBody(chunkBytes: 16, intervalMs: 5)
         case .refuse: return .refuse()
         case .refuseAfterAnswer: return .refuseAfterAnswer()
         case .lateAnswer(let percent): return .delay(ms: SeedModel.timingTimeoutMs * percent / 100)
         // The upload's answer (`{}`) in two one-byte pieces, so exactly one pause; a create's in 256-byte pieces, so a few.
         case .slowAnswer(let percent):
-            return .slowBody(chunkBytes: contract == "uploadPhoto" ? 1 : 256, intervalMs: SeedModel.timingTimeoutMs * percent / 100)
-        case .otherBody(let body): return .malformed(status: contract == "uploadPhoto" ? 201 : nil, body: body)
+            return .slowBody(chunkBytes: step == .upload ? 1 : 256, intervalMs: SeedModel.timingTimeoutMs * percent / 100)
+        case .otherBody(let body): return .malformed(status: step == .upload ? 201 : nil, body: body)
         }
     }
 

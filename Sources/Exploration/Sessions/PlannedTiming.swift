@@ -41,12 +41,12 @@ extension SessionGenerator {
     func addTimedFault(to session: inout Session, _ index: Int) {
         var d = Draw(seed: (seed ^ 0x7153_D0E5_0A) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index))
         guard d.chance(0.12) else { return }
-        let contract = d.pick(["createAnnouncement", "uploadPhoto"])
+        let step = d.pick([FlowCalls.Step.create, .upload])
         let planned: PlannedFault
         if d.chance(0.5) {
-            planned = PlannedFault(contract: contract, call: d.pick([1, 1, 2]), kind: .status(503), timing: .outage(seconds: d.pick([5, 30, 120])))
+            planned = PlannedFault(step, of: form.calls, call: d.pick([1, 1, 2]), kind: .status(503), timing: .outage(seconds: d.pick([5, 30, 120])))
         } else {
-            planned = PlannedFault(contract: contract, call: d.pick([1, 1, 2]), kind: .status(429), timing: .quota(windowSeconds: d.pick([10, 60])))
+            planned = PlannedFault(step, of: form.calls, call: d.pick([1, 1, 2]), kind: .status(429), timing: .quota(windowSeconds: d.pick([10, 60])))
         }
         session.faults.insert(planned, at: 0)
     }

@@ -56,8 +56,8 @@ public struct SeedModel: Sendable {
         var serverDown = session.faults.contains { $0.kind == .refuse }
         var lifted = false
         var steps: [ModelledStep] = []
-        func fault(_ contract: String, _ call: Int) -> PlannedFault? {
-            lifted ? nil : session.faults.first { $0.contract == contract && $0.covers(call: call) && $0.fails }
+        func fault(_ step: FlowCalls.Step, _ call: Int) -> PlannedFault? {
+            lifted ? nil : session.faults.first { $0.step == step && $0.covers(call: call) && $0.fails }
         }
         func attempt(_ action: String) -> ModelledStep {
             if offline {
@@ -95,9 +95,9 @@ public struct SeedModel: Sendable {
                 return ModelledStep(document: ["action": .string(action), "expect": .object(expect)], kind: .ambiguousSubmit, rules: rules)
             }
             creates += 1
-            var order: [JSONValue] = ["createAnnouncement"]
-            var failed = fault("createAnnouncement", creates)
-            let goesDown = !lifted && session.faults.contains { $0.kind == .refuseAfterAnswer && $0.contract == "createAnnouncement" && $0.call == creates }
+            var order: [JSONValue] = [.string(form.calls.create)]
+            var failed = fault(.create, creates)
+            let goesDown = !lifted && session.faults.contains { $0.kind == .refuseAfterAnswer && $0.step == .create && $0.call == creates }
             if failed == nil, chipTaken {
                 // The microchip is stored already (an earlier attempt's create reached the backend): 409, a server error
                 // the client cannot prevent, so the generic alert (seed 001 FR-012; scenarios/microchip-conflict-on-retry.json).
@@ -113,22 +113,22 @@ public struct SeedModel: Sendable {
             }
             // A create the backend handled stores the microchip, whatever a fault then did to its answer.
             if session.microchip != nil, failed?.reachesBackend ?? true { chipTaken = true }
-            if failed == nil, !goesDown, let racing = racing("createAnnouncement", creates) { return timingRace(action, racing) }
+            if failed == nil, !goesDown, let racing = racing(.create, creates) { return timingRace(action, racing) }
             if failed == nil, goesDown {
                 // Step 1 is answered, then the port closes: the upload meets a refused connect and never reaches the server.
                 serverDown = true
-                failed = PlannedFault(contract: "uploadPhoto", call: uploads + 1, kind: .refuseAfterAnswer)
+                failed = PlannedFault(.upload, of: form.calls, call: uploads + 1, kind: .refuseAfterAnswer)
             } else if failed == nil {
                 uploads += 1
-                order.append("uploadPhoto")
-                failed = fault("uploadPhoto", uploads)
+                order.append(.string(form.calls.upload))
+                failed = fault(.upload, uploads)
                 // An upload the backend handled stores the photo, whatever a fault then did to its answer.
                 if failed?.reachesBackend ?? true { photosStored += 1 }
-                if failed == nil, let racing = racing("uploadPhoto", uploads) { return timingRace(action, racing) }
+                if failed == nil, let racing = racing(.upload, uploads) { return timingRace(action, racing) }
             }
             var expect: JSONObject = [:]
             var rules: [ModelRule]
-            if let failed, failed.contract == "uploadPhoto", failed.kind == .malformed {
+            if let failed, failed.step == .upload, failed.kind == .malformed {
                 // The seeds disagree on the upload's body (petspot-api "Known disagreements"): a client that needs only
                 // the 201 succeeds, one that reads the body shows the generic alert. What follows depends on the reading.
                 phase = .summary
@@ -153,7 +153,7 @@ public struct SeedModel: Sendable {
                     // The client gives up before the late answer is due, and the backend drops a request whose connection
                     // closed while it waited: nothing of it reaches the journal (or the store), so there is no body to check.
                     expect["journal"] = nil
-                    if failed.contract == "uploadPhoto" { photosKnown = false }
+                    if failed.step == .upload { photosKnown = false }
                 }
                 rules = [.alertFitsCause, .stayOnForm, .inputsSurvive, .analyticsOnlyOnSuccess, .bodyCarriesCurrentInputs, .twoStepSubmission]
             } else {
@@ -173,8 +173,8 @@ public struct SeedModel: Sendable {
         }
 
         /// A late answer near the timeout on this call, which the machine's speed decides.
-        func racing(_ contract: String, _ call: Int) -> PlannedFault? {
-            lifted ? nil : session.faults.first { $0.contract == contract && $0.call == call && $0.racesTheTimeout }
+        func racing(_ step: FlowCalls.Step, _ call: Int) -> PlannedFault? {
+            lifted ? nil : session.faults.first { $0.step == step && $0.call == call && $0.racesTheTimeout }
         }
         /// The attempt whose answer comes near the client's timeout: a success, or a failure with an alert the seeds allow
         /// for a time-out (SeedAlertPolicy `timedOut`). What follows depends on which, so the walk ends here.
@@ -190,7 +190,7 @@ public struct SeedModel: Sendable {
             return ModelledStep(document: ["action": .string(action), "expect": .object(expect)], kind: .ambiguousSubmit, rules: rules)
         }
         func readDetails(_ pet: StoredPet) -> [ModelledStep] {
-            let read = DetailsModel.steps(for: pet, firstCall: detailCalls + 1) { fault("getAnnouncement", $0) != nil }
+            let read = DetailsModel.steps(for: pet, read: form.calls.read, firstCall: detailCalls + 1) { fault(.read, $0) != nil }
             detailCalls += read.calls
             return read.steps
         }
@@ -198,7 +198,7 @@ public struct SeedModel: Sendable {
             let rules: [ModelRule] = [.listWithPhotos]
             // The stored announcements with a photo and those whose photo this session's uploads stored (an upload
             // the backend handled stores it even when a fault kept its answer from the client).
-            var expect: JSONObject = ["outcome": "success", "journal": ["order": ["listAnnouncements"]], "because": .string(Self.because(rules))]
+            var expect: JSONObject = ["outcome": "success", "journal": ["order": [.string(form.calls.list)]], "because": .string(Self.because(rules))]
             if photosKnown { expect["listed"] = .number(Double(Self.listedCount(session, photosStored: photosStored))) }
             var document: JSONObject = ["action": "list", "expect": .object(expect)]
             if let query = session.listQuery { document["query"] = query.json }

@@ -1,3 +1,4 @@
+import ContractKit
 import Foundation
 import ScenarioEngine
 
@@ -18,9 +19,15 @@ public struct SessionForm: Sendable {
 
     /// The profile the form comes from.
     public let profile: ClientProfile
+    /// The calls the flow makes, by step, as the profile and the contract set name them.
+    public let calls: FlowCalls
 
-    /// The form of `profile`.
-    public init(profile: ClientProfile) { self.profile = profile }
+    /// The form of `profile` over `contracts` (the bundled contracts when nil).
+    public init(profile: ClientProfile, contracts: ContractSet? = nil) {
+        self.profile = profile
+        let operations = contracts.map { FlowOperations(contracts: $0, sends: profile.flow.report.sends) } ?? .bundled(for: profile)
+        calls = FlowCalls(profile: profile, operations: operations)
+    }
 
     /// The seeds' form (the default profile).
     public static let `default` = SessionForm(profile: .bundledDefault)

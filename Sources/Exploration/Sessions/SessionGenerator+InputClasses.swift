@@ -51,7 +51,7 @@ extension SessionGenerator {
                 // Not with a create answered near or past the timeout: whether a create the client gave up on stored the
                 // microchip is the machine's call. A timed upload stays (issue 28's reach): the create before it was
                 // answered in time, so the model knows the chip is stored and a Try Again meets 409.
-                session.faults.removeAll { $0.isTimed && $0.contract == "createAnnouncement" }
+                session.faults.removeAll { $0.isTimed && $0.step == .create }
                 session.microchip = c.value
                 meetFirstSend(&session, typing: nil)
             case .reportNumber:
@@ -72,8 +72,8 @@ extension SessionGenerator {
             session.actions.insert(.list, at: 0)
             session.actions.append(.list)
         case .uploadBody(_, let body):
-            session.faults.removeAll { $0.contract == "uploadPhoto" && $0.call == 1 }
-            session.faults.append(PlannedFault(contract: "uploadPhoto", call: 1, kind: .otherBody(body)))
+            session.faults.removeAll { $0.step == .upload && $0.call == 1 }
+            session.faults.append(PlannedFault(.upload, of: form.calls, call: 1, kind: .otherBody(body)))
             meetFirstSend(&session, typing: nil)
         case .stored(let i):
             if session.stored.isEmpty { session.stored = [StoredPetGrammar.pet(&d)] }

@@ -13,11 +13,11 @@ extension SessionGenerator {
         if d.chance(0.25) { session.lastSeenDate = d.pick(DaylightSavingDates.all) }
         let timed = d.chance(0.1)
         if timed {
-            let contract = d.pick(["createAnnouncement", "uploadPhoto"])
+            let step = d.pick([FlowCalls.Step.create, .upload])
             let percent = d.pick(Self.timeoutShares)
             let kind: PlannedFault.Kind = d.chance(0.6) ? .lateAnswer(percent: percent) : .slowAnswer(percent: percent)
-            session.faults.removeAll { $0.contract == contract && $0.call == 1 }
-            session.faults.append(PlannedFault(contract: contract, call: 1, kind: kind))
+            session.faults.removeAll { $0.step == step && $0.call == 1 }
+            session.faults.append(PlannedFault(step, of: form.calls, call: 1, kind: kind))
         } else if d.chance(0.2) {
             // Not with a late answer: whether a create the client gave up on stored the microchip is the machine's call.
             session.microchip = d.pick(Self.microchips)

@@ -60,15 +60,15 @@ public struct SessionGenerator: Sendable {
         var faults: [PlannedFault] = []
         let faultCount = d.pick([0, 1, 1, 2, 3])
         for _ in 0..<faultCount {
-            let contract = d.pick(["createAnnouncement", "uploadPhoto"])
+            let step = d.pick([FlowCalls.Step.create, .upload])
             let kind: PlannedFault.Kind = d.pick([
                 .status(d.pick([400, 401, 403, 404, 409, 413, 429, 500, 502, 503, 504])), .delay(ms: d.int(10...200)),
                 .drop, .reset, .truncate, .malformed, .slowBody, d.chance(0.3) ? .stall : .status(500),
             ])
             // Mostly the first call, so the first attempt fails and the rest of the session recovers from it.
             let call = d.pick([1, 1, 2, 3])
-            if !faults.contains(where: { $0.contract == contract && $0.call == call }) {
-                faults.append(PlannedFault(contract: contract, call: call, kind: kind))
+            if !faults.contains(where: { $0.step == step && $0.call == call }) {
+                faults.append(PlannedFault(step, of: form.calls, call: call, kind: kind))
             }
         }
         let omitted = Self.optionalFields.filter { _ in d.chance(0.2) }
@@ -88,11 +88,11 @@ public struct SessionGenerator: Sendable {
         var d = Draw(seed: (seed ^ 0x0FF_11AE_5E) &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(index))
         guard d.chance(0.15) else { return }
         if d.chance(0.5) {
-            session.faults.append(PlannedFault(contract: "createAnnouncement", call: 1, kind: .refuse))
+            session.faults.append(PlannedFault(.create, of: form.calls, call: 1, kind: .refuse))
         } else {
             let call = d.pick([1, 1, 2])
-            session.faults.removeAll { $0.contract == "createAnnouncement" && $0.call == call }
-            session.faults.append(PlannedFault(contract: "createAnnouncement", call: call, kind: .refuseAfterAnswer))
+            session.faults.removeAll { $0.step == .create && $0.call == call }
+            session.faults.append(PlannedFault(.create, of: form.calls, call: call, kind: .refuseAfterAnswer))
         }
         guard d.chance(0.8) else { return }
         // Back after the first tap, or later: the retries before it must fail without reaching the server.
@@ -116,8 +116,8 @@ public struct SessionGenerator: Sendable {
         for _ in 0..<d.pick([0, 1, 1, 2]) {
             let call = d.int(1...3)
             let kind: PlannedFault.Kind = d.chance(0.8) ? .status(d.pick([404, 500, 502, 503])) : .malformed
-            if !session.faults.contains(where: { $0.contract == "getAnnouncement" && $0.call == call }) {
-                session.faults.append(PlannedFault(contract: "getAnnouncement", call: call, kind: kind))
+            if !session.faults.contains(where: { $0.step == .read && $0.call == call }) {
+                session.faults.append(PlannedFault(.read, of: form.calls, call: call, kind: kind))
             }
         }
     }

@@ -73,6 +73,12 @@ public struct FlowOperations: Sendable {
     /// The uploads' contract ids, for a report.
     var uploadNames: String { uploads.keys.sorted().joined(separator: ", ") }
 
+    /// The flow's uploads' contract ids, sorted.
+    public var uploadIDs: [String] { uploads.keys.sorted() }
+
+    /// The contract ids that read one record of the flow's collection, sorted.
+    public var readIDs: [String] { reads.keys.sorted() }
+
     /// Whether `contract` is one of the flow's creates.
     public func isCreate(_ contract: String?) -> Bool { contract.map(creates.contains) ?? false }
 

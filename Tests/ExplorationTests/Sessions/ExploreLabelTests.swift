@@ -44,8 +44,8 @@ struct ExploreLabelTests {
     @Test("a double tap after Cancel that runs two submissions is judged by the call order, not by the screen it ends on")
     func doubleTapAfterCancel() async throws {
         let session = Session(actions: [.submit, .cancel, .doubleTap],
-                              faults: [PlannedFault(contract: "createAnnouncement", call: 1, kind: .status(500)),
-                                       PlannedFault(contract: "createAnnouncement", call: 2, kind: .status(500))])
+                              faults: [PlannedFault(.create, of: SessionForm.default.calls, call: 1, kind: .status(500)),
+                                       PlannedFault(.create, of: SessionForm.default.calls, call: 2, kind: .status(500))])
         let outcome = try await ExplorationSupport.runner(SpecBreakingClients.SubmitsTwiceOnDoubleTap()).run(session)
         let failure = try #require(outcome.failure)
         #expect(failure.rule == .twoStepSubmission)
@@ -58,7 +58,7 @@ struct ExploreLabelTests {
         let explorer = Explorer(runner: try ExplorationSupport.runner(driver), seed: 1, jobs: 2, budget: .standard)
         // A long session whose analytics bug shows late: the shrinker must renumber the step the summary quotes.
         let long = Session(actions: [.edit(field: "reward", value: "  $5 "), .idle, .edit(field: "phone", value: "600-700-800"), .submit, .retry],
-                           faults: [PlannedFault(contract: "createAnnouncement", call: 1, kind: .status(503))])
+                           faults: [PlannedFault(.create, of: SessionForm.default.calls, call: 1, kind: .status(503))])
         let original = try await explorer.runner.run(long)
         let failure = try #require(original.failure)
         #expect(failure.headline.hasPrefix("step 4 (submit)"), "\(failure.headline)")

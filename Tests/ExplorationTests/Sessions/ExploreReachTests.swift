@@ -120,23 +120,24 @@ struct SessionReachTests {
 
     @Test("an answer at 150 % of the timeout must time out, at 50 % must arrive, near 100 % may do either")
     func timingExpectations() throws {
-        func first(_ percent: Int, _ contract: String = "createAnnouncement") throws -> JSONValue {
-            try #require(try Self.expectations(Session(actions: [.submit], faults: [PlannedFault(contract: contract, call: 1, kind: .lateAnswer(percent: percent))])).first)
+        func first(_ percent: Int, _ step: FlowCalls.Step = .create) throws -> JSONValue {
+            try #require(try Self.expectations(Session(actions: [.submit], faults: [PlannedFault(step, of: SessionForm.default.calls, call: 1,
+                                                                                                 kind: .lateAnswer(percent: percent))])).first)
         }
         #expect(try first(150)["outcome"] == "failure")
         // Every alert the seeds allow for a time-out.
         #expect(try first(150)["alert"]?["kind"] == .array(SeedModel.alertKinds(.timedOut).map { .string($0) }))
         #expect(try first(50)["outcome"] == "success")
         #expect(try first(100)["outcome"] == ["success", "failure"])
-        #expect(try first(125, "uploadPhoto")["outcome"] == ["success", "failure"])
+        #expect(try first(125, .upload)["outcome"] == ["success", "failure"])
         let runner = try ExplorationSupport.runner(PetSpotClientDriver())
-        let doc = runner.model(Session(actions: [.submit], faults: [PlannedFault(contract: "uploadPhoto", call: 1, kind: .slowAnswer(percent: 50))]), name: "", summary: "").document
+        let doc = runner.model(Session(actions: [.submit], faults: [PlannedFault(.upload, of: SessionForm.default.calls, call: 1, kind: .slowAnswer(percent: 50))]), name: "", summary: "").document
         #expect(doc["client"]?["timeoutMs"] == .number(Double(SeedModel.timingTimeoutMs)))
     }
 
     @Test("with a microchip, Try Again after a stored create meets 409 and the generic alert")
     func microchipConflict() throws {
-        var session = Session(actions: [.submit, .retry], faults: [PlannedFault(contract: "uploadPhoto", call: 1, kind: .status(500))])
+        var session = Session(actions: [.submit, .retry], faults: [PlannedFault(.upload, of: SessionForm.default.calls, call: 1, kind: .status(500))])
         session.microchip = "981000123456789"
         let e = try Self.expectations(session)
         #expect(e.count == 2)
@@ -149,9 +150,9 @@ struct SessionReachTests {
     func listAfterCreate() throws {
         let after = try Self.expectations(Session(actions: [.list, .submit, .list], faults: []))
         #expect(after.map { $0["listed"] } == [.number(0), nil, .number(1)])
-        let failed = try Self.expectations(Session(actions: [.submit, .cancel, .list], faults: [PlannedFault(contract: "uploadPhoto", call: 1, kind: .status(503))]))
+        let failed = try Self.expectations(Session(actions: [.submit, .cancel, .list], faults: [PlannedFault(.upload, of: SessionForm.default.calls, call: 1, kind: .status(503))]))
         #expect(failed.last?["listed"] == .number(0))
-        let unreadable = try Self.expectations(Session(actions: [.submit, .list], faults: [PlannedFault(contract: "uploadPhoto", call: 1, kind: .malformed)]))
+        let unreadable = try Self.expectations(Session(actions: [.submit, .list], faults: [PlannedFault(.upload, of: SessionForm.default.calls, call: 1, kind: .malformed)]))
         #expect(unreadable.last?["listed"] == .number(1), "an upload answered with an unreadable body still stored the photo")
     }
 

@@ -75,7 +75,7 @@ import Testing
     }
 
     @Test func anUploadAnsweredWithAnotherBodyMustSucceedAndStoresThePhoto() {
-        let fault = PlannedFault(contract: "uploadPhoto", call: 1, kind: .otherBody(""))
+        let fault = PlannedFault(.upload, of: SessionForm.default.calls, call: 1, kind: .otherBody(""))
         #expect(!fault.fails && fault.reachesBackend)
         #expect(fault.fault == .malformed(status: 201, body: ""))
         let steps = SeedModel(startInputs: ["phone": "600700800", "email": "a@b.co", "reward": ""]).steps(for: Session(actions: [.submit], faults: [fault]))

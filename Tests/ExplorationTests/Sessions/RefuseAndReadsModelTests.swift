@@ -21,7 +21,7 @@ struct RefuseAndReadsModelTests {
     @Test("a refused server stays refused for every tap until the faults are lifted, and either alert is allowed")
     func refuseUntilLifted() throws {
         let session = Session(actions: [.submit, .retry, .serverBack, .retry],
-                              faults: [PlannedFault(contract: "createAnnouncement", call: 1, kind: .refuse)])
+                              faults: [PlannedFault(.create, of: SessionForm.default.calls, call: 1, kind: .refuse)])
         let steps = try Self.steps(session)
         #expect(steps.map { $0["action"]?.stringValue } == ["submit", "retry", "setFaults", "retry"])
         for step in steps.prefix(2) {
@@ -36,7 +36,7 @@ struct RefuseAndReadsModelTests {
     @Test("refuse after step 1's answer fails the upload without reaching the server, and stays so until lifted")
     func refuseAfterAnswer() throws {
         let session = Session(actions: [.submit, .retry, .serverBack, .retry],
-                              faults: [PlannedFault(contract: "createAnnouncement", call: 1, kind: .refuseAfterAnswer)])
+                              faults: [PlannedFault(.create, of: SessionForm.default.calls, call: 1, kind: .refuseAfterAnswer)])
         let steps = try Self.steps(session)
         #expect(steps[0]["expect"]?["journal"]?["order"] == ["createAnnouncement"])
         #expect(steps[1]["expect"]?["journal"]?["noRequests"] == .bool(true))
@@ -46,7 +46,7 @@ struct RefuseAndReadsModelTests {
     @Test("the reference client passes refuse sessions; a client that clears the form on Cancel does not")
     func refuseEndToEnd() async throws {
         let session = Session(actions: [.submit, .cancel, .serverBack, .submit],
-                              faults: [PlannedFault(contract: "createAnnouncement", call: 1, kind: .refuseAfterAnswer)])
+                              faults: [PlannedFault(.create, of: SessionForm.default.calls, call: 1, kind: .refuseAfterAnswer)])
         let good = try await ExplorationSupport.runner(PetSpotClientDriver()).run(session)
         #expect(good.failure == nil, "\(good.failure?.message ?? "")")
         let bad = try await ExplorationSupport.runner(BrokenClients.ClearsInputsOnCancel()).run(session)
@@ -94,8 +94,8 @@ struct RefuseAndReadsModelTests {
     @Test("failed reads show the error and retry until the details load; the stored pet is inline in the scenario")
     func readsWithFaults() async throws {
         var session = Session(actions: [.readDetails(pet: 0), .list, .submit],
-                              faults: [PlannedFault(contract: "getAnnouncement", call: 1, kind: .status(500)),
-                                       PlannedFault(contract: "getAnnouncement", call: 2, kind: .status(503))])
+                              faults: [PlannedFault(.read, of: SessionForm.default.calls, call: 1, kind: .status(500)),
+                                       PlannedFault(.read, of: SessionForm.default.calls, call: 2, kind: .status(503))])
         session.stored = [Self.pet]
         let runner = try ExplorationSupport.runner(PetSpotClientDriver())
         let (steps, document) = runner.model(session, name: "reads", summary: "")

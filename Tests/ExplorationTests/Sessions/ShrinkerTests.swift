@@ -22,7 +22,7 @@ struct ShrinkerTests {
     @Test("session candidates drop actions and faults and simplify inputs")
     func sessionCandidates() {
         let session = Session(actions: [.edit(field: "phone", value: " 12 ab "), .submit, .retry],
-                              faults: [PlannedFault(contract: "uploadPhoto", call: 2, kind: .drop)])
+                              faults: [PlannedFault(.upload, of: SessionForm.default.calls, call: 2, kind: .drop)])
         let candidates = SessionShrinking.candidates(session)
         #expect(candidates.contains { $0.actions.count == 2 })
         #expect(candidates.contains { $0.faults.isEmpty })

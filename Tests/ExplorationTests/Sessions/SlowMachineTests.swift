@@ -33,7 +33,7 @@ struct SlowMachineTests {
 
     @Test("a time-out in a step with a planned delay is the scenario's own: no second run, the failure stands")
     func plannedTimingFaultNotRetried() async throws {
-        let doc = try Self.document(faults: [PlannedFault(contract: "createAnnouncement", call: 1, kind: .delay(ms: 10))])
+        let doc = try Self.document(faults: [PlannedFault(.create, of: SessionForm.default.calls, call: 1, kind: .delay(ms: 10))])
         let result = try await SessionRunner.judge(doc, driver: ExplorationClientDoubles.TooSlowForShortTimeouts(),
                                                    contracts: try ExplorationSupport.contracts(), seed: 1)
         #expect(result.status == .failed)
@@ -44,7 +44,7 @@ struct SlowMachineTests {
           arguments: [PlannedFault.Kind.drop, .reset])
     func droppedConnectionNotRetried(_ kind: PlannedFault.Kind) async throws {
         // libcurl sends a dropped reused connection's request again and waits out its timeout: the drop's own outcome.
-        let doc = try Self.document(faults: [PlannedFault(contract: "createAnnouncement", call: 1, kind: kind)])
+        let doc = try Self.document(faults: [PlannedFault(.create, of: SessionForm.default.calls, call: 1, kind: kind)])
         let result = try await SessionRunner.judge(doc, driver: ExplorationClientDoubles.TooSlowForShortTimeouts(),
                                                    contracts: try ExplorationSupport.contracts(), seed: 1)
         #expect(!result.slowMachine, "\(result.skipReason ?? "")")

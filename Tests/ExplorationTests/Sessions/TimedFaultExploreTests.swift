@@ -33,9 +33,9 @@ struct TimedFaultExploreTests {
 
     @Test("an upload quota of one: the first submission succeeds, the next upload gets 429 and a generic alert")
     func quotaModel() throws {
-        let quota = PlannedFault(contract: "uploadPhoto", call: 1, kind: .status(429), timing: .quota(windowSeconds: 60))
+        let quota = PlannedFault(.upload, of: SessionForm.default.calls, call: 1, kind: .status(429), timing: .quota(windowSeconds: 60))
         #expect(!quota.covers(call: 1) && quota.covers(call: 2) && quota.covers(call: 9))
-        let outage = PlannedFault(contract: "createAnnouncement", call: 2, kind: .status(503), timing: .outage(seconds: 30))
+        let outage = PlannedFault(.create, of: SessionForm.default.calls, call: 2, kind: .status(503), timing: .outage(seconds: 30))
         #expect(!outage.covers(call: 1) && outage.covers(call: 2) && outage.covers(call: 5))
         let steps = try Self.steps(Session(actions: [.submit, .submit], faults: [outage]))
         #expect(steps[0]["expect"]?["outcome"] == "success")
@@ -47,15 +47,15 @@ struct TimedFaultExploreTests {
     @Test("the reference client passes sessions under an outage and a quota; one that clears the form on Cancel does not")
     func endToEnd() async throws {
         let outage = Session(actions: [.submit, .retry, .cancel, .submit],
-                             faults: [PlannedFault(contract: "createAnnouncement", call: 1, kind: .status(503), timing: .outage(seconds: 30))])
+                             faults: [PlannedFault(.create, of: SessionForm.default.calls, call: 1, kind: .status(503), timing: .outage(seconds: 30))])
         let good = try await ExplorationSupport.runner(PetSpotClientDriver()).run(outage)
         #expect(good.failure == nil, "\(good.failure?.message ?? "")")
         let bad = try await ExplorationSupport.runner(BrokenClients.ClearsInputsOnCancel()).run(outage)
         #expect(bad.failure?.rule == .inputsSurvive)
         // The create quota admits the first create; the upload fails on its own, so Try Again's create meets the 429.
         let quota = Session(actions: [.submit, .retry],
-                            faults: [PlannedFault(contract: "createAnnouncement", call: 1, kind: .status(429), timing: .quota(windowSeconds: 60)),
-                                     PlannedFault(contract: "uploadPhoto", call: 1, kind: .status(500))])
+                            faults: [PlannedFault(.create, of: SessionForm.default.calls, call: 1, kind: .status(429), timing: .quota(windowSeconds: 60)),
+                                     PlannedFault(.upload, of: SessionForm.default.calls, call: 1, kind: .status(500))])
         let quotaSteps = try Self.steps(quota)
         #expect(quotaSteps[1]["expect"]?["outcome"] == "failure")
         #expect(quotaSteps[1]["expect"]?["journal"]?["order"] == ["createAnnouncement"])

@@ -1,6 +1,7 @@
 import ContractKit
 import Foundation
 import Testing
+import ClientDoubles
 
 @testable import ScenarioEngine
 
@@ -19,26 +20,8 @@ import Testing
         #expect(operations.readPath(of: "a/b c") == "/api/v1/announcements/a%2Fb%20c")
     }
 
-    /// The bundled contracts with every PetSpot name replaced: another API of the same shape.
-    static func renamedContracts() throws -> ContractSet {
-        let root = try EngineTestSupport.temporaryDirectory().appendingPathComponent("cases", isDirectory: true)
-        let source = ContractSet.bundledDirectory
-        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
-        let renames = [("createAnnouncement", "openCase"), ("uploadPhoto", "attachScan"), ("getAnnouncement", "readCase"),
-                       ("managementPassword", "casePin"), ("/announcements", "/cases"), ("/photos", "/scans")]
-        try FileManager.default.createDirectory(at: root.appendingPathComponent("schemas"), withIntermediateDirectories: true)
-        for folder in ["", "schemas/"] {
-            for name in try FileManager.default.contentsOfDirectory(atPath: source.appendingPathComponent(folder).path) where name.hasSuffix(".json") {
-                var text = try String(contentsOf: source.appendingPathComponent(folder + name), encoding: .utf8)
-                for (old, new) in renames { text = text.replacingOccurrences(of: old, with: new) }
-                try Data(text.utf8).write(to: root.appendingPathComponent(folder + name))
-            }
-        }
-        return try ContractSet.load(from: root)
-    }
-
     @Test func anotherAPIsNamesAreFoundByWhatItsContractsDo() throws {
-        let operations = FlowOperations(contracts: try Self.renamedContracts(), sends: ["openCase", "attachScan"])
+        let operations = FlowOperations(contracts: try RenamedContracts.load(), sends: ["openCase", "attachScan"])
         #expect(operations.creates == ["openCase"] && operations.secret == "casePin")
         #expect(operations.uploadTarget("/api/v1/cases/c7/scans") == "c7")
         #expect(operations.readPath(of: "c7") == "/api/v1/cases/c7")
