@@ -105,7 +105,7 @@ import Testing
         #expect(create.request.examples.map(\.name) == ["good"])
         #expect(create.response(status: 201)?.examples.map(\.name) == ["made from the schema"])
         #expect(create.response(status: 409)?.examples.map(\.name) == ["taken"])
-        #expect(folder.files["createThing.json"]?["responses"]?.arrayValue?.first?["examples"]?.arrayValue?.first?["name"] == "made from the schema")
+        #expect(folder.files["create-thing.json"]?["responses"]?.arrayValue?.first?["examples"]?.arrayValue?.first?["name"] == "made from the schema")
         // The set loading the document is that one load's.
         let set = try ContractSet.load(from: document)
         #expect(set.contracts.map(\.source) == folder.contracts.contracts.map(\.source))
