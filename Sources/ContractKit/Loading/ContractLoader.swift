@@ -92,15 +92,7 @@ struct ContractLoader {
         }
         let hash = contentHash.hex
         checksSkipped = problems.isEmpty && cache?.vouches(for: hash) == true
-        var schemas: [String: JSONValue] = [:]
-        for key in schemaKeys {
-            guard let value = parsed[key] else { continue }
-            let canonical = SchemaReference.canonicalize(value, documentKey: key)
-            documents[key] = canonical
-            schemas[String(key.dropFirst("schemas/".count).dropLast(".json".count))] = canonical
-        }
-        for key in contractKeys { if let value = parsed[key] { documents[key] = value } }
-        validator = SchemaValidator(documents: documents)
+        let schemas = index(parsed, schemaKeys: schemaKeys, contractKeys: contractKeys)
         if !checksSkipped, let problem = referenceFanOutProblem() {
             problems.append(problem)
             fannedOut = true
@@ -131,6 +123,32 @@ struct ContractLoader {
         problems += ExampleResponder.problems(contracts: contracts) { LintPrinter.displayPath($0) }
         if problems.isEmpty, !checksSkipped { cache?.record(hash) }
         return (contracts, schemas)
+    }
+
+    /// Keeps the parsed files as the documents `$ref`s resolve in (shared schemas with canonical `$ref`s, contracts as
+    /// written) and builds the validator over them; returns the shared schemas by name.
+    mutating func index(_ parsed: [String: JSONValue], schemaKeys: [String], contractKeys: [String]) -> [String: JSONValue] {
+        var schemas: [String: JSONValue] = [:]
+        for key in schemaKeys {
+            guard let value = parsed[key] else { continue }
+            let canonical = SchemaReference.canonicalize(value, documentKey: key)
+            documents[key] = canonical
+            schemas[String(key.dropFirst("schemas/".count).dropLast(".json".count))] = canonical
+        }
+        for key in contractKeys { if let value = parsed[key] { documents[key] = value } }
+        validator = SchemaValidator(documents: documents)
+        return schemas
+    }
+
+    /// Readies the example checks (`ContractLoader+Examples`) for the folder `files` without loading it: the documents
+    /// and validator a load of it builds, and whether a `$ref` fan-out makes the load skip checking values. Keys are
+    /// sorted out as the loader's file listing sorts them: `schemas/*.json`, and top-level `*.json` contract files.
+    mutating func prepareExampleChecks(_ files: [String: JSONValue]) {
+        let keys = files.keys.filter { $0.hasSuffix(".json") }.sorted()
+        let schemaKeys = keys.filter { $0.hasPrefix("schemas/") && !$0.dropFirst("schemas/".count).contains("/") }
+        let contractKeys = keys.filter { !$0.contains("/") && $0 != KnownDefect.fileName && $0 != ServiceFile.fileName }
+        _ = index(files, schemaKeys: schemaKeys, contractKeys: contractKeys)
+        fannedOut = referenceFanOutProblem() != nil
     }
 
     /// Compiles every contract's request rules; a problem in a schema shared by several contracts is reported once.
@@ -388,18 +406,7 @@ struct ContractLoader {
         if maxFile != nil, parts.isEmpty {
             problems.append(LintProblem(file: file, pointer: "/request/maxFileBytes", message: "maxFileBytes needs multipart parts"))
         }
-        var examples: [ContractExample] = []
-        if let list = reader.object["examples"] {
-            examples = decodeExamples(list, key: key, pointer: "/request/examples", allowRequest: false)
-            for (i, example) in examples.enumerated() {
-                let at = JSONPointer.appending(JSONPointer.appending("/request/examples", i), "body")
-                guard let schema = body else {
-                    problems.append(LintProblem(file: file, pointer: at, message: "a request example needs a request body schema to check it against"))
-                    continue
-                }
-                checkInstance(example.body, against: schema, file: file, pointer: at, what: "the example \"\(example.name)\"")
-            }
-        }
+        let examples = reader.object["examples"].map { decodeRequestExamples($0, key: key, body: body) } ?? []
         return RequestSpec(contentType: contentType, auth: auth, headers: headers, query: query, body: body, parts: parts,
                            maxBodyBytes: maxBody, maxFileBytes: maxFile, examples: examples)
     }
@@ -428,40 +435,8 @@ struct ContractLoader {
         if let status, status >= 400, code == nil, body != nil {
             problems.append(LintProblem(file: file, pointer: pointer, message: "an error response needs the error code it carries (code)"))
         }
-        var examples: [ContractExample] = []
-        if let list = reader.object["examples"] {
-            examples = decodeExamples(list, key: key, pointer: reader.at("examples"), allowRequest: true)
-            if list.arrayValue?.isEmpty == true {
-                problems.append(LintProblem(file: file, pointer: reader.at("examples"), message: "every response needs at least one named example"))
-            }
-        }
-        for (i, example) in examples.enumerated() {
-            let at = JSONPointer.appending(reader.at("examples"), i)
-            let what = "the example \"\(example.name)\""
-            if let body {
-                checkInstance(example.body, against: body, file: file, pointer: JSONPointer.appending(at, "body"), what: what)
-            } else if example.body != nil {
-                problems.append(LintProblem(file: file, pointer: JSONPointer.appending(at, "body"),
-                    message: "\(what) has a body but the response has no body schema"))
-            }
-            if let code, let actual = example.body?["error"]?["code"]?.stringValue, actual != code {
-                problems.append(LintProblem(file: file, pointer: JSONPointer.appending(at, "body/error/code"),
-                    message: "\(what) carries the code \(actual) but the response's code is \(code)"))
-            }
-            if let exampleRequest = example.request {
-                checkExampleRequest(exampleRequest, succeeds: status.map { (200..<300).contains($0) } ?? false,
-                                    request: request, template: template, file: file,
-                                    pointer: JSONPointer.appending(at, "request"), what: what)
-            }
-            for (name, text) in example.headers.sorted(by: { $0.key < $1.key }) {
-                let headerAt = JSONPointer.appending(JSONPointer.appending(at, "headers"), name)
-                guard let spec = headers.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-                    problems.append(LintProblem(file: file, pointer: headerAt, message: "\(what) sets the header \(name), which the response does not document"))
-                    continue
-                }
-                checkInstance(.string(text), against: spec.schema, file: file, pointer: headerAt, what: what)
-            }
-        }
+        let examples = decodeResponseExamples(reader.object["examples"], key: key, pointer: pointer, status: status, code: code,
+                                              headers: headers, body: body, request: request, template: template)
         guard let status else { return nil }
         return ResponseSpec(status: status, code: code, when: when, contentType: contentType, headers: headers, body: body, examples: examples)
     }

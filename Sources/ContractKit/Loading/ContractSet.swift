@@ -75,16 +75,12 @@ public struct ContractSet: Sendable {
     /// `prefixRewrite` puts `to` in place of `from` at the start of every path that has it (after `basePath`).
     public static func load(documents: [URL], basePath: String? = nil,
                             prefixRewrite: (from: String, to: String)? = nil) throws(ContractLoadError) -> ContractSet {
-        let folder = try OpenAPIFolder.translate(documents: documents, basePath: basePath, prefixRewrite: prefixRewrite)
-        let directory = documents[0].standardizedFileURL
-        var loader = ContractLoader(directory: directory, files: folder.fileData)
-        var set = try loaded(by: &loader, directory: directory, warnings: folder.warnings)
-        set.openAPISource = folder.sourceMap
-        return set
+        // The translation loads its folder once; that load is the set.
+        try OpenAPIFolder.translate(documents: documents, basePath: basePath, prefixRewrite: prefixRewrite).contracts
     }
 
     /// The set `loader` loads from `directory`, with `warnings` (nil: the loader's own); throws every problem it found.
-    private static func loaded(by loader: inout ContractLoader, directory: URL, warnings: [LintProblem]? = nil) throws(ContractLoadError) -> ContractSet {
+    static func loaded(by loader: inout ContractLoader, directory: URL, warnings: [LintProblem]? = nil) throws(ContractLoadError) -> ContractSet {
         let (contracts, schemas) = loader.load()
         guard loader.problems.isEmpty else { throw ContractLoadError(directory: directory, problems: loader.problems) }
         var set = ContractSet(directory: loader.directory, contracts: contracts, schemas: schemas, validator: loader.validator,

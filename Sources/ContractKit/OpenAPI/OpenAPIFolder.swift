@@ -2,7 +2,8 @@ import Foundation
 
 /// The contract folder one or more OpenAPI documents describe, lint-clean: what `serve --contracts doc.yaml` loads
 /// and `import openapi` writes. Examples that break their own schema and answers left without any example are taken
-/// out, each with a warning; whatever else the folder loader refuses is an error at the document's line.
+/// out before the folder is loaded (`OpenAPIExampleCheck`), each with a warning; the folder loader then runs once, and
+/// whatever it refuses is an error at the document's line.
 public struct OpenAPIFolder: Sendable {
     /// The root documents.
     public let documents: [URL]
@@ -12,17 +13,34 @@ public struct OpenAPIFolder: Sendable {
     public let warnings: [LintProblem]
     /// Where each contract came from.
     public let sourceMap: OpenAPISourceMap
+    /// The folder as its one load read it: the contract set `serve --contracts doc.yaml` serves.
+    public let contracts: ContractSet
 
     /// The folder's files as the bytes `import openapi` writes (two-space JSON, a final newline).
-    public var fileData: [String: Data] {
+    public var fileData: [String: Data] { Self.fileData(files) }
+
+    /// The bytes of `files` as written, and as the load reads them: two-space JSON, a final newline.
+    static func fileData(_ files: [String: JSONValue]) -> [String: Data] {
         files.mapValues { Data(($0.serialized(pretty: true) + "\n").utf8) }
     }
+
+    /// At most this many rounds of pruning: each round's changes (an answer left without examples, the example made
+    /// for it) are checked in the next; a document needs three or four, and a cycle cannot keep the load from running.
+    static let pruningRounds = 16
 
     /// Translates `documents` (YAML or JSON, OpenAPI 3.0 or 3.1, `$ref`s across files followed); `basePath` overrides
     /// each document's `servers` path; `prefixRewrite` then puts `to` in place of `from` at the start of every path that
     /// has it. Throws every problem that stops the load, each at its document place.
     public static func translate(documents: [URL], basePath: String? = nil,
                                  prefixRewrite: (from: String, to: String)? = nil) throws(ContractLoadError) -> OpenAPIFolder {
+        try translate(documents: documents, basePath: basePath, prefixRewrite: prefixRewrite,
+                      makingLoader: ContractLoader.init(directory:files:))
+    }
+
+    /// `translate(documents:basePath:prefixRewrite:)` with the folder loader made by `makingLoader` (the folder's
+    /// directory, its files' bytes), so a test can count the loads: one.
+    static func translate(documents: [URL], basePath: String? = nil, prefixRewrite: (from: String, to: String)? = nil,
+                          makingLoader: (URL, [String: Data]) -> ContractLoader) throws(ContractLoadError) -> OpenAPIFolder {
         let directory = documents.first?.standardizedFileURL ?? URL(fileURLWithPath: "openapi")
         var translator = OpenAPITranslator(fileSet: OpenAPIFileSet(), basePathOverride: basePath.map(Self.normalized))
         translator.prefixRewrite = prefixRewrite
@@ -36,35 +54,43 @@ public struct OpenAPIFolder: Sendable {
         let original = files
         var sourceMap = translator.sourceMap
         var warnings = translator.warnings.map(\.lintProblem)
-        // The folder loader judges the translation exactly as it judges a folder; what it refuses in an example or an
-        // answer is the document contradicting itself: that example (or answer) is left out and the rest reloaded.
-        for _ in 0..<16 {
-            var loader = ContractLoader(directory: directory, files: files.mapValues { $0.data() })
-            _ = loader.load()
-            guard !loader.problems.isEmpty else { break }
-            var keyOfDisplay: [String: String] = [:]
-            for key in files.keys { keyOfDisplay[LintPrinter.displayPath(directory.appendingPathComponent(key))] = key }
+        // An example the loader would refuse, or an answer left without any, is the document contradicting itself: it
+        // is found by the loader's own example checks before the load and left out (or replaced) with a warning. What
+        // a change brings (an answer whose examples all went, the example made for it) is checked in the next round,
+        // in the contracts that changed only; a round finds the problems a whole load of the folder would have.
+        let check = OpenAPIExampleCheck(directory: directory)
+        var keys = Array(files.keys)
+        for _ in 0..<Self.pruningRounds {
+            let findings = check.findings(in: files, keys: keys)
+            guard !findings.isEmpty else { break }
             var pruner = OpenAPIPruner(files: files, sourceMap: sourceMap, original: original)
-            var fatal: [LintProblem] = []
-            for problem in loader.problems {
-                guard let key = keyOfDisplay[problem.file] else { fatal.append(problem); continue }
-                if let warning = pruner.prune(problem, key: key) {
-                    warnings.append(warning)
-                } else {
-                    fatal.append(sourceMap.problem(problem, key: key))
-                }
+            var changedKeys: Set<String> = []
+            for finding in findings {
+                guard let warning = pruner.prune(finding.problem, key: finding.key) else { continue }
+                warnings.append(warning)
+                changedKeys.insert(finding.key)
             }
             pruner.apply()
-            guard pruner.changed else {
-                // The warnings too: what was left out may be why the rest does not load.
-                let notes = Self.unique(warnings).map { LintProblem(file: $0.file, line: $0.line, column: $0.column, pointer: $0.pointer, message: "(warning) " + $0.message) }
-                throw ContractLoadError(directory: directory, problems: fatal + notes)
-            }
-            // What else the loader said may follow from the pruned parts: load again.
+            guard pruner.changed else { break }
             files = pruner.files
             sourceMap = pruner.sourceMap
+            keys = Array(changedKeys)
         }
-        return OpenAPIFolder(documents: documents, files: files, warnings: Self.unique(warnings), sourceMap: sourceMap)
+        // The one load: whatever it still refuses is an error at the document's place.
+        var loader = makingLoader(directory, Self.fileData(files))
+        var set: ContractSet
+        do {
+            set = try ContractSet.loaded(by: &loader, directory: directory, warnings: Self.unique(warnings))
+        } catch {
+            var keyOfDisplay: [String: String] = [:]
+            for key in files.keys { keyOfDisplay[LintPrinter.displayPath(directory.appendingPathComponent(key))] = key }
+            let fatal = loader.problems.map { problem in keyOfDisplay[problem.file].map { sourceMap.problem(problem, key: $0) } ?? problem }
+            // The warnings too: what was left out may be why the rest does not load.
+            let notes = Self.unique(warnings).map { LintProblem(file: $0.file, line: $0.line, column: $0.column, pointer: $0.pointer, message: "(warning) " + $0.message) }
+            throw ContractLoadError(directory: directory, problems: fatal + notes)
+        }
+        set.openAPISource = sourceMap
+        return OpenAPIFolder(documents: documents, files: files, warnings: Self.unique(warnings), sourceMap: sourceMap, contracts: set)
     }
 
     /// `/api/v1/` and `api/v1` → `/api/v1`; `/` → "".

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Takes out of a translated folder the examples that break their own schema and the answers left with no example,
-/// turning each folder-loader problem about them into a warning at the document place (and naming the schema's place).
+/// turning each problem `OpenAPIExampleCheck` finds in them (the folder loader's own example checks, run before the one
+/// load) into a warning at the document place (and naming the schema's place).
 struct OpenAPIPruner {
     private(set) var files: [String: JSONValue]
     private(set) var sourceMap: OpenAPISourceMap
