@@ -196,7 +196,9 @@ struct AnswerComparison: Sendable {
 
     /// `201`, or the status with the error code, field and quoted message: how a report names an answer.
     static func summary(_ answer: ExactHTTPClient.Answer) -> String {
-        guard let error = (try? JSONValue(parsing: answer.body))?["error"] else {
+        // Every case's two answers are summarised, and a list's body is long: it is parsed only when an `error` member
+        // can be in it (the word itself, or an escape that could spell it).
+        guard mayHoldError(answer.body), let error = (try? JSONValue(parsing: answer.body))?["error"] else {
             return answer.body.isEmpty || answer.status < 300 ? "\(answer.status)" : "\(answer.status) \(RenderedRequest.excerpt(answer.body.prefix(80)))"
         }
         var text = "\(answer.status)"
@@ -204,6 +206,23 @@ struct AnswerComparison: Sendable {
         if let field = error["field"]?.stringValue { text += " " + field }
         if let message = error["message"]?.stringValue { text += " \"\(message)\"" }
         return text
+    }
+
+    /// Whether `body` holds the bytes `error` or a `\u` escape: without either, no JSON member is named `error`.
+    static func mayHoldError(_ body: Data) -> Bool {
+        body.withUnsafeBytes { raw in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            guard bytes.count >= 2 else { return false }
+            for index in 0..<(bytes.count - 1) {
+                switch (bytes[index], bytes[index + 1]) {
+                case (0x5C, 0x75): return true  // \u
+                case (0x65, 0x72):  // "er": the rest of "error"?
+                    if index + 4 < bytes.count, bytes[index + 2] == 0x72, bytes[index + 3] == 0x6F, bytes[index + 4] == 0x72 { return true }
+                default: continue
+                }
+            }
+            return false
+        }
     }
 
     private func normalizedText(_ data: Data) -> String {
