@@ -10,102 +10,67 @@ import NIOPosix
 ///
 /// It sits in front of `HTTPConnectionHandler` and hands it every request it does not stream: admin requests, and all
 /// requests while any fault rule is active (faults such as truncate and malformed need the whole answer).
-/// A JSON answer up to `Exchange.jsonValidationLimit` is held until complete, so its violation headers can go in its head;
-/// any other answer streams at once and is validated from its head (status, headers, content type).
+///
+/// It is the NIO shell of `ProxyExchangeStateMachine`, which decides every step of an exchange (what is held, streamed,
+/// answered 502/504, cut, journaled): this handler turns channel events, connections and timers into the machine's
+/// events and carries out the actions that come back. It keeps only what the machine cannot: the channels, the timer,
+/// and when the target last sent something.
 final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPServerRequestPart
     typealias InboundOut = HTTPServerRequestPart
     typealias OutboundOut = HTTPServerResponsePart
-
-    fileprivate enum Answer {
-        /// No answer head from the target yet.
-        case waiting
-        /// A JSON answer being collected whole.
-        case holding(HTTPResponseHead, ByteBuffer)
-        /// The head went to the client; body chunks follow as they come.
-        case streaming(HTTPResponseHead, violations: [ExchangeViolation])
-        /// The answer (or a failure answer) has been written.
-        case done
-    }
-
-    fileprivate final class ExchangeRef {
-        let request: MockRequest
-        let started = ContinuousClock.now
-        /// Whether the client's connection stays open after this exchange; a failure before its body ended closes it.
-        var keepAlive: Bool
-        let contract: String?
-        var requestCapture: [UInt8] = []
-        var requestSize = 0
-        let requestCaptureLimit: Int
-        var upstream: (any Channel)?
-        var requestEnded = false
-        /// The target said it keeps the connection open after this answer.
-        var reusable = false
-        var queued: [HTTPClientRequestPart] = []
-        var answer = Answer.waiting
-        var responseCapture: [UInt8] = []
-        var responseSize = 0
-        /// Until the answer's head: the whole wait for it; after: the idle watch on the answer's body.
-        var timeout: Scheduled<Void>?
-        /// When the target last sent part of the answer, for the idle watch.
-        var lastUpstreamRead = NIODeadline.now()
-
-        init(request: MockRequest, keepAlive: Bool, contract: String?) {
-            self.request = request
-            self.keepAlive = keepAlive
-            self.contract = contract
-            requestCaptureLimit = Exchange.validationLimit(contentType: request.headers.first(name: "content-type"))
-        }
-    }
+    fileprivate typealias Machine = ProxyExchangeStateMachine
 
     private let server: MockServer
     private let proxy: FaultProxy
-    private var passingThrough = false
-    private var current: ExchangeRef?
+    private var machine: ProxyExchangeStateMachine
+    /// The target connection of the exchange going on, once it carries it.
+    private var upstream: (any Channel)?
     /// The target connection the last exchange left open (keep-alive), reused by the next request on this connection.
     private var spare: (channel: any Channel, handler: UpstreamStreamHandler)?
+    /// Until the answer's head: the whole wait for it; after: the idle watch on the answer's body.
+    private var timer: Scheduled<Void>?
+    /// When the target last sent part of the answer going on, for the body watch.
+    private var lastUpstreamRead = NIODeadline.now()
 
     init(server: MockServer, proxy: FaultProxy) {
         self.server = server
         self.proxy = proxy
+        machine = ProxyExchangeStateMachine(timeout: proxy.upstream.timeout, target: proxy.upstream.targetDescription,
+                                            journalBodyLimit: server.configuration.journalBodyLimit)
     }
 
     // MARK: From the client
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let action: Machine.Action
         switch unwrapInboundIn(data) {
         case .head(let head):
-            // A target that cannot be forwarded is refused (400) by the buffering path, which journals it like any answer;
-            // administrator acts go the buffered way too, which refuses those a page on another site sent.
-            if head.uri.hasPrefix(AdminAPI.prefix) || !server.faults.rules.isEmpty || current != nil
-                || ForwardableRequest.unsendableCharacter(inTarget: head.uri) != nil || server.guardsAdminAct(head) {
-                passingThrough = true
-                context.fireChannelRead(data)
-            } else {
-                start(head, context: context)
-            }
+            action = machine.receivedHead(self.streamedHead(head, context: context))
         case .body(let chunk):
-            guard !passingThrough else { return context.fireChannelRead(data) }
-            guard let exchange = current else { return }
-            exchange.requestSize += chunk.readableBytes
-            capture(chunk, into: &exchange.requestCapture, limit: exchange.requestCaptureLimit)
-            send(.body(.byteBuffer(chunk)), exchange, context: context)
+            action = machine.receivedBody(chunk)
         case .end:
-            guard !passingThrough else {
-                passingThrough = false
-                return context.fireChannelRead(data)
-            }
-            guard let exchange = current else { return }
-            exchange.requestEnded = true
-            send(.end(nil), exchange, context: context)
+            action = machine.receivedEnd()
+        }
+        if case .passThrough = action {
+            context.fireChannelRead(data)
+        } else {
+            run(action, context: context)
         }
     }
 
-    private func start(_ head: HTTPRequestHead, context: ChannelHandlerContext) {
+    /// The head as the machine streams it, or nil when it must go the buffering way.
+    ///
+    /// A target that cannot be forwarded is refused (400) by the buffering path, which journals it like any answer;
+    /// administrator acts go the buffered way too, which refuses those a page on another site sent; so does every
+    /// request while a fault rule is active (faults such as truncate and malformed need the whole answer).
+    private func streamedHead(_ head: HTTPRequestHead, context: ChannelHandlerContext) -> Machine.Head? {
+        if head.uri.hasPrefix(AdminAPI.prefix) || !server.faults.rules.isEmpty
+            || ForwardableRequest.unsendableCharacter(inTarget: head.uri) != nil || server.guardsAdminAct(head) {
+            return nil
+        }
+        let started = ContinuousClock.now
         let request = MockRequest(method: head.method, uri: head.uri, headers: head.headers, remoteAddress: context.channel.remoteAddress?.description)
-        let exchange = ExchangeRef(request: request, keepAlive: head.isKeepAlive,
-                                contract: server.contractID(request.method.rawValue, request.path))
-        current = exchange
         var headers = proxy.forwardedHeaders(head.headers)
         if let length = head.headers.first(name: "content-length") {
             headers.add(name: "Content-Length", value: length)
@@ -114,204 +79,49 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
         } else if [.POST, .PUT, .PATCH].contains(head.method) {
             headers.add(name: "Content-Length", value: "0")
         }
-        exchange.queued.append(.head(HTTPRequestHead(version: .http1_1, method: request.method, uri: proxy.upstreamURI(head.uri), headers: headers)))
-        let upstream = proxy.upstream
-        let bound = NIOLoopBound((self, context, exchange), eventLoop: context.eventLoop)
-        exchange.timeout = context.eventLoop.scheduleTask(in: upstream.timeout) {
-            let (handler, context, exchange) = bound.value
-            handler.fail(exchange, .upstreamTimedOut(target: upstream.targetDescription, seconds: Double(upstream.timeout.nanoseconds) / 1e9), context: context)
-        }
-        if let (channel, link) = spare, channel.isActive {
-            spare = nil
-            link.exchange = exchange
-            attach(channel, exchange, context: context)
-            return
-        }
-        spare?.channel.close(promise: nil)
-        spare = nil
-        let client = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        ClientBootstrap(group: context.eventLoop)
-            .channelOption(.socketOption(.tcp_nodelay), value: 1)
-            .connectTimeout(upstream.timeout)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try channel.pipeline.syncOperations.addUpstreamClientHandlers()
-                    try channel.pipeline.syncOperations.addHandler(UpstreamStreamHandler(client))
-                }
-            }
-            .connect(host: upstream.host, port: upstream.port)
-            .assumeIsolated()
-            .whenComplete { result in
-                let (handler, context, exchange) = bound.value
-                switch result {
-                case .success(let channel):
-                    guard handler.current === exchange, case .waiting = exchange.answer else {
-                        channel.close(promise: nil)
-                        return
-                    }
-                    guard let link = try? channel.pipeline.syncOperations.handler(type: UpstreamStreamHandler.self) else {
-                        channel.close(promise: nil)
-                        return
-                    }
-                    link.exchange = exchange
-                    handler.attach(channel, exchange, context: context)
-                case .failure(let error):
-                    handler.fail(exchange, .upstreamFailed(target: upstream.targetDescription, reason: "\(error)"), context: context)
-                }
-            }
-    }
-
-    /// Sends what the client has sent so far over the target connection; the rest follows as it arrives.
-    ///
-    /// A write the target connection refuses (`UpstreamRequestGuard`) ends the exchange at once with a 502: nothing
-    /// else would, and the client would wait for the whole timeout.
-    private func attach(_ channel: any Channel, _ exchange: ExchangeRef, context: ChannelHandlerContext) {
-        exchange.upstream = channel
-        let bound = NIOLoopBound((self, context, exchange), eventLoop: context.eventLoop)
-        let target = proxy.upstream.targetDescription
-        for part in exchange.queued {
-            let written = context.eventLoop.makePromise(of: Void.self)
-            channel.write(part, promise: written)
-            written.futureResult.assumeIsolated().whenFailure { error in
-                let (handler, context, exchange) = bound.value
-                handler.fail(exchange, .upstreamFailed(target: target, reason: "the request could not be written: \(error)"), context: context)
-            }
-        }
-        exchange.queued = []
-        channel.flush()
-    }
-
-    /// Writes a request part to the target (or queues it until connected); pauses reading the client while the target is full.
-    private func send(_ part: HTTPClientRequestPart, _ exchange: ExchangeRef, context: ChannelHandlerContext) {
-        guard let upstream = exchange.upstream else {
-            exchange.queued.append(part)
-            return
-        }
-        upstream.writeAndFlush(part, promise: nil)
-        if !upstream.isWritable { context.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in } }
+        return Machine.Head(
+            request: request, contract: server.contractID(request.method.rawValue, request.path), keepAlive: head.isKeepAlive,
+            upstreamHead: HTTPRequestHead(version: .http1_1, method: request.method, uri: proxy.upstreamURI(head.uri), headers: headers),
+            started: started)
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable, let upstream = current?.upstream {
-            upstream.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in }
-        }
+        if context.channel.isWritable { run(machine.clientBecameWritable(), context: context) }
         context.fireChannelWritabilityChanged()
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         // While an exchange streams, the client is waiting for the target; silence from it is expected.
-        if current != nil, event is IdleStateHandler.IdleStateEvent { return }
+        if machine.expectsClientSilence, event is IdleStateHandler.IdleStateEvent { return }
         context.fireUserInboundEventTriggered(event)
     }
 
     func channelInactive(context: ChannelHandlerContext) {
         spare?.channel.close(promise: nil)
         spare = nil
-        if let exchange = current {
-            current = nil
-            exchange.timeout?.cancel()
-            exchange.upstream?.close(promise: nil)
-            if case .done = exchange.answer {} else { record(exchange, status: nil, headers: [:], violations: nil) }
-            exchange.answer = .done
-        }
+        run(machine.clientClosed(), context: context)
         context.fireChannelInactive()
     }
 
     // MARK: From the target
 
+    fileprivate func upstreamRead(_ part: HTTPClientResponsePart, _ id: Machine.ExchangeID, context: ChannelHandlerContext) {
+        guard machine.current == id else { return }
+        lastUpstreamRead = .now()
+        switch part {
+        case .head(let head): run(machine.upstreamHead(id, head), context: context)
+        case .body(let chunk): run(machine.upstreamBody(id, chunk), context: context)
+        case .end: run(machine.upstreamEnd(id), context: context)
+        }
+    }
+
     /// Called by the upstream handler when the target's channel can take more: the client may send again.
-    fileprivate func upstreamWritable(context: ChannelHandlerContext) {
-        context.channel.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in }
+    fileprivate func upstreamWritable(_ id: Machine.ExchangeID, context: ChannelHandlerContext) {
+        run(machine.upstreamBecameWritable(id), context: context)
     }
 
-    fileprivate func upstreamRead(_ part: HTTPClientResponsePart, _ exchange: ExchangeRef, context: ChannelHandlerContext) {
-        guard current === exchange else { return }
-        exchange.lastUpstreamRead = .now()
-        switch (part, exchange.answer) {
-        case (.head(let head), .waiting):
-            // Interim answers such as 100 Continue are not the response.
-            guard head.status.code >= 200 else { return }
-            exchange.timeout?.cancel()
-            watchUpstreamBody(exchange, after: proxy.upstream.timeout, context: context)
-            let type = head.headers.first(name: "content-type")
-            let declared = head.headers.first(name: "content-length").flatMap(Int.init)
-            if Exchange.isJSON(type), (declared ?? 0) <= Exchange.jsonValidationLimit {
-                exchange.answer = .holding(head, context.channel.allocator.buffer(capacity: declared ?? 0))
-            } else {
-                beginStreaming(head, exchange, context: context)
-            }
-        case (.body(var chunk), .holding(let head, var held)):
-            if held.readableBytes + chunk.readableBytes > Exchange.jsonValidationLimit {
-                beginStreaming(head, exchange, context: context)
-                forward(held, exchange, context: context)
-                forward(chunk, exchange, context: context)
-            } else {
-                exchange.answer = .done
-                held.writeBuffer(&chunk)
-                exchange.answer = .holding(head, held)
-            }
-        case (.body(let chunk), .streaming):
-            forward(chunk, exchange, context: context)
-        case (.end, .holding(let head, let held)):
-            exchange.reusable = head.isKeepAlive
-            exchange.responseSize = held.readableBytes
-            capture(held, into: &exchange.responseCapture, limit: server.configuration.journalBodyLimit)
-            var headers = head.headers
-            FaultProxy.removeHopByHop(&headers)
-            let violations = inspect(exchange, status: Int(head.status.code), headers: headers, body: held)
-            headers.add(name: "content-length", value: "\(held.readableBytes)")
-            ViolationHeader.add(violations, to: &headers)
-            headers.add(name: "connection", value: exchange.keepAlive ? "keep-alive" : "close")
-            context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: head.status, headers: headers))), promise: nil)
-            if held.readableBytes > 0 && exchange.request.method != .HEAD { context.write(wrapOutboundOut(.body(.byteBuffer(held))), promise: nil) }
-            complete(exchange, status: Int(head.status.code), headers: headers, violations: violations, context: context)
-        case (.end, .streaming(let head, let violations)):
-            exchange.reusable = head.isKeepAlive
-            var headers = head.headers
-            FaultProxy.removeHopByHop(&headers)
-            complete(exchange, status: Int(head.status.code), headers: headers, violations: violations, context: context)
-        default:
-            break
-        }
-    }
-
-    /// Cuts an answer whose body stalls: once the head is in, the target must send something every `upstream.timeout`.
-    ///
-    /// Rescheduled from the last read rather than on every chunk, so a fast stream costs one timer per timeout, not per chunk.
-    /// While the client is the slow one (its socket is full, so the target is paused), the target is not blamed.
-    private func watchUpstreamBody(_ exchange: ExchangeRef, after delay: TimeAmount, context: ChannelHandlerContext) {
-        let bound = NIOLoopBound((self, context, exchange), eventLoop: context.eventLoop)
-        exchange.timeout = context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
-            let (handler, context, exchange) = bound.value
-            guard handler.current === exchange else { return }
-            let limit = handler.proxy.upstream.timeout
-            let quiet = NIODeadline.now() - exchange.lastUpstreamRead
-            if quiet < limit || !context.channel.isWritable {
-                handler.watchUpstreamBody(exchange, after: quiet < limit ? limit - quiet : limit, context: context)
-            } else {
-                handler.upstreamStalled(exchange, context: context)
-            }
-        }
-    }
-
-    /// The target sent a head but then nothing for the whole timeout: a held JSON answer becomes a 504 (nothing went
-    /// out yet); a streaming one can only be cut, exactly as when the target closes mid-body.
-    private func upstreamStalled(_ exchange: ExchangeRef, context: ChannelHandlerContext) {
-        let upstream = proxy.upstream
-        let seconds = Double(upstream.timeout.nanoseconds) / 1e9
-        server.configuration.logger.warning(
-            "\(upstream.targetDescription) stopped sending the body of its answer to \(exchange.request.method.rawValue) \(exchange.request.uri) for \(seconds) s: cut")
-        switch exchange.answer {
-        case .holding:
-            // The stalled connection cannot be reused, and `fail` would keep it as the spare.
-            exchange.reusable = false
-            fail(exchange, .upstreamBodyStalled(target: upstream.targetDescription, seconds: seconds), context: context)
-        case .streaming:
-            exchange.upstream?.close(promise: nil)
-            upstreamClosed(exchange, context: context)
-        case .waiting, .done:
-            break
-        }
+    fileprivate func upstreamClosed(_ id: Machine.ExchangeID, context: ChannelHandlerContext) {
+        run(machine.upstreamClosed(id), context: context)
     }
 
     /// The idle target connection went away: the next request connects afresh.
@@ -319,120 +129,200 @@ final class StreamingProxyHandler: ChannelInboundHandler, RemovableChannelHandle
         if let spare, spare.channel === channel { self.spare = nil }
     }
 
-    fileprivate func upstreamClosed(_ exchange: ExchangeRef, context: ChannelHandlerContext) {
-        guard current === exchange else { return }
-        switch exchange.answer {
-        case .waiting, .holding:
-            fail(exchange, .upstreamFailed(target: proxy.upstream.targetDescription, reason: "the connection closed before a complete answer"), context: context)
-        case .streaming(let head, let violations):
-            // The head is out: the only honest signal left is to cut the client's connection too.
-            record(exchange, status: Int(head.status.code), headers: head.headers, violations: violations)
-            exchange.answer = .done
-            current = nil
-            context.close(promise: nil)
-        case .done:
+    // MARK: Actions out
+
+    /// Carries out one of the machine's actions.
+    private func run(_ action: Machine.Action, context: ChannelHandlerContext) {
+        switch action {
+        case .none, .passThrough, .sendQueued, .dropUpstream:
+            // `.passThrough` needs the part read, the other two the connection just made: their callers carry them out.
             break
+        case .connect(let id):
+            connect(id, context: context)
+        case .send(let part):
+            guard let upstream else { return }
+            upstream.writeAndFlush(part, promise: nil)
+            if !upstream.isWritable { context.channel.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in } }
+        case .watchBody(let delay):
+            watchBody(after: delay, context: context)
+        case .check(let check):
+            run(machine.checked(inspect(check)), context: context)
+        case .streamHead(let streamed):
+            if streamed.armsBodyWatch { watchBody(after: machine.timeout, context: context) }
+            context.writeAndFlush(wrapOutboundOut(.head(streamed.head)), promise: nil)
+            for chunk in streamed.body { writeBody(chunk, context: context) }
+        case .writeBody(let chunk):
+            writeBody(chunk, context: context)
+        case .finish(let finish):
+            complete(finish, context: context)
+        case .cut(let record):
+            release(keeping: false)
+            self.record(record)
+            context.close(promise: nil)
+        case .abandon(let record):
+            release(keeping: false)
+            self.record(record)
+        case .resumeClientReads:
+            context.channel.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in }
+        case .resumeUpstreamReads:
+            upstream?.setOption(ChannelOptions.autoRead, value: true).whenComplete { _ in }
         }
     }
 
-    private func beginStreaming(_ head: HTTPResponseHead, _ exchange: ExchangeRef, context: ChannelHandlerContext) {
-        var headers = head.headers
-        let length = headers.first(name: "content-length")
-        FaultProxy.removeHopByHop(&headers)
-        let violations = inspect(exchange, status: Int(head.status.code), headers: headers, body: nil)
-        if let length { headers.add(name: "content-length", value: length) }
-        ViolationHeader.add(violations, to: &headers)
-        headers.add(name: "connection", value: exchange.keepAlive ? "keep-alive" : "close")
-        context.writeAndFlush(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: head.status, headers: headers))), promise: nil)
-        exchange.answer = .streaming(head, violations: violations)
+    /// Arms the answer timer and gets a target connection for exchange `id`: the spare if it is still open, else a new one.
+    private func connect(_ id: Machine.ExchangeID, context: ChannelHandlerContext) {
+        lastUpstreamRead = .now()
+        let upstream = proxy.upstream
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        timer?.cancel()
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: upstream.timeout) {
+            let (handler, context) = bound.value
+            handler.run(handler.machine.answerTimedOut(id), context: context)
+        }
+        if let (channel, link) = spare, channel.isActive {
+            spare = nil
+            attach(channel, link, id, context: context)
+            return
+        }
+        spare?.channel.close(promise: nil)
+        spare = nil
+        ClientBootstrap(group: context.eventLoop)
+            .channelOption(.socketOption(.tcp_nodelay), value: 1)
+            .connectTimeout(upstream.timeout)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addUpstreamClientHandlers()
+                    try channel.pipeline.syncOperations.addHandler(UpstreamStreamHandler(bound))
+                }
+            }
+            .connect(host: upstream.host, port: upstream.port)
+            .assumeIsolated()
+            .whenComplete { result in
+                let (handler, context) = bound.value
+                switch result {
+                case .success(let channel):
+                    guard let link = try? channel.pipeline.syncOperations.handler(type: UpstreamStreamHandler.self) else {
+                        channel.close(promise: nil)
+                        return
+                    }
+                    handler.attach(channel, link, id, context: context)
+                case .failure(let error):
+                    handler.run(handler.machine.upstreamConnectFailed(id, reason: "\(error)"), context: context)
+                }
+            }
     }
 
-    private func forward(_ chunk: ByteBuffer, _ exchange: ExchangeRef, context: ChannelHandlerContext) {
-        exchange.responseSize += chunk.readableBytes
-        capture(chunk, into: &exchange.responseCapture, limit: server.configuration.journalBodyLimit)
-        guard chunk.readableBytes > 0, exchange.request.method != .HEAD else { return }
+    /// Sends what the client has sent so far over the target connection; the rest follows as it arrives.
+    private func attach(_ channel: any Channel, _ link: UpstreamStreamHandler, _ id: Machine.ExchangeID, context: ChannelHandlerContext) {
+        guard case .sendQueued(let parts) = machine.upstreamConnected(id) else {
+            channel.close(promise: nil)
+            return
+        }
+        link.exchange = id
+        upstream = channel
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        for part in parts {
+            let written = context.eventLoop.makePromise(of: Void.self)
+            channel.write(part, promise: written)
+            written.futureResult.assumeIsolated().whenFailure { error in
+                let (handler, context) = bound.value
+                handler.run(handler.machine.upstreamWriteFailed(id, reason: "\(error)"), context: context)
+            }
+        }
+        channel.flush()
+    }
+
+    /// Arms the body watch: rescheduled from the last read rather than on every chunk, so a fast stream costs one timer
+    /// per timeout, not per chunk. The machine decides whether a quiet target stalled (`bodyWatchEnded`).
+    private func watchBody(after delay: TimeAmount, context: ChannelHandlerContext) {
+        guard let id = machine.current else { return }
+        timer?.cancel()
+        let bound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        timer = context.eventLoop.assumeIsolated().scheduleTask(in: delay) {
+            let (handler, context) = bound.value
+            let request = handler.machine.currentRequest
+            let action = handler.machine.bodyWatchEnded(id, quiet: NIODeadline.now() - handler.lastUpstreamRead,
+                                                        clientWritable: context.channel.isWritable)
+            switch action {
+            case .none, .watchBody: break
+            default: handler.logStall(request)
+            }
+            handler.run(action, context: context)
+        }
+    }
+
+    private func logStall(_ request: MockRequest?) {
+        let upstream = proxy.upstream
+        let seconds = Double(upstream.timeout.nanoseconds) / 1e9
+        let method = request?.method.rawValue ?? "?"
+        server.configuration.logger.warning(
+            "\(upstream.targetDescription) stopped sending the body of its answer to \(method) \(request?.uri ?? "?") for \(seconds) s: cut")
+    }
+
+    private func writeBody(_ chunk: ByteBuffer, context: ChannelHandlerContext) {
         context.writeAndFlush(wrapOutboundOut(.body(.byteBuffer(chunk))), promise: nil)
-        if !context.channel.isWritable { exchange.upstream?.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in } }
+        if !context.channel.isWritable { upstream?.setOption(ChannelOptions.autoRead, value: false).whenComplete { _ in } }
     }
 
-    /// Ends the client's answer, journals the exchange, and gets ready for the next request (or closes).
-    private func complete(_ exchange: ExchangeRef, status: Int, headers: HTTPHeaders, violations: [ExchangeViolation], context: ChannelHandlerContext) {
-        exchange.answer = .done
-        if exchange.reusable, exchange.requestEnded, let channel = exchange.upstream, channel.isActive,
-           let link = try? channel.pipeline.syncOperations.handler(type: UpstreamStreamHandler.self) {
+    /// Writes what is left of the answer, journals the exchange, and gets ready for the next request (or closes).
+    private func complete(_ finish: Machine.Finish, context: ChannelHandlerContext) {
+        if let head = finish.head { context.write(wrapOutboundOut(.head(head)), promise: nil) }
+        if let body = finish.body { context.write(wrapOutboundOut(.body(.byteBuffer(body))), promise: nil) }
+        release(keeping: finish.keepsUpstream)
+        record(finish.record)
+        let closes = finish.closesClient
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
+            if closes { context.close(promise: nil) }
+        }
+    }
+
+    /// Stops the exchange's timer and lets go of its target connection: kept as the spare when the machine allows and
+    /// the connection is still open, closed otherwise.
+    private func release(keeping: Bool) {
+        timer?.cancel()
+        timer = nil
+        guard let channel = upstream else { return }
+        upstream = nil
+        if keeping, channel.isActive, let link = try? channel.pipeline.syncOperations.handler(type: UpstreamStreamHandler.self) {
             link.exchange = nil
             spare = (channel, link)
         } else {
-            exchange.upstream?.close(promise: nil)
+            channel.close(promise: nil)
         }
-        current = nil
-        record(exchange, status: status, headers: headers, violations: violations)
-        let keepAlive = exchange.keepAlive
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { _ in
-            if !keepAlive { context.close(promise: nil) }
-        }
-    }
-
-    /// Answers 502/504 as the buffering proxy does, when no head has gone out yet.
-    private func fail(_ exchange: ExchangeRef, _ error: ProxyError, context: ChannelHandlerContext) {
-        guard current === exchange else { return }
-        switch exchange.answer {
-        case .waiting, .holding: break
-        case .streaming, .done: return
-        }
-        exchange.timeout?.cancel()
-        // A client still sending its body (perhaps a trickle the target waited on) would otherwise keep the connection for ever.
-        if !exchange.requestEnded { exchange.keepAlive = false }
-        let response = FaultProxy.failure(error.isTimeout ? .gatewayTimeout : .badGateway, error)
-        exchange.responseSize = response.body.readableBytes
-        capture(response.body, into: &exchange.responseCapture, limit: server.configuration.journalBodyLimit)
-        var headers = response.headers
-        let violations = inspect(exchange, status: Int(response.status.code), headers: headers, body: response.body)
-        headers.add(name: "content-length", value: "\(response.body.readableBytes)")
-        headers.add(name: "connection", value: exchange.keepAlive ? "keep-alive" : "close")
-        context.write(wrapOutboundOut(.head(HTTPResponseHead(version: .http1_1, status: response.status, headers: headers))), promise: nil)
-        context.write(wrapOutboundOut(.body(.byteBuffer(response.body))), promise: nil)
-        complete(exchange, status: Int(response.status.code), headers: response.headers, violations: violations, context: context)
     }
 
     // MARK: Journal
 
-    private func entry(_ exchange: ExchangeRef, status: Int?, headers: HTTPHeaders) -> JournalEntry {
-        let elapsed = ContinuousClock.now - exchange.started
+    private func entry(_ transcript: ProxyTranscript, status: Int?, headers: HTTPHeaders) -> JournalEntry {
+        let elapsed = ContinuousClock.now - transcript.started
         let ms = Int(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)
         let limit = server.configuration.journalBodyLimit
-        let request = exchange.request
-        // `responseCapture` already holds at most `limit` bytes (see `capture`), so it is kept as is.
-        let responseBody = exchange.responseSize > 0 && limit > 0
-            ? CapturedBody(size: exchange.responseSize, bytes: exchange.responseCapture) : nil
+        let request = transcript.request
+        // `responseBytes` already holds at most `limit` bytes (see `ProxyTranscript`), so it is kept as is.
+        let responseBody = transcript.responseSize > 0 && limit > 0
+            ? CapturedBody(size: transcript.responseSize, bytes: transcript.responseBytes) : nil
         let summary = (status ?? 0) >= 400 ? responseBody.flatMap { ErrorEnvelopeSummary(body: $0.bytes) } : nil
         return JournalEntry(
-            time: Date() - Double(ms) / 1000, method: request.method.rawValue, path: request.path, contract: exchange.contract,
+            time: Date() - Double(ms) / 1000, method: request.method.rawValue, path: request.path, contract: transcript.contract,
             status: status, authUser: basicAuthUser(request.headers.first(name: "authorization")), rule: nil, fault: nil,
             durationMs: ms, query: request.query, requestHeaders: HeaderField.list(request.headers),
-            requestBody: exchange.requestSize > 0 && limit > 0
-                ? CapturedBody(size: exchange.requestSize, bytes: Array(exchange.requestCapture.prefix(limit))) : nil,
+            requestBody: transcript.requestSize > 0 && limit > 0
+                ? CapturedBody(size: transcript.requestSize, bytes: Array(transcript.requestBytes.prefix(limit))) : nil,
             responseHeaders: HeaderField.list(headers), responseBody: responseBody, errorCode: summary?.code, errorField: summary?.field)
     }
 
-    private func inspect(_ exchange: ExchangeRef, status: Int, headers: HTTPHeaders, body: ByteBuffer?) -> [ExchangeViolation] {
+    private func inspect(_ check: Machine.Check) -> [ExchangeViolation] {
         guard let observer = server.exchangeObserver else { return [] }
-        return observer.inspect(entry(exchange, status: status, headers: headers), requestBody: ByteBuffer(bytes: exchange.requestCapture),
-                                parsedRequestBody: nil, responseBody: body)
+        return observer.inspect(entry(check.transcript, status: check.status, headers: check.headers),
+                                requestBody: ByteBuffer(bytes: check.transcript.requestBytes), parsedRequestBody: nil, responseBody: check.body)
     }
 
-    private func record(_ exchange: ExchangeRef, status: Int?, headers: HTTPHeaders, violations: [ExchangeViolation]?) {
-        var entry = entry(exchange, status: status, headers: headers)
-        entry.violations = violations ?? []
+    private func record(_ record: Machine.Record) {
+        var entry = entry(record.transcript, status: record.status, headers: record.headers)
+        entry.violations = record.violations
         entry = server.journal.record(entry)
         server.exchangeObserver?.recorded(entry)
-        server.logRequest(entry, uri: exchange.request.uri)
-    }
-
-    private func capture(_ chunk: ByteBuffer, into kept: inout [UInt8], limit: Int) {
-        let room = limit - kept.count
-        guard room > 0, chunk.readableBytes > 0 else { return }
-        kept += chunk.getBytes(at: chunk.readerIndex, length: min(room, chunk.readableBytes)) ?? []
+        server.logRequest(entry, uri: record.transcript.request.uri)
     }
 }
 
@@ -442,7 +332,7 @@ final class UpstreamStreamHandler: ChannelInboundHandler {
 
     private let bound: NIOLoopBound<(StreamingProxyHandler, ChannelHandlerContext)>
     /// The exchange this connection carries now; nil while it waits as the spare for the next one.
-    fileprivate var exchange: StreamingProxyHandler.ExchangeRef?
+    fileprivate var exchange: ProxyExchangeStateMachine.ExchangeID?
 
     init(_ bound: NIOLoopBound<(StreamingProxyHandler, ChannelHandlerContext)>) {
         self.bound = bound
@@ -455,9 +345,9 @@ final class UpstreamStreamHandler: ChannelInboundHandler {
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if context.channel.isWritable, exchange != nil {
+        if context.channel.isWritable, let exchange {
             let (handler, clientContext) = bound.value
-            handler.upstreamWritable(context: clientContext)
+            handler.upstreamWritable(exchange, context: clientContext)
         }
         context.fireChannelWritabilityChanged()
     }
