@@ -167,6 +167,16 @@ import Testing
         #expect(!finish.record.headers.contains(name: "connection"))
     }
 
+    @Test func aStreamedAnswerToAHeadRequestWritesNoBodyButJournalsItsSize() throws {
+        var (machine, id) = Self.started(Self.head(.HEAD))
+        _ = try #require(Self.check(machine.upstreamHead(id, Self.answer([("Content-Type", "text/plain")]))))
+        guard case .streamHead = machine.checked([]) else { Issue.record("expected streamHead"); return }
+        guard case .none = machine.upstreamBody(id, ByteBuffer(string: "abc")) else { Issue.record("a HEAD answer has no body to write"); return }
+        let finish = try #require(Self.finish(machine.upstreamEnd(id)))
+        #expect(finish.record.transcript.responseSize == 3)
+        #expect(finish.keepsUpstream)
+    }
+
     @Test func anInterimAnswerIsNotTheAnswer() throws {
         var (machine, id) = Self.started()
         guard case .none = machine.upstreamHead(id, Self.answer([], status: .continue)) else { Issue.record("expected none"); return }
