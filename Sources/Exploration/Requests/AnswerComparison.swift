@@ -210,19 +210,7 @@ struct AnswerComparison: Sendable {
 
     /// Whether `body` holds the bytes `error` or a `\u` escape: without either, no JSON member is named `error`.
     static func mayHoldError(_ body: Data) -> Bool {
-        body.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            guard bytes.count >= 2 else { return false }
-            for index in 0..<(bytes.count - 1) {
-                switch (bytes[index], bytes[index + 1]) {
-                case (0x5C, 0x75): return true  // \u
-                case (0x65, 0x72):  // "er": the rest of "error"?
-                    if index + 4 < bytes.count, bytes[index + 2] == 0x72, bytes[index + 3] == 0x6F, bytes[index + 4] == 0x72 { return true }
-                default: continue
-                }
-            }
-            return false
-        }
+        body.range(of: Data("error".utf8)) != nil || body.range(of: Data("\\u".utf8)) != nil
     }
 
     private func normalizedText(_ data: Data) -> String {
