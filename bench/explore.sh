@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Sessions per second of `spotcheck explore`, in-process (PetSpotClient) and over the client protocol
 # (spotcheck-client as a child process), with the same seed and budget. See bench/README.md.
-#   RUNS=200 JOBS=2 SEED=1 CONFIG=release bash bench/explore.sh
+#   RUNS=200 SEED=1 CONFIG=release bash bench/explore.sh      # each binary's default --jobs, as a user runs it
+#   JOBS=2 bash bench/explore.sh                             # a fixed number of sessions at once
 set -euo pipefail
 cd "$(dirname "$0")/.."
 RUNS=${RUNS:-200}
-JOBS=${JOBS:-2}
+JOBS=${JOBS:-}
 SEED=${SEED:-1}
 CONFIG=${CONFIG:-release}
 mkdir -p bench/out
@@ -22,7 +23,8 @@ echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || upti
 # its own confirmed counterexample.
 buggy="python3 scripts/buggy-client.py --bug analytics-on-failure --bug trims-reward --bug microchip-without-dashes $bin/spotcheck-client"
 for mode in in-process protocol three-bugs; do
-  args=(explore --seed "$SEED" --runs "$RUNS" --jobs "$JOBS" --json "bench/out/explore-$mode.json")
+  args=(explore --seed "$SEED" --runs "$RUNS" --json "bench/out/explore-$mode.json")
+  [ -n "$JOBS" ] && args+=(--jobs "$JOBS")
   [ "$mode" = protocol ] && args+=(--client "$bin/spotcheck-client")
   [ "$mode" = three-bugs ] && args+=(--client "$buggy")
   status=0

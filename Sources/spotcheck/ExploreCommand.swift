@@ -35,7 +35,7 @@ struct ExploreCommand: AsyncParsableCommand {
     @Option(help: "Explore for this long instead of --runs, e.g. 30s or 2m.")
     var time: String?
 
-    @Option(help: "How many sessions run at once (default: the number of cores).")
+    @Option(help: "How many sessions run at once (default: twice the number of cores; sessions mostly wait).")
     var jobs: String?
 
     @Option(help: "Write each distinct counterexample, shrunk, as a scenario file into this folder.")
@@ -94,7 +94,7 @@ struct ExploreCommand: AsyncParsableCommand {
             guard let parsed = Budget(duration: time) else { return usage("--time expects a duration such as 30s, 2m or 500ms; got \"\(time)\"") }
             budget = parsed
         }
-        var jobCount = ProcessInfo.processInfo.activeProcessorCount
+        var jobCount = Explorer.defaultJobs()
         if let jobs {
             guard let n = Int(jobs), n >= 1 else { return usage("--jobs expects a whole number of at least 1; got \"\(jobs)\"") }
             jobCount = n

@@ -26,6 +26,14 @@ public struct Explorer: Sendable {
     /// (a retry the client starts on its own 300 ms after a failure) can miss one replay while every test suite shares
     /// two cores; a failure a slow machine caused once does not come back four times.
     public static let replayBudget = 8
+    /// How many sessions run at once when not told: two per core. A session spends most of its time waiting on
+    /// purpose (an idle step's 500 ms, a stalled call's client timeout, a late answer), not computing: at one session
+    /// per core a default run of the seeds' profile used 28 of its 91 core-seconds (200 sessions, 2 cores, 3 Dec
+    /// 2026), so a second session per core overlaps the waits and leaves room for a loaded machine; a session that
+    /// times out because the machine was slow is run again with the deadlines raised, never blamed (`SlowMachineTests`).
+    public static func defaultJobs(cores: Int = ProcessInfo.processInfo.activeProcessorCount) -> Int {
+        2 * max(1, cores)
+    }
 
     /// An explorer; `jobs` below 1 counts as 1.
     public init(runner: SessionRunner, seed: UInt64, jobs: Int, budget: Budget, maxFailures: Int? = nil, shard: Shard? = nil) {
