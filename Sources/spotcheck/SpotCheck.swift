@@ -6,7 +6,7 @@ import MockCommands
 struct SpotCheck: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "spotcheck",
-        abstract: "Contract-testing harness and mock backend for the PetSpot announcement API.",
+        abstract: "Contract-testing harness and mock backend: a contract set as the model of a server.",
         discussion: "Exit codes: 0 all passed, 1 a check failed, 2 bad usage or a bad contract or scenario file.",
         subcommands: [
             RunCommand.self, ExploreCommand.self, ServeCommand.self, ProxyCommand.self, LintCommand.self,

@@ -278,8 +278,8 @@ struct VerifyCommand: AsyncParsableCommand {
         verifier.lenientFormats = formats == "lenient"
         let outcome = await verifier.verify(plan)
         for result in outcome.report.results { print(ConsoleReporter.line(for: result)) }
-        print("created \(outcome.createdAnnouncements.count) announcement(s) on the server: "
-            + (outcome.createdAnnouncements.isEmpty ? "none" : outcome.createdAnnouncements.joined(separator: ", ")))
+        print("created \(outcome.createdRecords.count) record(s) on the server: "
+            + (outcome.createdRecords.isEmpty ? "none" : outcome.createdRecords.joined(separator: ", ")))
         var explorationSeed: UInt64?
         var results = routeResults + outcome.report.results.map { result in
             var result = result

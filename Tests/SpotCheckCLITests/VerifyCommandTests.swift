@@ -102,7 +102,7 @@ import Testing
         }
         try await backend.shutdown()
         #expect(result.0 == 0, "\(result.1)")
-        #expect(result.1.contains("created 5 announcement(s) on the server"))
+        #expect(result.1.contains("created 5 record(s) on the server"))
         #expect(result.1.contains("checks: 54 passed, 0 failed, 11 skipped"))
         let xml = try String(contentsOf: junit, encoding: .utf8)
         #expect(xml.contains("classname=\"contracts.upload-photo\""))
@@ -140,7 +140,7 @@ import Testing
         #expect(result.1.contains("⚠ known defect json-parser-malformed-500"))
         // Exploration deleted its own announcements; what the examples created and did not delete stays.
         let examplesLeft = result.1.components(separatedBy: "created ").dropFirst().first?.split(separator: " ").first.flatMap { Int($0) }
-        #expect(result.1.contains("announcement(s) exploration created") && result.1.contains("  deleted the "))
+        #expect(result.1.contains("record(s) exploration created") && result.1.contains("  deleted the "))
         #expect(examplesLeft.map { left <= $0 } == true, "\(left) left, \(result.1)")
         let report = try JSONValue(parsing: Data(contentsOf: json))
         let results = report["results"]?.arrayValue ?? []

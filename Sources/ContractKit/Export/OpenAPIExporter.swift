@@ -13,7 +13,7 @@ public struct OpenAPIExporter {
     /// The contracts to export.
     public let contracts: ContractSet
     /// `info.title` of the document.
-    public var title = "PetSpot announcement API"
+    public var title = "API exported by SpotCheck"
     /// `info.version` of the document.
     public var version = "1.0.0"
     /// The server URL listed in `servers`.

@@ -17,7 +17,7 @@ public enum ExplorationResults {
         if let reason = outcome.setupFailure {
             var result = ScenarioResult(name: "explore › setup", file: "contracts", tags: [tag], status: .failed, duration: outcome.duration)
             result.failure = ScenarioFailure(stepNumber: nil, action: nil, pointer: nil,
-                                             mismatches: [Mismatch("exploration", expected: "the run's announcements created on the server and the model", actual: reason)])
+                                             mismatches: [Mismatch("exploration", expected: "the run's records created on the server and the model", actual: reason)])
             results.append(result)
         }
         for group in outcome.groups {
@@ -112,9 +112,9 @@ public enum ExplorationResults {
         for note in headerNotes(outcome) { lines.append("  \(strictHeaders ? "✗" : "ℹ") \(note)\(strictHeaders ? "" : " (informational; --strict-headers fails on it)")") }
         if !outcome.createdOnServer.isEmpty {
             if outcome.deletedOnServer.count == outcome.createdOnServer.count {
-                lines.append("  deleted the \(outcome.createdOnServer.count) announcement(s) exploration created")
+                lines.append("  deleted the \(outcome.createdOnServer.count) record(s) exploration created")
             } else {
-                lines.append("  exploration created \(outcome.createdOnServer.count) announcement(s) on the server: " + outcome.createdOnServer.joined(separator: ", "))
+                lines.append("  exploration created \(outcome.createdOnServer.count) record(s) on the server: " + outcome.createdOnServer.joined(separator: ", "))
                 if !outcome.notDeleted.isEmpty { lines.append("  could not delete: " + outcome.notDeleted.joined(separator: ", ")) }
                 if outcome.deletedOnServer.isEmpty { lines.append("  (give --admin-token to delete them at the end)") }
             }

@@ -124,7 +124,7 @@ struct LockstepRun: Sendable {
                 }
                 let body = try? JSONValue(parsing: answer.body)
                 guard answer.status == 201, let id = body?["id"]?.stringValue else {
-                    return "\(side.name) did not create an announcement: \(rendered.display) → \(AnswerComparison.summary(answer))"
+                    return "\(side.name) did not create a record: \(rendered.display) → \(AnswerComparison.summary(answer))"
                 }
                 // A server that renames the secret still explores: its uploads then differ from the model's.
                 created.append((id, secret(in: body, createdBy: request) ?? ""))
@@ -329,9 +329,12 @@ struct LockstepRun: Sendable {
 
     /// Deletes `ids` on the server with the admin token; returns the ids it could not delete, with why.
     func delete(_ ids: [String]) async -> [String] {
+        guard let deleter = deleteContract() else {
+            return ids.map { "\($0) (no contract of the set deletes a record: none has `x-state` action delete and one path parameter)" }
+        }
         var failed: [String] = []
         for id in ids {
-            let request = GeneratedRequest(contractID: "deleteAnnouncement", method: "DELETE", path: "/api/v1/announcements/\(id)",
+            let request = GeneratedRequest(contractID: deleter.id, method: "DELETE", path: deleter.template.replacingOccurrences(of: deleter.parameter, with: id),
                                            label: "clean up", credentials: .adminToken)
             let rendered = server.render(request, fresh: nextFreshConstant(), adminToken: adminToken)
             let answer = try? await server.send(rendered, client: client)
@@ -350,8 +353,10 @@ struct LockstepRun: Sendable {
         guard let modelID = ids[1], comparesWithBaseline || ids[0] != nil, let reader = creator(of: request).flatMap(readContract(after:))
         else { return ([], nil, []) }
         freshCounter += 1
+        // The create's first secret (`x-state.secret`) is the password its answer hands out.
+        let secretField = creator(of: request).flatMap { contracts.state.declaration(for: $0)?.secret.first }
         for (index, id) in ids.enumerated() {
-            let password = (try? JSONValue(parsing: answers[index].body))?["managementPassword"]?.stringValue ?? ""
+            let password = secretField.flatMap { (try? JSONValue(parsing: answers[index].body))?[$0]?.stringValue } ?? ""
             if let id { label(id: id, password: password, as: "created \(freshCounter)") }
         }
         let client = self.client
@@ -389,13 +394,23 @@ struct LockstepRun: Sendable {
         return (reader.id, reader.pathTemplate, "{\(parameter)}")
     }
 
+    /// The contract that deletes one created record: a DELETE whose `x-state` deletes, with one path parameter; the one at
+    /// a create's path plus that parameter first (the set's own route, not an admin mount of it).
+    private func deleteContract() -> (id: String, template: String, parameter: String)? {
+        let deleters = contracts.contracts(doing: .delete).filter { $0.method == "DELETE" && $0.pathParameters.count == 1 }
+        let createPaths = contracts.contracts(doing: .create).map(\.pathTemplate)
+        let chosen = deleters.first { deleter in createPaths.contains { deleter.pathTemplate.hasPrefix($0 + "/{") } } ?? deleters.first
+        guard let chosen, let parameter = chosen.pathParameters.first?.name else { return nil }
+        return (chosen.id, chosen.pathTemplate, "{\(parameter)}")
+    }
+
     private static func read(_ path: String, on side: ExplorationSide, _ client: ExactHTTPClient) async -> ExactHTTPClient.Answer? {
         await side.read(path, client: client)
     }
 
     // Passwords are not labelled: six digits repeat across hundreds of creates, and an answer's password is compared by shape.
     private mutating func label(id: String, password: String, as name: String) {
-        comparison.labels[id] = "<announcement \(name)>"
+        comparison.labels[id] = "<record \(name)>"
     }
 
     private func bodyJSON(_ request: GeneratedRequest) -> JSONValue? {

@@ -120,7 +120,7 @@ public struct RequestExplorer: Sendable {
         guard let slotRequests = generator.slotRequests() else {
             return ExplorationOutcome(seed: options.seed, casesSent: 0, systematicCases: 0, shrinkRequests: 0, groups: [], headersAdded: [], headersRemoved: [],
                                       createdOnServer: [], deletedOnServer: [], notDeleted: [],
-                                      setupFailure: "no contract creates announcements with a JSON body", duration: clock.now - started)
+                                      setupFailure: "no contract creates records with a JSON body", duration: clock.now - started)
         }
         if let reason = await run.createSlots(slotRequests) {
             let deleted = options.adminToken != nil ? await run.delete(run.createdOnServer) : []

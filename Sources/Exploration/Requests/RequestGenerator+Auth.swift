@@ -7,7 +7,7 @@ import Foundation
 extension RequestGenerator {
     /// The kinds of id a path can name: `{slot0}`-style placeholders the sides render, or literal text.
     static let idKinds: [(path: String, label: String, known: Bool)] = [
-        ("{slot0}", "the run's announcement", true), ("{slot1}", "another of the run's announcements", true),
+        ("{slot0}", "the run's record", true), ("{slot1}", "another of the run's records", true),
         ("{unknown}", "an unknown id", false), ("not-a-uuid", "an id that is not a UUID", false),
     ]
 
@@ -46,9 +46,9 @@ extension RequestGenerator {
             Presentation(label: "an empty password", credentials: .basic(scheme: "Basic", id: .id(slot: 0), password: .text("")), fails: .empty),
             Presentation(label: "an empty user", credentials: .basic(scheme: "Basic", id: .text(""), password: .password(slot: 0)), fails: .empty),
             Presentation(label: "a wrong password", credentials: .basic(scheme: "Basic", id: .id(slot: 0), password: .text("000000")), fails: nil),
-            Presentation(label: "another announcement's password", credentials: .basic(scheme: "Basic", id: .id(slot: 0), password: .password(slot: 1)),
+            Presentation(label: "another record's password", credentials: .basic(scheme: "Basic", id: .id(slot: 0), password: .password(slot: 1)),
                          fails: nil),
-            Presentation(label: "another announcement's id with its own password", credentials: .basic(scheme: "Basic", id: .id(slot: 1), password: .password(slot: 0)),
+            Presentation(label: "another record's id with its own password", credentials: .basic(scheme: "Basic", id: .id(slot: 1), password: .password(slot: 0)),
                          fails: nil),
         ] + Self.edgePresentations.map { label, id, password in
             Presentation(label: label, credentials: .basic(scheme: "Basic", id: id, password: password), fails: nil)
@@ -102,7 +102,7 @@ extension RequestGenerator {
             (nil, "no Authorization", .missing), ("", "an empty Authorization", emptyIsMissing ? .missing : .mismatch),
             ("wrong-token", "a wrong token", .mismatch), ("Basic dXNlcjpwYXNz", "Basic credentials", .mismatch),
         ]
-        for id in [("{slot2}", "the run's announcement", true), ("{unknown}", "an unknown id", false), ("not-a-uuid", "an id that is not a UUID", false)] {
+        for id in [("{slot2}", "the run's record", true), ("{unknown}", "an unknown id", false), ("not-a-uuid", "an id that is not a UUID", false)] {
             for (value, label, check) in presentations {
                 var request = GeneratedRequest(contractID: contract.id, method: contract.method, path: contract.pathTemplate.replacingOccurrences(of: "{id}", with: id.0),
                                                label: id.0 == "{slot2}" ? label : "\(label) for \(id.1)", credentials: value.map { .literal($0) } ?? .none)

@@ -62,7 +62,7 @@ extension RequestGenerator {
         }
         let template = contract.pathTemplate
         let secret = secretRules(readBy: contract)
-        return [("{slot0}", "the run's announcement"), ("{slot1}", "another announcement"), ("{slot2}", "the run's announcement with only required fields"),
+        return [("{slot0}", "the run's record"), ("{slot1}", "another record"), ("{slot2}", "the run's record with only required fields"),
                 ("{unknown}", "an unknown id"), ("not-a-uuid", "an id that is not a UUID"), ("%20", "a blank id")]
             .map { id, label in
                 GeneratedRequest(contractID: contract.id, method: "GET", path: template.replacingOccurrences(of: "{id}", with: id), label: label,
@@ -93,12 +93,12 @@ extension RequestGenerator {
             if case .basic(let scheme, _, _) = request.credentials {
                 request.credentials = .basic(scheme: scheme, id: .id(slot: slot), password: .password(slot: slot))
             }
-            request.label = "a photo for the run's announcement \(slot) before listing"
+            request.label = "a photo for the run's record \(slot) before listing"
             request.then = readsAfterWrite(slot: slot, photo: "png")
             cases.append(request)
         }
         let membership = StatedRule.id(list.id, "/x-state", "where")
-        cases.append(GeneratedRequest(contractID: list.id, method: "GET", path: list.pathTemplate, label: "the list with several of the run's announcements",
+        cases.append(GeneratedRequest(contractID: list.id, method: "GET", path: list.pathTemplate, label: "the list with several of the run's records",
                                       exercises: [membership] + queryExercises(list, [])))
         guard let (latitudeName, longitudeName) = centre(list), let location = slotLocation(list) else { return cases }
         // The radius is the parameter `x-state.filter.parameters.range` names, else the one left beside the centre.

@@ -38,7 +38,7 @@ public struct Scenario: Sendable {
             return "needs the backend preloaded with fixtures \"\(name)\", which a proxy cannot set up on a real server"
         }
         if let step = steps.first(where: { $0.expect.journal?.needsBackendState == true }) {
-            return "step \(step.number) counts the announcements stored on the backend, which a proxy cannot read from a real server"
+            return "step \(step.number) counts the records stored on the backend, which a proxy cannot read from a real server"
         }
         return nil
     }

@@ -140,7 +140,7 @@ struct ScenarioExecution {
                 do {
                     action = .loadDetails(id: try RawHTTPClient.substitute(id, variables))
                 } catch {
-                    return await failure(step, [Mismatch("announcement id", expected: "a known placeholder", actual: error.message)], records: [])
+                    return await failure(step, [Mismatch("record id", expected: "a known placeholder", actual: error.message)], records: [])
                 }
             }
             if session == nil {

@@ -40,7 +40,7 @@ public struct ProviderVerifier: Sendable {
         /// One result per check, in plan order, in the scenario engine's report shape.
         public let report: RunReport
         /// The ids of the announcements this run created on the server (it creates nothing else).
-        public let createdAnnouncements: [String]
+        public let createdRecords: [String]
     }
 
     /// Runs `plan` in order against the target.
@@ -178,7 +178,7 @@ public struct ProviderVerifier: Sendable {
         report.unseenKnownDefects = unseen.filter { !seen.contains($0.id) && reported.insert($0.id).inserted }
         report.expiredKnownDefects = knownDefects.expired
         report.strictKnownDefects = strict
-        return Outcome(report: report, createdAnnouncements: state.createdIDs)
+        return Outcome(report: report, createdRecords: state.createdIDs)
     }
 }
 

@@ -68,7 +68,7 @@ struct RequestBuilder {
         case .basicCreated, .basicWrongPassword, .basicUnknownAnnouncement:
             guard let id = state.id, let password = state.managementPassword else {
                 // No record at all is not the server's fault (nothing could be created); a record without its secret is.
-                throw VerificationError("needs the id and the secret (managementPassword) of a created record, and no earlier check got them",
+                throw VerificationError("needs the id and the secret (x-state.secret) of a created record, and no earlier check got them",
                                         unreachable: state.id == nil)
             }
             switch credentials {

@@ -51,7 +51,7 @@ public enum VerificationPlanner {
             guard check.skipReason == nil, check.name != first.name else { return check }
             var skipped = VerificationCheck(contractID: check.contractID, file: check.file, exampleName: check.exampleName, response: check.response,
                                             expectedField: check.expectedField, recipe: check.recipe,
-                                            skipReason: "the one announcement the flow creates is removed by \(first.name) already")
+                                            skipReason: "the one record the flow creates is removed by \(first.name) already")
             skipped.codeStated = check.codeStated
             return skipped
         }

@@ -167,10 +167,10 @@ import Testing
         }
         // Before them, a photo for each slot so the list holds several of the run's announcements.
         let all = try Self.generator().systematicCases()
-        let photos = all.indices.filter { all[$0].label.hasPrefix("a photo for the run's announcement") }
+        let photos = all.indices.filter { all[$0].label.hasPrefix("a photo for the run's record") }
         let firstFilter = try #require(all.firstIndex { $0.label.hasPrefix("a centre just") })
         #expect(photos.count == RequestGenerator.slots && photos.allSatisfy { $0 < firstFilter })
-        #expect(all.contains { $0.label == "the list with several of the run's announcements" })
+        #expect(all.contains { $0.label == "the list with several of the run's records" })
     }
 
     @Test func photosAreSentOnBothSidesOfEveryStatedLimitAndBetweenThem() throws {

@@ -67,7 +67,7 @@ import Testing
         // Both request examples are sent, not only the first.
         #expect(try DocumentDriftTests.result(outcome, "postNotice › plain").status == .passed)
         #expect(try DocumentDriftTests.result(outcome, "postNotice › chipped").status == .passed)
-        #expect(outcome.createdAnnouncements.count == 2, "two creates; the repeat conflicts: \(outcome.createdAnnouncements)")
+        #expect(outcome.createdRecords.count == 2, "two creates; the repeat conflicts: \(outcome.createdRecords)")
         let conflict = try #require(plan.first { $0.response.status == 409 })
         #expect(conflict.recipe.repeats == "postNotice › chipped")
         let result = try DocumentDriftTests.result(outcome, conflict.name)
@@ -83,7 +83,7 @@ import Testing
         #expect(try DocumentDriftTests.result(outcome, conflict.name).status == .skipped)
         // The server rightly takes the same create twice: nothing fails.
         #expect(outcome.report.failed == 0)
-        #expect(outcome.createdAnnouncements.count == 2)
+        #expect(outcome.createdRecords.count == 2)
     }
 
     @Test func theFieldAConflictIsTiedToIsReadFromTheDocumentsWords() throws {

@@ -56,7 +56,7 @@ import Testing
                 || skipped.name.hasSuffix("internal error") || skipped.name.hasSuffix("body parser failure"))
         }
         // One per documented 201 example of createAnnouncement.
-        #expect(outcome.createdAnnouncements.count == 5)
+        #expect(outcome.createdRecords.count == 5)
     }
 
     @Test func renamedManagementPasswordIsNamed() async throws {
@@ -121,7 +121,7 @@ import Testing
         let admin = VerificationPlanner.plan(for: try Self.contracts.get(), adminChecks: true).filter { $0.recipe.method == "DELETE" && $0.response.status == 204 }
         #expect(admin.map(\.name) == ["deleteAnnouncement › deleted", "adminDeleteAnnouncement › deleted through the admin mount"])
         #expect(admin.first?.skipReason == nil)
-        #expect(admin.last?.skipReason == "the one announcement the flow creates is removed by deleteAnnouncement › deleted already")
+        #expect(admin.last?.skipReason == "the one record the flow creates is removed by deleteAnnouncement › deleted already")
         let upload = try #require(plan.firstIndex { $0.name == "uploadPhoto › photo stored" })
         let before = try #require(plan.firstIndex { $0.name == "getAnnouncement › before photo upload" })
         let after = try #require(plan.firstIndex { $0.name == "getAnnouncement › with photo" })

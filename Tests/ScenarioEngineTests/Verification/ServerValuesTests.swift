@@ -58,7 +58,7 @@ import Testing
         #expect(rex.notes.contains { $0.hasPrefix("{petId} = ") && $0.hasSuffix("from item 1 of the allPets list") }, "\(rex.notes)")
         #expect(!outcome.report.results.contains { $0.name.hasSuffix("not reachable") })
         // Nothing was created for it.
-        #expect(outcome.createdAnnouncements.isEmpty)
+        #expect(outcome.createdRecords.isEmpty)
     }
 
     @Test func withoutTheListTheDetailsAreOneNotReachableNote() async throws {
@@ -107,7 +107,7 @@ import Testing
         let read = try DocumentDriftTests.result(outcome, "readNotice › it")
         // The species const is CAT: the read is of the very record the create made.
         #expect(read.status == .passed, "\(read.failure?.message ?? read.skipReason ?? "")")
-        #expect(outcome.createdAnnouncements.count == 1)
+        #expect(outcome.createdRecords.count == 1)
         // The link names another parameter: nothing fills noticeKey.
         let unlinked = Self.linked.replacingOccurrences(of: "parameters: {noticeKey:", with: "parameters: {otherKey:")
         #expect(unlinked != Self.linked)
@@ -156,7 +156,7 @@ import Testing
         let upload = try DocumentDriftTests.result(outcome, "petPhoto › made from the schema")
         #expect(upload.status == .passed, "\(upload.failure?.message ?? upload.skipReason ?? "")")
         #expect(upload.notes.contains { $0.hasPrefix("made one record with newPet (id ") }, "\(upload.notes)")
-        #expect(outcome.createdAnnouncements.count == 1)
+        #expect(outcome.createdRecords.count == 1)
     }
 
     @Test func valuesAreTakenByNameClosestPathFirstAndFromRuntimeExpressions() throws {
