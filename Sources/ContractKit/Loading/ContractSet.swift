@@ -27,6 +27,8 @@ public struct ContractSet: Sendable {
     public let service: ServiceFile
     /// Every contract's routes (path and `x-also-at`), compiled once under the service file's routing.
     public let routes: RouteTable
+    /// Each contract's index in `contracts` by id (the first, should two share one; lint refuses that).
+    private let positions: [String: Int]
 
     /// A contract set from loaded parts; compiles every contract's request check.
     public init(directory: URL, contracts: [Contract], schemas: [String: JSONValue], validator: SchemaValidator,
@@ -43,6 +45,7 @@ public struct ContractSet: Sendable {
         self.routes = RouteTable(contracts: contracts, service: service)
         self.warnings = warnings
         self.contracts = contracts
+        positions = Dictionary(contracts.enumerated().map { ($1.id, $0) }, uniquingKeysWith: { first, _ in first })
         self.schemas = schemas
         self.validator = validator
         self.knownDefects = knownDefects
@@ -135,7 +138,18 @@ public struct ContractSet: Sendable {
 
     /// The contract with this id.
     public func contract(id: String) -> Contract? {
-        contracts.first { $0.id == id }
+        positions[id].map { contracts[$0] }
+    }
+
+    /// `match(method:path:)`, trying first the contract the request was routed to (its id, `routed`): one template
+    /// instead of every contract's, on every exchange the monitor checks. When that contract's own path does not match
+    /// the path as sent (a mount, another case), the full match decides; where it does, the full match would pick it too,
+    /// for both prefer the template with the most literal segments and, among equals, the first contract.
+    public func match(method: String, path: String, routed: String?) -> ContractMatch? {
+        if let routed, let index = positions[routed], contracts[index].method == method, let parameters = contracts[index].path.match(path) {
+            return ContractMatch(contract: contracts[index], parameters: parameters)
+        }
+        return match(method: method, path: path)
     }
 
     /// The contract whose method and path template match, with the path parameters.

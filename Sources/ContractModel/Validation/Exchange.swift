@@ -33,12 +33,15 @@ public struct Exchange: Sendable {
     /// When the answer was decided or arrived, on the clock of whoever saw it; nil when unknown. A value the server made
     /// from its clock (`now-iso-ms`) must be close to the answer's `Date` header, else to this.
     public var answeredAt: Date?
+    /// The contract the server routed the request to, when it did (`serve`, the proxy): the validator tries it first.
+    public var routedContractID: String?
 
     /// An exchange from its parts.
     public init(method: String, path: String, query: String? = nil, requestHeaders: [HeaderField] = [], requestBody: [UInt8] = [],
                 requestBodySize: Int? = nil, status: Int?, responseHeaders: [HeaderField] = [], responseBody: [UInt8] = [],
                 responseBodySize: Int? = nil, answeredAt: Date? = nil) {
-        self.method = method.uppercased()
+        // Methods arrive upper-case almost always (NIO's, the journal's): no new string then.
+        self.method = method.utf8.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) ? method.uppercased() : method
         self.path = path
         self.query = query
         self.requestHeaders = requestHeaders

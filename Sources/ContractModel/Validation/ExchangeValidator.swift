@@ -23,7 +23,7 @@ public final class ExchangeValidator: Sendable {
     /// Every way `exchange` leaves its contract, request side first; `answerIsGenuine` false (a fault shaped the answer)
     /// checks the request only. Updates the invariants' memory of created records.
     public func validate(_ exchange: Exchange, answerIsGenuine: Bool = true) -> [ExchangeViolation] {
-        guard let match = contracts.match(method: exchange.method, path: exchange.path) else {
+        guard let match = contracts.match(method: exchange.method, path: exchange.path, routed: exchange.routedContractID) else {
             return label([undocumented(exchange)], exchange)
         }
         let contract = match.contract

@@ -35,6 +35,8 @@ public final class ExchangeMonitor: ExchangeObserver {
     public func inspect(_ entry: JournalEntry, requestBody: ByteBuffer, parsedRequestBody: JSONValue?, responseBody: ByteBuffer?) -> [ExchangeViolation] {
         guard let validator else { return [] }
         var exchange = Exchange(entry)
+        // Routed by this server over the same contract set the validator holds.
+        exchange.routedContractID = entry.contract
         exchange.requestBody = Self.prefix(requestBody, contentType: exchange.requestHeader("content-type"), captured: exchange.requestBody)
         exchange.parsedRequestBody = parsedRequestBody
         guard checksAnswers else { return validator.validate(exchange, answerIsGenuine: false) }

@@ -83,7 +83,8 @@ enum InvariantCheck {
         // The first created record is the one the rest of the plan uses.
         guard state.id == nil else { return }
         state.id = id
-        if let secret { state.managementPassword = body[secret]?.stringValue }
+        state.secretField = secret
+        if let secret { state.secret = body[secret]?.stringValue }
     }
 
     /// The create's secrets shown by a read: they are answered once, on create, and never read back.

@@ -84,7 +84,7 @@ public struct ProviderVerifier: Sendable {
                         triedRecord = true
                         if let record = await state.values.createRecord(contracts: contracts, target: target, client: client, unique: state.unique) {
                             state.id = record.id
-                            state.managementPassword = record.secret
+                            state.secret = record.secret
                             state.createdIDs.append(record.id)
                             result.notes.append("made one record with \(record.contractID) (id \(record.id)) for the checks that need one")
                         }

@@ -66,9 +66,9 @@ struct RequestBuilder {
             request.setValue(adminToken, forHTTPHeaderField: "Authorization")
             return
         case .basicCreated, .basicWrongPassword, .basicUnknownAnnouncement:
-            guard let id = state.id, let password = state.managementPassword else {
+            guard let id = state.id, let password = state.secret else {
                 // No record at all is not the server's fault (nothing could be created); a record without its secret is.
-                throw VerificationError("needs the id and the secret (x-state.secret) of a created record, and no earlier check got them",
+                throw VerificationError("needs the id and the secret (\(state.secretField ?? "x-state.secret")) of a created record, and no earlier check got them",
                                         unreachable: state.id == nil)
             }
             switch credentials {

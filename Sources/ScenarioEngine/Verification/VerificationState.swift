@@ -6,7 +6,9 @@ struct VerificationState: Sendable {
     /// The created record's key (its id).
     var id: String?
     /// Its secret (the create's first `x-state.secret` field), which opens it for Basic credentials.
-    var managementPassword: String?
+    var secret: String?
+    /// The name of that field, so a check that cannot open the record says which value it lacked.
+    var secretField: String?
     /// This run's own values for the fields the contracts declare unique.
     var unique: UniqueStandIns
     /// The stored file's name under its published address, once a read showed it.

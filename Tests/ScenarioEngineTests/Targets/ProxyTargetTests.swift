@@ -42,7 +42,7 @@ import Testing
         let (report, real) = try await Self.run(["details-found-phone-only.json", "happy-path-stores-one-announcement.json"])
         #expect(report.results.map(\.status) == [.skipped, .skipped])
         #expect(report.results[0].skipReason?.contains("fixtures \"pets.json\"") == true)
-        #expect(report.results[1].skipReason?.contains("counts the announcements") == true)
+        #expect(report.results[1].skipReason?.contains("counts the records") == true)
         #expect(report.exitCode == 0)
         #expect(real.isEmpty)
     }
