@@ -41,12 +41,39 @@ public struct ClientProfile: Sendable, Equatable {
         public let steps: [Step]
         /// What the report sends.
         public let report: Report
+        /// What the sources say about an app that stops the user before the step a scenario reaches (`stoppedAt`).
+        public internal(set) var earlierStops = EarlierStops.none
 
         /// Every field of every step.
         public var fields: [String] { steps.flatMap(\.fields) }
 
         /// The fields of the last step, where the report is submitted: the inputs a failed submission must leave intact.
         public var formFields: [String] { steps.last?.fields ?? [] }
+    }
+
+    /// The sources' word on an app stopping the user at an earlier step than a scenario reaches: each rule names a step
+    /// and the report fields whose absence it is about, and says whether the sources allow the stop there.
+    public struct EarlierStops: Sendable, Equatable {
+        /// One stop the sources rule on.
+        public struct Rule: Sendable, Equatable {
+            /// The step's id (`flow.steps`).
+            public let step: String
+            /// The report's fields that are all absent when the rule applies (`photo` is the photo).
+            public let whenMissing: [String]
+            /// Whether the sources allow the stop.
+            public let allowed: Bool
+            /// Why, as the verdict says it after "because".
+            public let because: String
+            /// The source line.
+            public let source: String
+        }
+        /// The rules, the first that applies deciding.
+        public let rules: [Rule]
+        /// What a stop no rule allows is told about a report that lacks nothing a rule names.
+        public let nothingMissing: String
+
+        /// No rules: every earlier stop is contradicted.
+        public static let none = EarlierStops(rules: [], nothingMissing: "nothing the profile requires there is missing")
     }
 
     /// One step of a flow and the fields the user fills on it.

@@ -85,7 +85,7 @@ public struct ClientProfileParser: Sendable {
     }
 
     private func parseFlow(_ value: JSONValue, _ r: ScenarioReader, problems: inout [ScenarioProblem]) throws(ScenarioProblem) -> ClientProfile.Flow {
-        let o = try r.object(value, at: "/flow", allowed: ["name", "steps", "report"], required: ["name", "steps", "report"], what: "the flow")
+        let o = try r.object(value, at: "/flow", allowed: ["name", "steps", "report", "earlierStops"], required: ["name", "steps", "report"], what: "the flow")
         let name = try r.nonEmptyString(o["name"] ?? .null, at: "/flow/name", what: "the flow's name")
         var steps: [ClientProfile.Step] = []
         var seenFields: [String: String] = [:]
@@ -104,7 +104,36 @@ public struct ClientProfileParser: Sendable {
         }
         if steps.isEmpty { throw r.problem("/flow/steps", "a flow needs at least one step") }
         let report = try parseReport(o["report"] ?? .null, fields: Set(seenFields.keys), r, problems: &problems)
-        return ClientProfile.Flow(name: name, steps: steps, report: report)
+        let stops = try o["earlierStops"].map { v throws(ScenarioProblem) in try parseEarlierStops(v, steps: steps, r, problems: &problems) } ?? .none
+        return ClientProfile.Flow(name: name, steps: steps, report: report, earlierStops: stops)
+    }
+
+    private func parseEarlierStops(_ value: JSONValue, steps: [ClientProfile.Step], _ r: ScenarioReader,
+                                   problems: inout [ScenarioProblem]) throws(ScenarioProblem) -> ClientProfile.EarlierStops {
+        let at = "/flow/earlierStops"
+        let o = try r.object(value, at: at, allowed: ["rules", "nothingMissing"], required: ["rules", "nothingMissing"], what: "the earlier stops")
+        let fields = Set(steps.flatMap(\.fields))
+        var rules: [ClientProfile.EarlierStops.Rule] = []
+        for (i, v) in try r.array(o["rules"] ?? .null, at: at + "/rules", what: "the earlier-stop rules").enumerated() {
+            let p = "\(at)/rules/\(i)"
+            let s = try r.object(v, at: p, allowed: ["step", "whenMissing", "allowed", "because", "source"],
+                                 required: ["step", "whenMissing", "allowed", "because", "source"], what: "an earlier-stop rule")
+            let step = try r.nonEmptyString(s["step"] ?? .null, at: p + "/step", what: "the step's id")
+            if !steps.contains(where: { $0.id == step }) {
+                problems.append(r.problem(p + "/step", "the step \"\(step)\" is not in the flow; its steps are: \(steps.map(\.id).joined(separator: ", "))"))
+            }
+            let missing = try strings(s["whenMissing"], at: p + "/whenMissing", what: "the missing fields", r)
+            if missing.isEmpty { problems.append(r.problem(p + "/whenMissing", "an earlier-stop rule needs at least one field whose absence it is about")) }
+            for (j, field) in missing.enumerated() where !fields.contains(field) {
+                problems.append(r.problem("\(p)/whenMissing/\(j)", "the field \"\(field)\" is on no step of the flow"))
+            }
+            guard case .bool(let allowed)? = s["allowed"] else { throw r.problem(p + "/allowed", "expected true or false, found \(s["allowed"]?.typeName ?? "nothing")") }
+            rules.append(ClientProfile.EarlierStops.Rule(
+                step: step, whenMissing: missing, allowed: allowed,
+                because: try r.nonEmptyString(s["because"] ?? .null, at: p + "/because", what: "why"),
+                source: try r.nonEmptyString(s["source"] ?? .null, at: p + "/source", what: "the source line")))
+        }
+        return ClientProfile.EarlierStops(rules: rules, nothingMissing: try r.nonEmptyString(o["nothingMissing"] ?? .null, at: at + "/nothingMissing", what: "the text"))
     }
 
     private func parseReport(_ value: JSONValue, fields: Set<String>, _ r: ScenarioReader, problems: inout [ScenarioProblem]) throws(ScenarioProblem) -> ClientProfile.Report {

@@ -95,7 +95,7 @@ struct ScenarioExecution {
 
     /// Judges the app stopping the user at an earlier step of the flow against the seeds: a failure, or `nil` when allowed.
     mutating func judge(_ stop: EarlierStop, at step: Step, records: [JournalRecord]) async -> ScenarioFailure? {
-        switch EarlierStopRule.judge(stop, report: scenario.report) {
+        switch EarlierStopRule.judge(stop, report: scenario.report, flow: profile.flow) {
         case .allowed(let reading):
             readings.append("step \(step.number) (\(step.action.name)): \(reading)")
             finishedEarly = true
