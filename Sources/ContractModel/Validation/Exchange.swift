@@ -40,8 +40,7 @@ public struct Exchange: Sendable {
     public init(method: String, path: String, query: String? = nil, requestHeaders: [HeaderField] = [], requestBody: [UInt8] = [],
                 requestBodySize: Int? = nil, status: Int?, responseHeaders: [HeaderField] = [], responseBody: [UInt8] = [],
                 responseBodySize: Int? = nil, answeredAt: Date? = nil) {
-        // Methods arrive upper-case almost always (NIO's, the journal's): no new string then.
-        self.method = method.utf8.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) ? method.uppercased() : method
+        self.method = method.uppercased()
         self.path = path
         self.query = query
         self.requestHeaders = requestHeaders

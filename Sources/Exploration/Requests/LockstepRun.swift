@@ -136,7 +136,7 @@ struct LockstepRun: Sendable {
             modelWithDefects.ids.append(created[2].id)
             modelWithDefects.passwords.append(created[2].password)
             createdOnServer.append(created[0].id)
-            for side in created { label(id: side.id, password: side.password, as: "\(slot)") }
+            for side in created { label(id: side.id, as: "\(slot)") }
         }
         return nil
     }
@@ -179,7 +179,7 @@ struct LockstepRun: Sendable {
         model.passwords.append(secrets[1])
         modelWithDefects.ids.append(ids[2])
         modelWithDefects.passwords.append(secrets[2])
-        for id in Set(ids) where id.count > 6 { label(id: id, password: "", as: name) }
+        for id in Set(ids) where id.count > 6 { label(id: id, as: name) }
     }
 
     /// Drops every slot after the first `count` (a walk's records, once it ends), and their labels: a later list compares
@@ -353,12 +353,7 @@ struct LockstepRun: Sendable {
         guard let modelID = ids[1], comparesWithBaseline || ids[0] != nil, let reader = creator(of: request).flatMap(readContract(after:))
         else { return ([], nil, []) }
         freshCounter += 1
-        // The create's first secret (`x-state.secret`) is the password its answer hands out.
-        let secretField = creator(of: request).flatMap { contracts.state.declaration(for: $0)?.secret.first }
-        for (index, id) in ids.enumerated() {
-            let password = secretField.flatMap { (try? JSONValue(parsing: answers[index].body))?[$0]?.stringValue } ?? ""
-            if let id { label(id: id, password: password, as: "created \(freshCounter)") }
-        }
+        for id in ids.compactMap({ $0 }) { label(id: id, as: "created \(freshCounter)") }
         let client = self.client
         guard let serverID = ids[0] else {
             // Only the baseline created: its read is still sent, so a recording holds what its replay asks; the create's
@@ -409,7 +404,7 @@ struct LockstepRun: Sendable {
     }
 
     // Passwords are not labelled: six digits repeat across hundreds of creates, and an answer's password is compared by shape.
-    private mutating func label(id: String, password: String, as name: String) {
+    private mutating func label(id: String, as name: String) {
         comparison.labels[id] = "<record \(name)>"
     }
 

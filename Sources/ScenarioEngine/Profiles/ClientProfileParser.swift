@@ -127,9 +127,8 @@ public struct ClientProfileParser: Sendable {
             for (j, field) in missing.enumerated() where !fields.contains(field) {
                 problems.append(r.problem("\(p)/whenMissing/\(j)", "the field \"\(field)\" is on no step of the flow"))
             }
-            guard case .bool(let allowed)? = s["allowed"] else { throw r.problem(p + "/allowed", "expected true or false, found \(s["allowed"]?.typeName ?? "nothing")") }
             rules.append(ClientProfile.EarlierStops.Rule(
-                step: step, whenMissing: missing, allowed: allowed,
+                step: step, whenMissing: missing, allowed: try r.bool(s["allowed"] ?? .null, at: p + "/allowed", what: "whether the stop is allowed"),
                 because: try r.nonEmptyString(s["because"] ?? .null, at: p + "/because", what: "why"),
                 source: try r.nonEmptyString(s["source"] ?? .null, at: p + "/source", what: "the source line")))
         }
